@@ -1,0 +1,127 @@
+package analyze
+
+import (
+	"fmt"
+	"math"
+)
+
+// Anomaly is a suspicious pattern in one config's data. Values holds the
+// numbers behind it, by name, so that a report can phrase it in any
+// language; Message is a plain English summary for logs and tools.
+type Anomaly struct {
+	Kind        AnomalyKind        `json:"kind"`
+	Config      string             `json:"config"`
+	Concurrency int                `json:"concurrency"`
+	Metric      string             `json:"metric"`
+	Message     string             `json:"message"`
+	Values      map[string]float64 `json:"values"`
+}
+
+// AnomalyKind names a kind of anomaly.
+type AnomalyKind string
+
+// The anomaly kinds and the thresholds that raise them.
+const (
+	// TTFTJump: mean TTFT grows by JumpFactor or more between adjacent levels.
+	TTFTJump AnomalyKind = "ttft_jump"
+	// AggregateDrop: aggregate output falls while concurrency rises.
+	AggregateDrop AnomalyKind = "aggregate_drop"
+	// ThroughputFlat: concurrency at least doubles but system request
+	// throughput grows by less than FlatGrowth.
+	ThroughputFlat AnomalyKind = "throughput_flat"
+	// P90BelowMean: a P90 below its mean, which a nearest-rank P90 of a
+	// right-skewed latency rarely is.
+	P90BelowMean AnomalyKind = "p90_below_mean"
+	// LatencyMismatch: mean latency differs from TTFT + ITL × (tokens − 1)
+	// by more than MismatchTolerance.
+	LatencyMismatch AnomalyKind = "latency_mismatch"
+	// SLONonMonotonic: a level passes the SLOs above a level that failed.
+	SLONonMonotonic AnomalyKind = "slo_non_monotonic"
+)
+
+// Thresholds of the anomaly checks.
+const (
+	JumpFactor        = 3.0
+	FlatGrowth        = 0.10
+	MismatchTolerance = 0.10
+)
+
+// anomalies runs every check over every config, in config then level order.
+func anomalies(r *Report) []Anomaly {
+	var out []Anomaly
+	for _, cfg := range r.Configs {
+		out = append(out, levelChecks(cfg, r.Params)...)
+		for _, pct := range Percentiles {
+			out = append(out, nonMonotonic(cfg, pct)...)
+		}
+	}
+	return out
+}
+
+func levelChecks(cfg Config, p Params) []Anomaly {
+	var out []Anomaly
+	add := func(kind AnomalyKind, l Level, metric, msg string, values map[string]float64) {
+		out = append(out, Anomaly{Kind: kind, Config: cfg.ID, Concurrency: l.Concurrency, Metric: metric, Message: msg, Values: values})
+	}
+	for i, l := range cfg.Levels {
+		for _, m := range []struct {
+			name string
+			s    Stat
+		}{{"ttft_ms", l.TTFT}, {"itl_ms", l.ITL}, {"tps", l.TPS}, {"latency_s", l.Latency}} {
+			if m.s.P90 < m.s.Mean {
+				add(P90BelowMean, l, m.name, fmt.Sprintf("%s p90 %g is below its mean %g at c=%d", m.name, m.s.P90, m.s.Mean, l.Concurrency),
+					map[string]float64{"p90": m.s.P90, "mean": m.s.Mean})
+			}
+		}
+		if p.OutputTokens > 1 && l.Latency.Mean > 0 {
+			expected := l.TTFT.Mean/1000 + l.ITL.Mean/1000*float64(p.OutputTokens-1)
+			dev := (l.Latency.Mean - expected) / l.Latency.Mean
+			if math.Abs(dev) > MismatchTolerance {
+				add(LatencyMismatch, l, "latency_s", fmt.Sprintf("mean latency %.2f s differs from TTFT + ITL × %d = %.2f s by %.0f%% at c=%d",
+					l.Latency.Mean, p.OutputTokens-1, expected, dev*100, l.Concurrency),
+					map[string]float64{"latency": l.Latency.Mean, "expected": expected, "deviation": dev, "tokens": float64(p.OutputTokens)})
+			}
+		}
+		if i == 0 {
+			continue
+		}
+		prev := cfg.Levels[i-1]
+		if prev.TTFT.Mean > 0 && l.TTFT.Mean >= JumpFactor*prev.TTFT.Mean {
+			add(TTFTJump, l, "ttft_ms", fmt.Sprintf("mean TTFT jumps %.1f× from %.1f ms at c=%d to %.1f ms at c=%d",
+				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, prev.Concurrency, l.TTFT.Mean, l.Concurrency),
+				map[string]float64{"prev_c": float64(prev.Concurrency), "prev": prev.TTFT.Mean, "value": l.TTFT.Mean, "ratio": l.TTFT.Mean / prev.TTFT.Mean})
+		}
+		dropped := l.AggregateTPS < prev.AggregateTPS
+		if dropped {
+			add(AggregateDrop, l, "aggregate_tps", fmt.Sprintf("aggregate output falls from %.0f to %.0f tok/s as concurrency rises from %d to %d",
+				prev.AggregateTPS, l.AggregateTPS, prev.Concurrency, l.Concurrency),
+				map[string]float64{"prev_c": float64(prev.Concurrency), "prev": prev.AggregateTPS, "value": l.AggregateTPS})
+		}
+		if !dropped && l.Concurrency >= 2*prev.Concurrency && l.SystemRPS < (1+FlatGrowth)*prev.SystemRPS {
+			add(ThroughputFlat, l, "system_rps", fmt.Sprintf("system throughput %.2f req/s at c=%d vs %.2f req/s at c=%d: load doubled, throughput did not grow",
+				l.SystemRPS, l.Concurrency, prev.SystemRPS, prev.Concurrency),
+				map[string]float64{"prev_c": float64(prev.Concurrency), "prev": prev.SystemRPS, "value": l.SystemRPS})
+		}
+	}
+	return out
+}
+
+// nonMonotonic flags each level that passes both SLOs above a level that
+// failed: capacity stops at the first failure, so such passes are not
+// counted and the reader should know they exist.
+func nonMonotonic(cfg Config, pct Percentile) []Anomaly {
+	var out []Anomaly
+	failedAt := 0
+	for _, l := range cfg.Levels {
+		pass := l.SLO.Get(pct).Pass()
+		if !pass && failedAt == 0 {
+			failedAt = l.Concurrency
+		}
+		if pass && failedAt != 0 {
+			out = append(out, Anomaly{Kind: SLONonMonotonic, Config: cfg.ID, Concurrency: l.Concurrency, Metric: "slo." + string(pct),
+				Message: fmt.Sprintf("passes the %s SLOs at c=%d after failing at c=%d; not counted in capacity", pct, l.Concurrency, failedAt),
+				Values:  map[string]float64{"failed_c": float64(failedAt)}})
+		}
+	}
+	return out
+}

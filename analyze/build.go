@@ -1,0 +1,237 @@
+package analyze
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/openzeka/reportgen/ingest"
+)
+
+// Options control Build. Zero override fields leave the manifest's value
+// (or the default) in place: flags override the manifest, the manifest
+// overrides the defaults.
+type Options struct {
+	SLOTTFTms  float64
+	SLOTPS     float64
+	ThinkS     float64
+	Percentile Percentile
+	// Now dates a report whose manifest gives no date.
+	Now time.Time
+}
+
+// Build analyzes one report folder's results.
+func Build(c *ingest.Campaign, opt Options) (*Report, error) {
+	r := &Report{Name: c.Name, Params: DefaultParams()}
+	m := c.Manifest
+	r.Meta = meta(m, opt.Now)
+	if m != nil {
+		r.Params.OutputTokens = m.Benchmark.OutputTokens
+		r.Params.InputTokens = m.Benchmark.InputTokens
+		setIf(&r.Params.SLOTTFTms, m.SLO.TTFTms)
+		setIf(&r.Params.SLOTPS, m.SLO.TPS)
+		setIf(&r.Params.ThinkS, m.ThinkS)
+		if m.SLO.Percentile != "" {
+			r.Params.Percentile = Percentile(m.SLO.Percentile)
+		}
+	}
+	setIf(&r.Params.SLOTTFTms, opt.SLOTTFTms)
+	setIf(&r.Params.SLOTPS, opt.SLOTPS)
+	setIf(&r.Params.ThinkS, opt.ThinkS)
+	if opt.Percentile != "" {
+		r.Params.Percentile = opt.Percentile
+	}
+	if r.Params.Percentile != P90 && r.Params.Percentile != Mean {
+		return nil, fmt.Errorf("percentile %q: expected p90 or mean", r.Params.Percentile)
+	}
+
+	metas := map[string]ingest.ConfigMeta{}
+	if m != nil {
+		for _, cm := range m.Configs {
+			metas[cm.ID] = cm
+		}
+	}
+	levels := map[int]bool{}
+	for _, in := range c.Configs {
+		cfg := newConfig(in, metas[in.ID], r.Params)
+		for _, l := range cfg.Levels {
+			levels[l.Concurrency] = true
+		}
+		r.Configs = append(r.Configs, cfg)
+	}
+	for l := range levels {
+		r.Levels = append(r.Levels, l)
+	}
+	sort.Ints(r.Levels)
+	for _, w := range c.Warnings {
+		r.Warnings = append(r.Warnings, Warning{Message: w.Error()})
+	}
+	r.Speedups = speedups(r.Configs)
+	r.Anomalies = anomalies(r)
+	r.Findings = findings(r)
+	return r, nil
+}
+
+func setIf(dst *float64, v float64) {
+	if v > 0 {
+		*dst = v
+	}
+}
+
+func meta(m *ingest.Manifest, now time.Time) Meta {
+	md := Meta{Date: time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)}
+	if m == nil {
+		return md
+	}
+	md.HasManifest = true
+	if m.Date != "" {
+		if d, err := ingest.ParseDate(m.Date); err == nil {
+			md.Date = d
+		}
+	}
+	md.Title = Text(m.Title)
+	md.Subtitle = Text(m.Subtitle)
+	md.PreparedBy = Text(m.PreparedBy)
+	md.Logo = m.Logo
+	md.Model = m.Model.Name
+	md.Vendor = m.Model.Vendor
+	md.ModelAbout = Text(m.Model.About)
+	md.ModelCard = facts(m.Model.Card)
+	md.Platform = Text(m.Hardware.Platform)
+	md.Hardware = facts(m.Hardware.Facts)
+	md.Tool = m.Benchmark.Tool
+	md.ToolAbout = Text(m.Benchmark.About)
+	md.Rounds = m.Benchmark.Rounds
+	md.Warmup = m.Benchmark.Warmup
+	md.SLOBasis = Text(m.SLO.Basis)
+	md.SLOBasisTPS = Text(m.SLO.BasisTPS)
+	if len(m.Notes) > 0 {
+		md.Notes = map[string]Text{}
+		for k, v := range m.Notes {
+			md.Notes[k] = Text(v)
+		}
+	}
+	return md
+}
+
+func facts(in []ingest.Fact) []Fact {
+	out := make([]Fact, len(in))
+	for i, f := range in {
+		out[i] = Fact{Key: Text(f.Key), Value: Text(f.Value)}
+	}
+	return out
+}
+
+// newConfig derives a config's levels and capacity from what was read.
+func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params) Config {
+	cfg := Config{
+		ID:          in.ID,
+		Name:        cm.Name,
+		Engine:      cm.Engine,
+		Method:      cm.Method,
+		DraftModel:  cm.DraftModel,
+		DraftSource: cm.DraftSource,
+		Command:     strings.TrimRight(cm.Command, "\n"),
+		Notes:       Text(cm.Notes),
+		Source:      in.Source,
+		Format:      in.Format,
+	}
+	if cfg.Name == "" {
+		cfg.Name = in.ID
+	}
+	if cfg.Engine == "" {
+		cfg.Engine = InferEngine(in.ID)
+	}
+	switch cm.Mode {
+	case "direct":
+	case "speculative":
+		cfg.Speculative = true
+	default:
+		cfg.Speculative = InferSpeculative(in.ID)
+	}
+	for _, l := range in.Levels {
+		lv := Level{
+			Concurrency:  l.Concurrency,
+			TTFT:         Stat(l.TTFT),
+			ITL:          Stat(l.ITL),
+			TPS:          Stat(l.TPS),
+			Latency:      Stat(l.Latency),
+			RPSReported:  l.RPS,
+			AggregateTPS: l.TPS.Mean * float64(l.Concurrency),
+			SystemRPS:    Ratio(float64(l.Concurrency), l.Latency.Mean),
+			Source:       l.Pos.String(),
+		}
+		lv.SLO.P90 = verdict(lv, P90, p)
+		lv.SLO.Mean = verdict(lv, Mean, p)
+		cfg.Levels = append(cfg.Levels, lv)
+	}
+	cfg.Capacity.P90 = capacity(cfg.Levels, P90, p.ThinkS)
+	cfg.Capacity.Mean = capacity(cfg.Levels, Mean, p.ThinkS)
+	return cfg
+}
+
+// verdict checks a level against the SLOs at statistic pct: TTFT at most
+// the threshold, TPS at least the threshold.
+func verdict(l Level, pct Percentile, p Params) SLOVerdict {
+	return SLOVerdict{
+		TTFT: l.TTFT.Get(pct) <= p.SLOTTFTms,
+		TPS:  l.TPS.Get(pct) >= p.SLOTPS,
+	}
+}
+
+// capacity finds the highest level at which that level and every lower
+// one pass both SLOs, and the users it serves by Little's law. A pass
+// above a failure is not counted (it is flagged as an anomaly).
+func capacity(levels []Level, pct Percentile, think float64) Capacity {
+	c := Capacity{LatencyMeanS: nanValue}
+	for _, l := range levels {
+		if !l.SLO.Get(pct).Pass() {
+			break
+		}
+		c.CMax = l.Concurrency
+		c.LatencyMeanS = l.Latency.Mean
+	}
+	c.Users = LittleUsers(c.CMax, think, c.LatencyMeanS)
+	return c
+}
+
+// engineNames maps the first token of a config id to an engine's name.
+var engineNames = map[string]string{
+	"vllm":     "vLLM",
+	"sglang":   "SGLang",
+	"trtllm":   "TensorRT-LLM",
+	"trt":      "TensorRT-LLM",
+	"tensorrt": "TensorRT-LLM",
+	"tgi":      "TGI",
+	"lmdeploy": "LMDeploy",
+	"llamacpp": "llama.cpp",
+	"ollama":   "Ollama",
+	"dynamo":   "Dynamo",
+	"nim":      "NIM",
+}
+
+// InferEngine names the engine of a config from the first '-'-separated
+// token of its id: "vllm-spec" → "vLLM". Unknown tokens are kept as is.
+func InferEngine(id string) string {
+	tok, _, _ := strings.Cut(id, "-")
+	if name, ok := engineNames[strings.ToLower(tok)]; ok {
+		return name
+	}
+	return tok
+}
+
+// speculativeMarks are id substrings that mark speculative decoding.
+var speculativeMarks = []string{"spec", "eagle", "mtp", "dspark", "medusa", "ngram"}
+
+// InferSpeculative reports whether a config id names a speculative-
+// decoding configuration.
+func InferSpeculative(id string) bool {
+	low := strings.ToLower(id)
+	for _, m := range speculativeMarks {
+		if strings.Contains(low, m) {
+			return true
+		}
+	}
+	return false
+}

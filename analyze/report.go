@@ -1,0 +1,264 @@
+// Package analyze turns ingested benchmark results into one Report model:
+// per-level metrics with derived throughput and SLO verdicts, capacity by
+// Little's law, speculative-decoding speedups with their break-even
+// points, and anomaly flags. Every renderer works from this model alone;
+// analysis.json is its serialization.
+package analyze
+
+import (
+	"encoding/json"
+	"math"
+	"time"
+)
+
+// Report is the whole analysis of one report folder.
+type Report struct {
+	Name   string `json:"name"`
+	Meta   Meta   `json:"meta"`
+	Params Params `json:"params"`
+	// Levels is the sorted union of every config's concurrency levels.
+	Levels    []int     `json:"levels"`
+	Configs   []Config  `json:"configs"`
+	Speedups  []Speedup `json:"speedups"`
+	Anomalies []Anomaly `json:"anomalies"`
+	Findings  []Finding `json:"findings"`
+	Warnings  []Warning `json:"warnings"`
+}
+
+// Percentile names the statistic an SLO is checked against.
+type Percentile string
+
+// The statistics SLOs and capacity are computed for.
+const (
+	P90  Percentile = "p90"
+	Mean Percentile = "mean"
+)
+
+// Percentiles lists the SLO statistics in report order.
+var Percentiles = []Percentile{P90, Mean}
+
+// Params are the assumptions the analysis was made under.
+type Params struct {
+	SLOTTFTms float64 `json:"slo_ttft_ms"`
+	SLOTPS    float64 `json:"slo_tps"`
+	ThinkS    float64 `json:"think_s"`
+	// Percentile is the statistic of the headline capacity.
+	Percentile Percentile `json:"percentile"`
+	// OutputTokens per request, when known (0 otherwise); enables the
+	// latency consistency check.
+	OutputTokens int `json:"output_tokens"`
+	InputTokens  int `json:"input_tokens"`
+}
+
+// DefaultParams are the llm-benchmark tool's own defaults.
+func DefaultParams() Params {
+	return Params{SLOTTFTms: 1000, SLOTPS: 15, ThinkS: 45, Percentile: P90}
+}
+
+// Config is one configuration with its measured and derived levels.
+type Config struct {
+	ID          string     `json:"id"`
+	Name        string     `json:"name"`
+	Engine      string     `json:"engine"`
+	Speculative bool       `json:"speculative"`
+	Method      string     `json:"method,omitempty"`
+	DraftModel  string     `json:"draft_model,omitempty"`
+	DraftSource string     `json:"draft_source,omitempty"`
+	Command     string     `json:"command,omitempty"`
+	Notes       Text       `json:"notes,omitempty"`
+	Source      string     `json:"source"`
+	Format      string     `json:"format"`
+	Levels      []Level    `json:"levels"`
+	Capacity    Capacities `json:"capacity"`
+}
+
+// Level is one concurrency level of a config.
+type Level struct {
+	Concurrency int  `json:"concurrency"`
+	TTFT        Stat `json:"ttft_ms"`
+	ITL         Stat `json:"itl_ms"`
+	TPS         Stat `json:"tps"`
+	Latency     Stat `json:"latency_s"`
+	// RPSReported is the tool's own request rate (NaN when absent); for
+	// the llm-benchmark export it is per user: 1 / mean latency.
+	RPSReported float64 `json:"-"`
+	// AggregateTPS is the output of all concurrent users: TPS mean × c.
+	AggregateTPS float64 `json:"aggregate_tps"`
+	// SystemRPS is the system's request throughput by Little's law:
+	// c / mean latency.
+	SystemRPS float64     `json:"system_rps"`
+	SLO       SLOVerdicts `json:"slo"`
+	Source    string      `json:"source"`
+}
+
+// MarshalJSON writes rps_reported as null when the source had none.
+func (l Level) MarshalJSON() ([]byte, error) {
+	type plain Level
+	return json.Marshal(struct {
+		plain
+		RPSReported *float64 `json:"rps_reported"`
+	}{plain(l), optional(l.RPSReported)})
+}
+
+// Stat is one metric's statistics at one level; NaN marks a statistic
+// the source did not report (null in JSON).
+type Stat struct {
+	Mean, P50, P90 float64
+}
+
+// Get returns the statistic named by p.
+func (s Stat) Get(p Percentile) float64 {
+	if p == Mean {
+		return s.Mean
+	}
+	return s.P90
+}
+
+// MarshalJSON implements json.Marshaler.
+func (s Stat) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Mean *float64 `json:"mean"`
+		P50  *float64 `json:"p50"`
+		P90  *float64 `json:"p90"`
+	}{optional(s.Mean), optional(s.P50), optional(s.P90)})
+}
+
+func optional(v float64) *float64 {
+	if math.IsNaN(v) {
+		return nil
+	}
+	return &v
+}
+
+// SLOVerdicts holds the SLO checks of one level per statistic.
+type SLOVerdicts struct {
+	P90  SLOVerdict `json:"p90"`
+	Mean SLOVerdict `json:"mean"`
+}
+
+// Get returns the verdict for statistic p.
+func (v SLOVerdicts) Get(p Percentile) SLOVerdict {
+	if p == Mean {
+		return v.Mean
+	}
+	return v.P90
+}
+
+// SLOVerdict says whether TTFT and TPS met their thresholds.
+type SLOVerdict struct {
+	TTFT bool `json:"ttft"`
+	TPS  bool `json:"tps"`
+}
+
+// Pass reports whether both SLOs were met.
+func (v SLOVerdict) Pass() bool { return v.TTFT && v.TPS }
+
+// Capacities holds the capacity per SLO statistic.
+type Capacities struct {
+	P90  Capacity `json:"p90"`
+	Mean Capacity `json:"mean"`
+}
+
+// Get returns the capacity for statistic p.
+func (c Capacities) Get(p Percentile) Capacity {
+	if p == Mean {
+		return c.Mean
+	}
+	return c.P90
+}
+
+// Capacity is the largest load a config serves within the SLOs and the
+// user count it supports by Little's law.
+type Capacity struct {
+	// CMax is the highest level at which it and every lower level pass
+	// both SLOs; 0 when the lowest level already fails.
+	CMax int `json:"c_max"`
+	// LatencyMeanS is the mean latency at CMax (NaN when CMax is 0).
+	LatencyMeanS float64 `json:"-"`
+	// Users = round-half-up(CMax × (1 + think / LatencyMeanS)).
+	Users int `json:"users"`
+}
+
+// MarshalJSON writes latency_mean_s as null when there is no CMax.
+func (c Capacity) MarshalJSON() ([]byte, error) {
+	type plain Capacity
+	return json.Marshal(struct {
+		plain
+		LatencyMeanS *float64 `json:"latency_mean_s"`
+	}{plain(c), optional(c.LatencyMeanS)})
+}
+
+// Speedup compares an engine's speculative config with its direct one.
+type Speedup struct {
+	Engine string         `json:"engine"`
+	Direct string         `json:"direct"`
+	Spec   string         `json:"spec"`
+	Points []SpeedupPoint `json:"points"`
+	// BreakEven is the lowest common level where the ratio is ≤ 1 (nil
+	// when speculative decoding wins at every level).
+	BreakEven *int `json:"break_even"`
+	// BreakEvenInterpolated is where the ratio crosses 1.0, linear in
+	// log2(concurrency); nil without a crossing.
+	BreakEvenInterpolated *float64 `json:"break_even_interpolated"`
+	// Missing lists levels only one of the two configs measured.
+	Missing []int `json:"missing_levels,omitempty"`
+}
+
+// SpeedupPoint is the spec/direct TPS-mean ratio at one common level.
+type SpeedupPoint struct {
+	Concurrency int     `json:"concurrency"`
+	Ratio       float64 `json:"ratio"`
+	DirectTPS   float64 `json:"direct_tps"`
+	SpecTPS     float64 `json:"spec_tps"`
+}
+
+// Meta is the report's metadata, from the manifest where there is one.
+type Meta struct {
+	Title       Text      `json:"title,omitempty"`
+	Subtitle    Text      `json:"subtitle,omitempty"`
+	Date        time.Time `json:"date"`
+	PreparedBy  Text      `json:"prepared_by,omitempty"`
+	Logo        string    `json:"logo,omitempty"`
+	Model       string    `json:"model,omitempty"`
+	Vendor      string    `json:"vendor,omitempty"`
+	ModelAbout  Text      `json:"model_about,omitempty"`
+	ModelCard   []Fact    `json:"model_card,omitempty"`
+	Platform    Text      `json:"platform,omitempty"`
+	Hardware    []Fact    `json:"hardware,omitempty"`
+	Tool        string    `json:"tool,omitempty"`
+	ToolAbout   Text      `json:"tool_about,omitempty"`
+	Rounds      int       `json:"rounds,omitempty"`
+	Warmup      int       `json:"warmup,omitempty"`
+	SLOBasis    Text      `json:"slo_basis_ttft,omitempty"`
+	SLOBasisTPS Text      `json:"slo_basis_tps,omitempty"`
+	// Notes are free Markdown per section and language.
+	Notes map[string]Text `json:"notes,omitempty"`
+	// HasManifest is false when everything was inferred from file names.
+	HasManifest bool `json:"has_manifest"`
+}
+
+// Text is a string per language; the empty key holds the text for all.
+type Text map[string]string
+
+// In returns the text for lang, else the language-neutral text, else the
+// English one.
+func (t Text) In(lang string) string {
+	if s, ok := t[lang]; ok {
+		return s
+	}
+	if s, ok := t[""]; ok {
+		return s
+	}
+	return t["en"]
+}
+
+// Fact is one key/value row (model card, hardware).
+type Fact struct {
+	Key   Text `json:"key"`
+	Value Text `json:"value"`
+}
+
+// Warning is a problem found in the input that did not stop the build.
+type Warning struct {
+	Message string `json:"message"`
+}

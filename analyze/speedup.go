@@ -1,0 +1,87 @@
+package analyze
+
+import (
+	"math"
+	"strings"
+)
+
+var nanValue = math.NaN()
+
+// speedups pairs, per engine, each speculative config with the engine's
+// first direct config and compares their TPS means at the levels both
+// measured.
+func speedups(cfgs []Config) []Speedup {
+	var out []Speedup
+	for i, spec := range cfgs {
+		if !spec.Speculative {
+			continue
+		}
+		for j, direct := range cfgs {
+			if j == i || direct.Speculative || !strings.EqualFold(direct.Engine, spec.Engine) {
+				continue
+			}
+			out = append(out, compare(direct, spec))
+			break
+		}
+	}
+	return out
+}
+
+func compare(direct, spec Config) Speedup {
+	s := Speedup{Engine: spec.Engine, Direct: direct.ID, Spec: spec.ID}
+	dl := byConcurrency(direct.Levels)
+	sl := byConcurrency(spec.Levels)
+	var xs, ys []float64
+	for _, c := range unionLevels(direct.Levels, spec.Levels) {
+		d, okD := dl[c]
+		p, okS := sl[c]
+		if !okD || !okS {
+			s.Missing = append(s.Missing, c)
+			continue
+		}
+		ratio := Ratio(p.TPS.Mean, d.TPS.Mean)
+		if math.IsNaN(ratio) {
+			continue
+		}
+		s.Points = append(s.Points, SpeedupPoint{Concurrency: c, Ratio: ratio, DirectTPS: d.TPS.Mean, SpecTPS: p.TPS.Mean})
+		xs = append(xs, float64(c))
+		ys = append(ys, ratio)
+		if s.BreakEven == nil && ratio <= 1 {
+			be := c
+			s.BreakEven = &be
+		}
+	}
+	if x, ok := Crossing(xs, ys); ok {
+		s.BreakEvenInterpolated = &x
+	}
+	return s
+}
+
+func byConcurrency(levels []Level) map[int]Level {
+	m := make(map[int]Level, len(levels))
+	for _, l := range levels {
+		m[l.Concurrency] = l
+	}
+	return m
+}
+
+// unionLevels is the sorted union of the concurrency levels of a and b.
+func unionLevels(a, b []Level) []int {
+	var out []int
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j >= len(b) || (i < len(a) && a[i].Concurrency < b[j].Concurrency):
+			out = append(out, a[i].Concurrency)
+			i++
+		case i >= len(a) || b[j].Concurrency < a[i].Concurrency:
+			out = append(out, b[j].Concurrency)
+			j++
+		default:
+			out = append(out, a[i].Concurrency)
+			i++
+			j++
+		}
+	}
+	return out
+}

@@ -1,0 +1,44 @@
+package analyze
+
+import "math"
+
+// RoundHalfUp rounds x to the nearest integer, halves away from zero:
+// 426.5 → 427.
+func RoundHalfUp(x float64) int {
+	return int(math.Floor(x + 0.5))
+}
+
+// LittleUsers is the number of users a system holding c requests in
+// flight serves when each user waits think seconds between requests that
+// take latency seconds: c × (1 + think / latency), rounded half up.
+func LittleUsers(c int, think, latency float64) int {
+	if c <= 0 || !(latency > 0) {
+		return 0
+	}
+	return RoundHalfUp(float64(c) * (1 + think/latency))
+}
+
+// Crossing finds where ys crosses 1.0 going down, with xs measured on a
+// log2 scale: the first i with ys[i-1] > 1 ≥ ys[i] gives the x where the
+// straight line between the two points (in log2 x) meets 1. ok is false
+// when there is no such pair.
+func Crossing(xs []float64, ys []float64) (x float64, ok bool) {
+	for i := 1; i < len(xs) && i < len(ys); i++ {
+		a, b := ys[i-1], ys[i]
+		if !(a > 1 && b <= 1) || xs[i-1] <= 0 || xs[i] <= 0 {
+			continue
+		}
+		la, lb := math.Log2(xs[i-1]), math.Log2(xs[i])
+		t := (a - 1) / (a - b)
+		return math.Exp2(la + t*(lb-la)), true
+	}
+	return 0, false
+}
+
+// Ratio returns a / b, or NaN when b is not positive.
+func Ratio(a, b float64) float64 {
+	if !(b > 0) {
+		return math.NaN()
+	}
+	return a / b
+}

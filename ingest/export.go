@@ -1,0 +1,254 @@
+package ingest
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gocarina/gocsv"
+)
+
+// FormatExport names the llm-benchmark table format (the tool's
+// "-table.csv" and the compact form of the seed report's Appendix A).
+const FormatExport = "llm-benchmark"
+
+// column is one field of the llm-benchmark table. Headers are matched by
+// their slug against the aliases, so column order does not matter.
+type column struct {
+	name     string   // canonical name; the gocsv tag of exportRow
+	display  string   // header as the export writes it, for messages
+	aliases  []string // accepted slugs
+	required bool
+}
+
+var exportColumns = []column{
+	{"concurrency", "Concurrency", []string{"concurrency", "c"}, true},
+	{"ttft_mean", "TTFT (Mean, ms)", []string{"ttft_mean_ms", "ttft_mean"}, true},
+	{"ttft_p50", "TTFT (p50, ms)", []string{"ttft_p50_ms", "ttft_p50"}, false},
+	{"ttft_p90", "TTFT (p90, ms)", []string{"ttft_p90_ms", "ttft_p90"}, true},
+	{"itl_mean", "ITL (Mean, ms)", []string{"itl_mean_ms", "itl_mean"}, true},
+	{"itl_p50", "ITL (p50, ms)", []string{"itl_p50_ms", "itl_p50"}, false},
+	{"itl_p90", "ITL (p90, ms)", []string{"itl_p90_ms", "itl_p90"}, true},
+	{"tps_mean", "TPS (Mean, tokens/s)", []string{"tps_mean_tokens_s", "tps_mean"}, true},
+	{"tps_p50", "TPS (p50, tokens/s)", []string{"tps_p50_tokens_s", "tps_p50"}, false},
+	{"tps_p90", "TPS (p90, tokens/s)", []string{"tps_p90_tokens_s", "tps_p90"}, true},
+	{"lat_mean", "Latency (Mean, s)", []string{"latency_mean_s", "lat_mean", "latency_mean"}, true},
+	{"lat_p50", "Latency (p50, s)", []string{"latency_p50_s", "lat_p50", "latency_p50"}, false},
+	{"lat_p90", "Latency (p90, s)", []string{"latency_p90_s", "lat_p90", "latency_p90"}, true},
+	{"rps", "Throughput (RPS)", []string{"throughput_rps", "rps"}, false},
+}
+
+// exportRow is one row of the table as gocsv decodes it.
+type exportRow struct {
+	C        level    `csv:"concurrency"`
+	TTFTMean value    `csv:"ttft_mean"`
+	TTFTP50  optValue `csv:"ttft_p50"`
+	TTFTP90  value    `csv:"ttft_p90"`
+	ITLMean  value    `csv:"itl_mean"`
+	ITLP50   optValue `csv:"itl_p50"`
+	ITLP90   value    `csv:"itl_p90"`
+	TPSMean  value    `csv:"tps_mean"`
+	TPSP50   optValue `csv:"tps_p50"`
+	TPSP90   value    `csv:"tps_p90"`
+	LatMean  value    `csv:"lat_mean"`
+	LatP50   optValue `csv:"lat_p50"`
+	LatP90   value    `csv:"lat_p90"`
+	RPS      optValue `csv:"rps"`
+}
+
+// value is a required, finite, non-negative number.
+type value float64
+
+// UnmarshalCSV implements gocsv.TypeUnmarshaller.
+func (v *value) UnmarshalCSV(s string) error {
+	if s == "" {
+		return errors.New("value is empty; expected a number")
+	}
+	f, err := parseNumber(s)
+	*v = value(f)
+	return err
+}
+
+// optValue is a value that may be left empty (NaN).
+type optValue float64
+
+// UnmarshalCSV implements gocsv.TypeUnmarshaller.
+func (v *optValue) UnmarshalCSV(s string) error {
+	if s == "" {
+		*v = optValue(math.NaN())
+		return nil
+	}
+	f, err := parseNumber(s)
+	*v = optValue(f)
+	return err
+}
+
+// level is a concurrency level: a whole number. Negative levels are
+// refused here; zero is let through for the reader to drop with a warning.
+type level int
+
+// UnmarshalCSV implements gocsv.TypeUnmarshaller.
+func (l *level) UnmarshalCSV(s string) error {
+	f, err := parseNumber(s)
+	if err != nil {
+		return err
+	}
+	if f != math.Trunc(f) || f > 1<<20 {
+		return fmt.Errorf("%q is not a whole number of concurrent requests", s)
+	}
+	*l = level(f)
+	return nil
+}
+
+func parseNumber(s string) (float64, error) {
+	f, err := strconv.ParseFloat(s, 64)
+	switch {
+	case err != nil || strings.ContainsAny(s, "xXpP_") || math.IsNaN(f) || math.IsInf(f, 0):
+		return 0, fmt.Errorf("%q is not a number", s)
+	case f < 0:
+		return 0, fmt.Errorf("%q is negative; expected a value ≥ 0", s)
+	}
+	return f, nil
+}
+
+// readExport reads an llm-benchmark table. file names the source in
+// positions; data is the file's bytes.
+func readExport(file string, data []byte) (Config, []error, error) {
+	t, warnings, err := readTable(file, data)
+	if err != nil {
+		return Config{}, nil, err
+	}
+	if err := t.normalizeNumbers(); err != nil {
+		return Config{}, nil, err
+	}
+	ws, err := t.canonicalHeader(exportColumns)
+	warnings = append(warnings, ws...)
+	if err != nil {
+		return Config{}, nil, err
+	}
+	if len(t.records) < 2 {
+		return Config{}, nil, errorf(Pos{File: file, Line: t.pos[0][0].Line + 1, Col: 1}, "", "no data rows after the header; expected one row per concurrency level")
+	}
+	var rows []exportRow
+	if err := gocsv.UnmarshalCSV(t, &rows); err != nil {
+		return Config{}, nil, t.gocsvError(err)
+	}
+	cfg := Config{Source: file, Format: FormatExport}
+	for i, r := range rows {
+		pos := t.fieldPos(i+1, 0)
+		pos.Col = 0
+		if r.C == 0 {
+			warnings = append(warnings, errorf(pos, "", "concurrency 0 is not a load level; row ignored"))
+			continue
+		}
+		cfg.Levels = append(cfg.Levels, Level{
+			Concurrency: int(r.C),
+			TTFT:        Stat{float64(r.TTFTMean), float64(r.TTFTP50), float64(r.TTFTP90)},
+			ITL:         Stat{float64(r.ITLMean), float64(r.ITLP50), float64(r.ITLP90)},
+			TPS:         Stat{float64(r.TPSMean), float64(r.TPSP50), float64(r.TPSP90)},
+			Latency:     Stat{float64(r.LatMean), float64(r.LatP50), float64(r.LatP90)},
+			RPS:         float64(r.RPS),
+			Pos:         pos,
+		})
+	}
+	ws, err = sortLevels(file, cfg.Levels)
+	warnings = append(warnings, ws...)
+	if err != nil {
+		return Config{}, nil, err
+	}
+	if len(cfg.Levels) == 0 {
+		return Config{}, nil, errorf(Pos{File: file}, "", "no usable concurrency level (all rows had concurrency 0)")
+	}
+	return cfg, warnings, nil
+}
+
+// canonicalHeader renames the header cells to the columns' canonical
+// names. It fails on a missing required column or a column given twice,
+// and warns about columns it does not know.
+func (t *table) canonicalHeader(cols []column) ([]error, error) {
+	var warnings []error
+	seen := map[string]int{}
+	head := t.records[0]
+	t.orig = append([]string(nil), head...)
+	for i, h := range head {
+		s := slug(h)
+		matched := false
+		for _, c := range cols {
+			for _, a := range c.aliases {
+				if s != a {
+					continue
+				}
+				if j, dup := seen[c.name]; dup {
+					return nil, &Error{Pos: t.fieldPos(0, i), Column: h,
+						Err: fmt.Errorf("same column as %q (column %d); each column may appear once", t.orig[j], j+1)}
+				}
+				seen[c.name] = i
+				head[i] = c.name
+				matched = true
+			}
+		}
+		if !matched {
+			if s == "" {
+				return nil, errorf(t.fieldPos(0, i), "", "header cell %d is empty; expected a column name", i+1)
+			}
+			warnings = append(warnings, &Error{Pos: t.fieldPos(0, i), Column: h, Err: errors.New("unknown column ignored")})
+			head[i] = "unknown:" + s
+		}
+	}
+	var missing []string
+	for _, c := range cols {
+		if _, ok := seen[c.name]; c.required && !ok {
+			missing = append(missing, strconv.Quote(c.display))
+		}
+	}
+	if len(missing) > 0 {
+		pos := t.fieldPos(0, 0)
+		return nil, errorf(pos, "", "missing column %s; the header must name %s", strings.Join(missing, ", "), requiredList(cols))
+	}
+	return warnings, nil
+}
+
+func requiredList(cols []column) string {
+	var names []string
+	for _, c := range cols {
+		if c.required {
+			names = append(names, c.display)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// gocsvError maps a gocsv error (record index and field index) back to
+// the file position and the column's name.
+func (t *table) gocsvError(err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		row, col := pe.Line-1, pe.Column-1
+		return &Error{Pos: t.fieldPos(row, col), Column: t.header(col), Err: pe.Err}
+	}
+	return &Error{Pos: Pos{File: t.file}, Err: err}
+}
+
+// sortLevels sorts levels by concurrency, warning when the file had them
+// out of order, and fails on a level given twice.
+func sortLevels(file string, levels []Level) ([]error, error) {
+	var warnings []error
+	if !sort.SliceIsSorted(levels, func(i, j int) bool { return levels[i].Concurrency < levels[j].Concurrency }) {
+		warnings = append(warnings, errorf(Pos{File: file}, "", "concurrency levels are not in ascending order; sorted"))
+		sort.SliceStable(levels, func(i, j int) bool { return levels[i].Concurrency < levels[j].Concurrency })
+	}
+	for i := 1; i < len(levels); i++ {
+		if levels[i].Concurrency == levels[i-1].Concurrency {
+			a, b := levels[i-1].Pos, levels[i].Pos
+			if b.Line < a.Line {
+				a, b = b, a
+			}
+			return warnings, errorf(b, "", "concurrency %d appears twice (also on line %d); expected one row per level", levels[i].Concurrency, a.Line)
+		}
+	}
+	return warnings, nil
+}

@@ -1,0 +1,224 @@
+package ingest
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// ManifestName is the file name of a report folder's manifest.
+const ManifestName = "report.toml"
+
+// Manifest is a report folder's report.toml: the report's metadata and
+// the configurations it compares. Every field is optional. The format is
+// documented in the README.
+type Manifest struct {
+	Title      Text   `toml:"title"`
+	Subtitle   Text   `toml:"subtitle"`
+	Date       string `toml:"date"` // "2026-07" or "2026-07-15"
+	PreparedBy Text   `toml:"prepared_by"`
+	Logo       string `toml:"logo"`
+
+	// ThinkS is the think time in seconds for the Little's-law user count.
+	ThinkS float64 `toml:"think_s"`
+	SLO    struct {
+		TTFTms     float64 `toml:"ttft_ms"`
+		TPS        float64 `toml:"tps"`
+		Percentile string  `toml:"percentile"`
+		Basis      Text    `toml:"basis_ttft"`
+		BasisTPS   Text    `toml:"basis_tps"`
+	} `toml:"slo"`
+
+	Model struct {
+		Name   string `toml:"name"`
+		Vendor string `toml:"vendor"`
+		About  Text   `toml:"about"`
+		Card   []Fact `toml:"card"`
+	} `toml:"model"`
+
+	Hardware struct {
+		Platform Text   `toml:"platform"`
+		Facts    []Fact `toml:"facts"`
+	} `toml:"hardware"`
+
+	Benchmark struct {
+		Tool         string `toml:"tool"`
+		About        Text   `toml:"about"`
+		InputTokens  int    `toml:"input_tokens"`
+		OutputTokens int    `toml:"output_tokens"`
+		Rounds       int    `toml:"rounds"`
+		Warmup       int    `toml:"warmup"`
+	} `toml:"benchmark"`
+
+	// Notes are free Markdown texts per language placed in the report's
+	// sections: summary, model, hardware, configs, results, conclusion.
+	Notes map[string]Text `toml:"notes"`
+
+	Configs []ConfigMeta `toml:"configs"`
+
+	// file is the manifest's path, for messages.
+	file string
+}
+
+// ConfigMeta describes one configuration in the manifest.
+type ConfigMeta struct {
+	ID          string `toml:"id"`
+	Path        string `toml:"path"` // relative to the report folder; default: found by ID
+	Name        string `toml:"name"`
+	Engine      string `toml:"engine"`
+	Mode        string `toml:"mode"` // "direct" or "speculative"
+	Method      string `toml:"method"`
+	DraftModel  string `toml:"draft_model"`
+	DraftSource string `toml:"draft_source"`
+	Command     string `toml:"command"`
+	Notes       Text   `toml:"notes"`
+}
+
+// Fact is one row of a key/value table (model card, hardware).
+type Fact struct {
+	Key   Text `toml:"key"`
+	Value Text `toml:"value"`
+}
+
+// Text is a string given once for all languages or per language:
+//
+//	title = "Kimi K3"
+//	title = { tr = "Kimi K3 Raporu", en = "Kimi K3 Report" }
+//
+// The language-neutral form is stored under the empty key.
+type Text map[string]string
+
+// UnmarshalTOML implements toml.Unmarshaler.
+func (t *Text) UnmarshalTOML(v any) error {
+	switch v := v.(type) {
+	case string:
+		*t = Text{"": v}
+	case map[string]any:
+		m := Text{}
+		for k, x := range v {
+			s, ok := x.(string)
+			if !ok {
+				return fmt.Errorf("%s: expected text, found %T", k, x)
+			}
+			m[k] = s
+		}
+		*t = m
+	default:
+		return fmt.Errorf("expected text or a table of texts per language, found %T", v)
+	}
+	return nil
+}
+
+// ParseDate reads the manifest's date ("2026-07" or "2026-07-15").
+func ParseDate(s string) (time.Time, error) {
+	for _, layout := range []string{"2006-01-02", "2006-01"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("date %q: expected YYYY-MM or YYYY-MM-DD", s)
+}
+
+// readManifest parses and checks a report.toml.
+func readManifest(file string, data []byte) (*Manifest, []error, error) {
+	m := &Manifest{file: file}
+	md, err := toml.Decode(string(data), m)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, nil, errorf(Pos{File: file, Line: pe.Position.Line, Col: pe.Position.Col}, "", "%s", pe.Message)
+		}
+		return nil, nil, &Error{Pos: Pos{File: file}, Err: err}
+	}
+	var warnings []error
+	for _, k := range md.Undecoded() {
+		if len(k) > 0 && k[0] == "notes" {
+			continue // notes take any section name
+		}
+		warnings = append(warnings, errorf(Pos{File: file}, "", "unknown key %q ignored", k.String()))
+	}
+	if err := m.check(); err != nil {
+		return nil, nil, err
+	}
+	return m, warnings, nil
+}
+
+func (m *Manifest) errorf(format string, args ...any) error {
+	return errorf(Pos{File: m.file}, "", format, args...)
+}
+
+// check validates what the TOML decoder cannot.
+func (m *Manifest) check() error {
+	if m.Date != "" {
+		if _, err := ParseDate(m.Date); err != nil {
+			return m.errorf("%v", err)
+		}
+	}
+	switch m.SLO.Percentile {
+	case "", "p90", "mean":
+	default:
+		return m.errorf("slo.percentile %q: expected \"p90\" or \"mean\"", m.SLO.Percentile)
+	}
+	for key, v := range map[string]float64{"think_s": m.ThinkS, "slo.ttft_ms": m.SLO.TTFTms, "slo.tps": m.SLO.TPS} {
+		if v < 0 {
+			return m.errorf("%s = %g: expected a value ≥ 0", key, v)
+		}
+	}
+	if m.Logo != "" {
+		if err := checkRelPath("logo", m.Logo); err != nil {
+			return m.errorf("%v", err)
+		}
+		switch strings.ToLower(path.Ext(m.Logo)) {
+		case ".png", ".jpg", ".jpeg":
+		default:
+			return m.errorf("logo %q: expected a .png or .jpg file", m.Logo)
+		}
+	}
+	ids := map[string]bool{}
+	for i, c := range m.Configs {
+		where := fmt.Sprintf("configs[%d]", i)
+		if c.ID == "" {
+			return m.errorf("%s: id is missing; expected the config's file or folder name without extension", where)
+		}
+		if ids[c.ID] {
+			return m.errorf("%s: id %q is listed twice", where, c.ID)
+		}
+		ids[c.ID] = true
+		switch c.Mode {
+		case "", "direct", "speculative":
+		default:
+			return m.errorf("%s (%s): mode %q: expected \"direct\" or \"speculative\"", where, c.ID, c.Mode)
+		}
+		if c.Path != "" {
+			if err := checkRelPath(where+".path", c.Path); err != nil {
+				return m.errorf("%v", err)
+			}
+		}
+	}
+	return nil
+}
+
+// checkRelPath refuses a path that is absolute or leaves the report folder.
+func checkRelPath(key, p string) error {
+	clean := path.Clean(filepath.ToSlash(p))
+	if filepath.IsAbs(p) || path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
+		return fmt.Errorf("%s %q: expected a path inside the report folder", key, p)
+	}
+	return nil
+}
+
+// NoteKeys lists the note sections a manifest gave, sorted.
+func (m *Manifest) NoteKeys() []string {
+	keys := make([]string, 0, len(m.Notes))
+	for k := range m.Notes {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

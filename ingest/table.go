@@ -1,0 +1,225 @@
+package ingest
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+)
+
+// table is a delimited text file read whole, with the position of every
+// field. It handles the dialects that spreadsheets write (UTF-8 BOM, CRLF,
+// Windows-1254, ';' with decimal commas) so that the format readers only
+// see canonical text. It implements gocsv.CSVReader over its records.
+type table struct {
+	file    string
+	records [][]string
+	pos     [][]Pos
+	comma   rune
+	next    int
+	// orig is the header as written in the file, kept when the header
+	// cells are renamed to canonical names.
+	orig []string
+}
+
+// readTable splits data into records. Warnings describe what was
+// converted on the way (the encoding); errors carry a position.
+func readTable(file string, data []byte) (*table, []error, error) {
+	var warnings []error
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(data) {
+		decoded, err := charmap.Windows1254.NewDecoder().Bytes(data)
+		if err != nil {
+			return nil, nil, errorf(Pos{File: file}, "", "file is neither UTF-8 nor Windows-1254 text")
+		}
+		data = decoded
+		warnings = append(warnings, errorf(Pos{File: file}, "", "file is not UTF-8; read as Windows-1254 (Turkish)"))
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "file is empty; expected a header row")
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		return nil, nil, errorf(Pos{File: file}, "", "file holds binary data, not CSV text")
+	}
+	t := &table{file: file, comma: sniffComma(data)}
+	r := csv.NewReader(bytes.NewReader(data))
+	r.Comma = t.comma
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil, t.csvError(err, rec)
+		}
+		ps := make([]Pos, len(rec))
+		for i := range rec {
+			line, col := r.FieldPos(i)
+			ps[i] = Pos{File: file, Line: line, Col: col}
+			rec[i] = strings.TrimSpace(rec[i])
+		}
+		t.records = append(t.records, rec)
+		t.pos = append(t.pos, ps)
+	}
+	return t, warnings, nil
+}
+
+// csvError turns an encoding/csv error into one that says where and what.
+func (t *table) csvError(err error, rec []string) error {
+	var pe *csv.ParseError
+	if !errors.As(err, &pe) {
+		return &Error{Pos: Pos{File: t.file}, Err: err}
+	}
+	pos := Pos{File: t.file, Line: pe.Line, Col: pe.Column}
+	switch {
+	case errors.Is(pe.Err, csv.ErrFieldCount):
+		want := 0
+		if len(t.records) > 0 {
+			want = len(t.records[0])
+		}
+		pos.Col = 1
+		return errorf(pos, "", "row has %d fields, the header has %d", len(rec), want)
+	case errors.Is(pe.Err, csv.ErrQuote) && pe.StartLine != pe.Line:
+		return errorf(Pos{File: t.file, Line: pe.StartLine, Col: 1}, "", "quoted field is never closed (runs to line %d)", pe.Line)
+	case errors.Is(pe.Err, csv.ErrQuote), errors.Is(pe.Err, csv.ErrBareQuote):
+		return errorf(pos, "", "misplaced '\"': a quoted field must start and end with '\"'")
+	}
+	return &Error{Pos: pos, Err: pe.Err}
+}
+
+// sniffComma picks the delimiter that occurs most often, outside quotes,
+// in the first line: ',' unless ';' or a tab is more frequent.
+func sniffComma(data []byte) rune {
+	counts := map[rune]int{}
+	quoted := false
+	for _, c := range string(data) {
+		if c == '"' {
+			quoted = !quoted
+			continue
+		}
+		if c == '\n' && !quoted {
+			break
+		}
+		if !quoted {
+			counts[c]++
+		}
+	}
+	best := ','
+	for _, c := range []rune{';', '\t'} {
+		if counts[c] > counts[best] {
+			best = c
+		}
+	}
+	return best
+}
+
+// Read implements gocsv.CSVReader.
+func (t *table) Read() ([]string, error) {
+	if t.next >= len(t.records) {
+		return nil, io.EOF
+	}
+	t.next++
+	return t.records[t.next-1], nil
+}
+
+// ReadAll implements gocsv.CSVReader.
+func (t *table) ReadAll() ([][]string, error) {
+	rest := t.records[t.next:]
+	t.next = len(t.records)
+	return rest, nil
+}
+
+// fieldPos is the position of field col of record row (0-based), or of
+// the row itself when col is out of range.
+func (t *table) fieldPos(row, col int) Pos {
+	if row < 0 || row >= len(t.pos) {
+		return Pos{File: t.file}
+	}
+	if col < 0 || col >= len(t.pos[row]) {
+		if len(t.pos[row]) == 0 {
+			return Pos{File: t.file}
+		}
+		p := t.pos[row][0]
+		p.Col = 0
+		return p
+	}
+	return t.pos[row][col]
+}
+
+var (
+	groupedDecimalComma = regexp.MustCompile(`^[+-]?\d{1,3}(\.\d{3})+,\d+$`)
+	plainDecimalComma   = regexp.MustCompile(`^[+-]?\d+,\d+$`)
+	groupedOnly         = regexp.MustCompile(`^[+-]?\d{1,3}(\.\d{3})+$`)
+)
+
+// normalizeDecimalComma rewrites a number written the Turkish-Excel way
+// ("1.234,5", "66,5") into Go syntax. A value such as "1.234" could be
+// 1234 or 1.234 and is refused rather than guessed. Text that is not a
+// number is returned unchanged for the caller to judge.
+func normalizeDecimalComma(s string) (string, error) {
+	switch {
+	case groupedDecimalComma.MatchString(s):
+		return strings.ReplaceAll(strings.ReplaceAll(s, ".", ""), ",", "."), nil
+	case plainDecimalComma.MatchString(s):
+		return strings.Replace(s, ",", ".", 1), nil
+	case groupedOnly.MatchString(s):
+		return "", fmt.Errorf("%q is ambiguous in a ';'-separated file: thousands separator or decimal point? write it as %q or %q",
+			s, strings.ReplaceAll(s, ".", ""), strings.Replace(s, ".", ",", 1))
+	}
+	return s, nil
+}
+
+// normalizeNumbers applies the dialect's number syntax to every data cell
+// (all records after the header).
+func (t *table) normalizeNumbers() error {
+	if t.comma != ';' {
+		return nil
+	}
+	for r := 1; r < len(t.records); r++ {
+		for c, v := range t.records[r] {
+			n, err := normalizeDecimalComma(v)
+			if err != nil {
+				return &Error{Pos: t.fieldPos(r, c), Column: t.header(c), Err: err}
+			}
+			t.records[r][c] = n
+		}
+	}
+	return nil
+}
+
+// header is the header text of column c as written in the file.
+func (t *table) header(c int) string {
+	head := t.orig
+	if head == nil && len(t.records) > 0 {
+		head = t.records[0]
+	}
+	if c < 0 || c >= len(head) {
+		return ""
+	}
+	return head[c]
+}
+
+// slug folds a header to lower-case words joined by '_':
+// "TTFT (Mean, ms)" → "ttft_mean_ms".
+func slug(s string) string {
+	var b strings.Builder
+	pending := false
+	for _, r := range strings.ToLower(s) {
+		if ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') {
+			if pending && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			pending = false
+			b.WriteRune(r)
+			continue
+		}
+		pending = true
+	}
+	return b.String()
+}
