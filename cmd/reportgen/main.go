@@ -1,0 +1,60 @@
+// Reportgen turns LLM-serving benchmark results into customer-ready
+// reports, in Turkish and English.
+//
+// Usage:
+//
+//	reportgen build [flags] PATH...
+//	reportgen version
+//
+// PATH is a report folder or a folder of report folders. A folder that
+// directly holds a report.toml, a .csv or a .zip is a report folder; in
+// any other folder each sub-folder is taken as a report folder. Inside a
+// report folder each .csv, each .zip (the llm-benchmark "Download All
+// Results" archive) and each sub-folder holding a *-table.csv is one
+// configuration; its id is the file or folder name without extension.
+//
+// Each report is written to OUT/NAME/, NAME being the report folder's
+// name:
+//
+//	OUT/NAME/analysis.json      the whole analysis, language-neutral
+//	OUT/NAME/tr/report.md       the Turkish edition
+//	OUT/NAME/en/report.md       the English edition
+//
+// A report is built in a temporary folder and moved into place only when
+// it is complete: a failed build leaves the previous output untouched,
+// and the other reports of the same run still build.
+//
+// The flags of build:
+//
+//	-o DIR             output folder (default "out")
+//	--lang LIST        languages, comma-separated: tr,en (default both)
+//	--format LIST      formats, comma-separated (default md)
+//	--slo-ttft-ms N    TTFT SLO threshold in ms (default 1000)
+//	--slo-tps N        per-user TPS SLO threshold in tok/s (default 15)
+//	--think-s N        think time for Little's law in seconds (default 45)
+//	--percentile P     statistic of the headline capacity: p90 or mean
+//	--strict           fail a report that has warnings
+//
+// Flags override the manifest (report.toml), which overrides the
+// defaults. The report date is the manifest's date, else the month of
+// SOURCE_DATE_EPOCH, else the current month.
+//
+// Exit status: 0 on success, 1 when a report failed, 2 on a usage error.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+)
+
+func main() {
+	err := run(context.Background(), os.Stdout, os.Stderr, os.Args[1:], os.Getenv)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "reportgen: %v\n", err)
+		if isUsage(err) {
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,172 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/number"
+
+	"github.com/openzeka/reportgen/locales"
+)
+
+// Languages are the report languages reportgen ships.
+var Languages = []string{"tr", "en"}
+
+// Locale formats text, numbers and dates for one report language. Every
+// user-visible string of a report passes through it.
+type Locale struct {
+	Lang    string
+	tag     language.Tag
+	loc     *i18n.Localizer
+	printer *message.Printer
+	// errs collects lookups that failed (a missing message is a bug; the
+	// render fails rather than print a message id).
+	errs []error
+}
+
+// NewLocale loads the messages for lang from fsys (locales.FS when nil).
+func NewLocale(lang string, fsys fs.FS) (*Locale, error) {
+	if fsys == nil {
+		fsys = locales.FS
+	}
+	tag, err := language.Parse(lang)
+	if err != nil {
+		return nil, fmt.Errorf("language %q: %w", lang, err)
+	}
+	bundle := i18n.NewBundle(language.English)
+	bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	data, err := fs.ReadFile(fsys, lang+".toml")
+	if err != nil {
+		return nil, fmt.Errorf("language %q: no messages: %w", lang, err)
+	}
+	if _, err := bundle.ParseMessageFileBytes(data, lang+".toml"); err != nil {
+		return nil, fmt.Errorf("%s.toml: %w", lang, err)
+	}
+	return &Locale{
+		Lang:    lang,
+		tag:     tag,
+		loc:     i18n.NewLocalizer(bundle, lang),
+		printer: message.NewPrinter(tag),
+	}, nil
+}
+
+// MessageIDs lists the message ids of a locale file, sorted.
+func MessageIDs(fsys fs.FS, lang string) ([]string, error) {
+	data, err := fs.ReadFile(fsys, path.Clean(lang+".toml"))
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]any
+	if err := toml.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	ids := make([]string, 0, len(m))
+	for k := range m {
+		ids = append(ids, k)
+	}
+	sort.Strings(ids)
+	return ids, nil
+}
+
+// T returns message id with the template data given as name/value pairs:
+// T("intro", "Count", 4, "Model", "Kimi K3").
+func (l *Locale) T(id string, kv ...any) string {
+	return l.localize(id, nil, kv)
+}
+
+// N is T for a message with plural forms chosen by count.
+func (l *Locale) N(id string, count int, kv ...any) string {
+	return l.localize(id, count, kv)
+}
+
+func (l *Locale) localize(id string, count any, kv []any) string {
+	data := map[string]any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		name, ok := kv[i].(string)
+		if !ok {
+			l.errs = append(l.errs, fmt.Errorf("message %q: argument %d is not a name", id, i))
+			continue
+		}
+		data[name] = kv[i+1]
+	}
+	if count != nil {
+		data["Count"] = count
+	}
+	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	if err != nil {
+		l.errs = append(l.errs, fmt.Errorf("%s: %w", l.Lang, err))
+		return id
+	}
+	return s
+}
+
+// Err reports the failed lookups since the locale was made.
+func (l *Locale) Err() error { return errors.Join(l.errs...) }
+
+// Num formats v with dec decimals in the locale's form: tr 1.759,4;
+// en 1,759.4. NaN prints as an en dash.
+func (l *Locale) Num(v float64, dec int) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "–"
+	}
+	if v == 0 {
+		v = 0 // no "-0"
+	}
+	return l.printer.Sprint(number.Decimal(v, number.Scale(dec)))
+}
+
+// Int formats a count with grouping: tr 1.759, en 1,759.
+func (l *Locale) Int(n int) string {
+	return l.printer.Sprint(number.Decimal(n))
+}
+
+// Ratio formats a speedup or a ratio: tr 1,86×, en 1.86×.
+func (l *Locale) Ratio(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "–"
+	}
+	return l.Num(v, 2) + "×"
+}
+
+// Pct formats a fraction as a percentage with dec decimals: tr %12,
+// en 12%.
+func (l *Locale) Pct(v float64, dec int) string {
+	if math.IsNaN(v) {
+		return "–"
+	}
+	return l.T("percent", "N", l.Num(v*100, dec))
+}
+
+// Level formats a concurrency level: "c=16".
+func (l *Locale) Level(c int) string { return "c=" + strconv.Itoa(c) }
+
+// Month formats a date as month and year in the language: "Temmuz 2026".
+func (l *Locale) Month(t time.Time) string {
+	return l.T("month_"+strconv.Itoa(int(t.Month()))) + " " + strconv.Itoa(t.Year())
+}
+
+// Upper upper-cases s by the language's rules (Turkish i → İ).
+func (l *Locale) Upper(s string) string { return cases.Upper(l.tag).String(s) }
+
+// List joins items the way the language writes a list: "a, b and c".
+func (l *Locale) List(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " " + l.T("and") + " " + items[len(items)-1]
+}

@@ -1,0 +1,197 @@
+// Package render turns an analyze.Report into the report's editions:
+// Markdown (the source), and HTML and PDF derived from it, each localized.
+// It knows nothing of input formats: a *analyze.Report and Options are
+// all it takes.
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/templates"
+)
+
+// Options select and configure one edition.
+type Options struct {
+	// Lang is the report language ("tr" or "en").
+	Lang string
+	// Templates and Locales replace the embedded files when set (a user
+	// folder layered over the defaults).
+	Templates fs.FS
+	Locales   fs.FS
+	// Charts maps a chart name ("01-ttft") to the path the Markdown links
+	// it by; charts not in the map are not referenced.
+	Charts map[string]string
+}
+
+// tocMark stands where the table of contents goes until the headings
+// are known.
+const tocMark = "\x00toc\x00"
+
+// Markdown renders the report as Markdown in opt.Lang.
+func Markdown(r *analyze.Report, opt Options) ([]byte, error) {
+	loc, err := NewLocale(opt.Lang, opt.Locales)
+	if err != nil {
+		return nil, err
+	}
+	tfs := opt.Templates
+	if tfs == nil {
+		tfs = templates.FS
+	}
+	v := newView(r, loc, opt)
+	t, err := template.New("report.md.tmpl").Funcs(v.funcs()).ParseFS(tfs, "*.tmpl")
+	if err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, v); err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	if err := loc.Err(); err != nil {
+		return nil, err
+	}
+	out := tidy(buf.String())
+	out = strings.Replace(out, tocMark, v.toc(out), 1)
+	return []byte(out), nil
+}
+
+// tidy collapses runs of blank lines (template control lines leave them)
+// and ends the document with one newline.
+func tidy(s string) string {
+	lines := strings.Split(s, "\n")
+	out := make([]string, 0, len(lines))
+	blank := 0
+	inCode := false
+	for _, ln := range lines {
+		if strings.HasPrefix(ln, "```") {
+			inCode = !inCode
+		}
+		if !inCode {
+			ln = strings.TrimRight(ln, " \t")
+		}
+		if ln == "" && !inCode {
+			blank++
+			if blank > 1 {
+				continue
+			}
+		} else {
+			blank = 0
+		}
+		out = append(out, ln)
+	}
+	return strings.TrimSpace(strings.Join(out, "\n")) + "\n"
+}
+
+// toc lists the numbered headings (levels 2 and 3) as a nested list of
+// links to their anchors.
+func (v *view) toc(doc string) string {
+	ids := NewIDs()
+	var b strings.Builder
+	for _, ln := range strings.Split(doc, "\n") {
+		level := 0
+		switch {
+		case strings.HasPrefix(ln, "## "):
+			level = 2
+		case strings.HasPrefix(ln, "### "):
+			level = 3
+		case strings.HasPrefix(ln, "#### "), strings.HasPrefix(ln, "# "):
+			ids.Generate(headingText(ln)) // keep the id sequence in step with the HTML
+			continue
+		default:
+			continue
+		}
+		text := headingText(ln)
+		id := ids.Generate(text)
+		if text == v.loc.T("toc_title") {
+			continue
+		}
+		fmt.Fprintf(&b, "%s- [%s](#%s)\n", strings.Repeat("  ", level-2), text, id)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func headingText(ln string) string {
+	return strings.TrimSpace(strings.TrimLeft(ln, "#"))
+}
+
+// escaper escapes the characters that Markdown would read as syntax in
+// text that comes from the data or the manifest.
+var escaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`,
+	`<`, `\<`, `>`, `\>`, `|`, `\|`, `#`, `\#`, `&`, `\&`, "\n", " ",
+)
+
+// Escape makes s safe to place in Markdown inline text or a table cell.
+func Escape(s string) string { return escaper.Replace(s) }
+
+// Table is a Markdown table: a header row, per-column alignment
+// ('l', 'r' or 'c') and body rows of already formatted cells.
+type Table struct {
+	Head  []string
+	Align string
+	Rows  [][]string
+}
+
+// Markdown writes the table in GFM syntax.
+func (t Table) Markdown() string {
+	if len(t.Rows) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("| " + strings.Join(t.Head, " | ") + " |\n|")
+	for i := range t.Head {
+		a := byte('l')
+		if i < len(t.Align) {
+			a = t.Align[i]
+		}
+		switch a {
+		case 'r':
+			b.WriteString("---:|")
+		case 'c':
+			b.WriteString(":---:|")
+		default:
+			b.WriteString("---|")
+		}
+	}
+	b.WriteString("\n")
+	for _, row := range t.Rows {
+		b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+	}
+	return b.String()
+}
+
+// numbering hands out section numbers as the template emits headings.
+type numbering struct {
+	h2, h3, h4 int
+	appendix   bool
+}
+
+func (n *numbering) next(level int) string {
+	switch level {
+	case 2:
+		n.h2++
+		n.h3, n.h4 = 0, 0
+		if n.appendix {
+			return string(rune('A'+n.h2-1)) + "."
+		}
+		return strconv.Itoa(n.h2) + "."
+	case 3:
+		n.h3++
+		n.h4 = 0
+		if n.appendix {
+			return string(rune('A'+n.h2-1)) + "." + strconv.Itoa(n.h3)
+		}
+		return strconv.Itoa(n.h2) + "." + strconv.Itoa(n.h3)
+	default:
+		n.h4++
+		if n.appendix {
+			return string(rune('A'+n.h2-1)) + "." + strconv.Itoa(n.h3) + "." + strconv.Itoa(n.h4)
+		}
+		return strconv.Itoa(n.h2) + "." + strconv.Itoa(n.h3) + "." + strconv.Itoa(n.h4)
+	}
+}

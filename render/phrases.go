@@ -1,0 +1,286 @@
+package render
+
+import (
+	"math"
+	"sort"
+	"strconv"
+
+	"github.com/openzeka/reportgen/analyze"
+)
+
+// MaxKeyFindings is how many findings the executive summary lists.
+const MaxKeyFindings = 6
+
+// KeyFindings phrases the highest-ranked findings for the summary.
+func (v *view) KeyFindings() []string {
+	var out []string
+	for _, f := range v.R.Findings {
+		if len(out) == MaxKeyFindings {
+			break
+		}
+		if s := v.phrase(f); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ConclusionLines phrases every finding in report order: speculative
+// decoding, capacity, throughput, latency, anomalies.
+func (v *view) ConclusionLines() []string {
+	order := map[analyze.FindingKind]int{
+		analyze.SpecLowLoad: 0, analyze.SpecBreakEven: 1, analyze.SpecNoBreakEven: 1, analyze.SpecHighLoad: 2,
+		analyze.CapacityLeader: 3, analyze.AggregateLeader: 4, analyze.TTFTLeader: 5, analyze.AnomalyNote: 6,
+	}
+	fs := append([]analyze.Finding(nil), v.R.Findings...)
+	sort.SliceStable(fs, func(i, j int) bool { return order[fs[i].Kind] < order[fs[j].Kind] })
+	var out []string
+	for _, f := range fs {
+		if s := v.phrase(f); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// engineOf is the engine of a config id.
+func (v *view) engineOf(id string) string {
+	c, _ := v.R.Config(id)
+	return Escape(c.Engine)
+}
+
+// phrase writes one finding as a sentence of the report language.
+func (v *view) phrase(f analyze.Finding) string {
+	l := v.loc
+	val := f.Values
+	name := func(i int) string {
+		if i < len(f.Configs) {
+			return v.Name(f.Configs[i])
+		}
+		return ""
+	}
+	lvl := func(i int) string {
+		if i < len(f.Levels) {
+			return strconv.Itoa(f.Levels[i])
+		}
+		return ""
+	}
+	switch f.Kind {
+	case analyze.SpecLowLoad:
+		id := "finding_spec_low_faster"
+		if val["ratio"] < 1 {
+			id = "finding_spec_low_slower"
+		}
+		return l.T(id, "C", lvl(0), "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "Direct", name(1),
+			"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0))
+	case analyze.SpecBreakEven:
+		if x, ok := val["interpolated"]; ok {
+			return l.T("finding_break_even_interp", "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "C", lvl(0), "X", l.Num(x, 1))
+		}
+		return l.T("finding_break_even", "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "C", lvl(0))
+	case analyze.SpecNoBreakEven:
+		return l.T("finding_no_break_even", "Spec", name(0), "Direct", name(1), "C", lvl(0), "Ratio", l.Ratio(val["ratio"]))
+	case analyze.SpecHighLoad:
+		return l.T("finding_spec_high", "C", lvl(0), "Spec", name(0), "Direct", name(1),
+			"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 1), "DirectTPS", l.Num(val["direct"], 1))
+	case analyze.CapacityLeader:
+		stat := v.StatName(v.Headline())
+		if _, ok := val["next_users"]; !ok {
+			return l.T("finding_capacity_only", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", lvl(0))
+		}
+		if r, ok := val["ratio"]; ok {
+			return l.T("finding_capacity", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", lvl(0),
+				"Ratio", l.Ratio(r), "Next", name(1), "NextUsers", l.Int(int(val["next_users"])))
+		}
+		return l.T("finding_capacity_alone", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", lvl(0))
+	case analyze.AggregateLeader:
+		if _, ok := val["next"]; !ok {
+			return l.T("finding_aggregate_only", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["value"], 0))
+		}
+		return l.T("finding_aggregate", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["value"], 0),
+			"Next", name(1), "NextValue", l.Num(val["next"], 0), "Pct", l.Pct(val["ratio"]-1, 0))
+	case analyze.TTFTLeader:
+		s := l.T("finding_ttft", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["low"], 1),
+			"Next", name(1), "NextValue", l.Num(val["low_next"], 1), "Ratio", l.Ratio(val["ratio"]))
+		if hi, ok := val["high"]; ok && len(f.Levels) > 1 && f.Levels[1] != f.Levels[0] {
+			s += " " + l.T("finding_ttft_high", "C", lvl(1), "Value", l.Num(hi, 1))
+		}
+		return s
+	case analyze.AnomalyNote:
+		for _, a := range v.R.Anomalies {
+			if a.Config == f.Configs[0] && a.Concurrency == f.Levels[0] && (a.Kind == analyze.TTFTJump || a.Kind == analyze.AggregateDrop) &&
+				sameValues(a.Values, f.Values) {
+				return v.anomalyShort(a)
+			}
+		}
+	}
+	return ""
+}
+
+func sameValues(a, b map[string]float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, x := range a {
+		if y, ok := b[k]; !ok || x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// anomalyShort is the one-line form of an anomaly for the summary.
+func (v *view) anomalyShort(a analyze.Anomaly) string {
+	l := v.loc
+	val := a.Values
+	switch a.Kind {
+	case analyze.TTFTJump:
+		return l.T("finding_ttft_jump", "Config", v.Name(a.Config), "C", strconv.Itoa(a.Concurrency), "Value", l.Num(val["value"], 0),
+			"Ratio", l.Ratio(val["ratio"]), "PrevC", strconv.Itoa(int(val["prev_c"])), "Prev", l.Num(val["prev"], 0))
+	case analyze.AggregateDrop:
+		return l.T("finding_aggregate_drop", "Config", v.Name(a.Config), "C", strconv.Itoa(a.Concurrency), "Value", l.Num(val["value"], 0),
+			"PrevC", strconv.Itoa(int(val["prev_c"])), "Prev", l.Num(val["prev"], 0))
+	}
+	return ""
+}
+
+// AnomalyLines phrases every anomaly with what was measured and why it
+// matters.
+func (v *view) AnomalyLines() []string {
+	l := v.loc
+	var out []string
+	for _, a := range v.R.Anomalies {
+		val := a.Values
+		c := strconv.Itoa(a.Concurrency)
+		name := v.Name(a.Config)
+		var s string
+		switch a.Kind {
+		case analyze.TTFTJump:
+			s = l.T("anomaly_ttft_jump", "Config", name, "C", c, "Value", l.Num(val["value"], 1), "Ratio", l.Ratio(val["ratio"]),
+				"PrevC", strconv.Itoa(int(val["prev_c"])), "Prev", l.Num(val["prev"], 1))
+		case analyze.AggregateDrop:
+			s = l.T("anomaly_aggregate_drop", "Config", name, "C", c, "Value", l.Num(val["value"], 0),
+				"PrevC", strconv.Itoa(int(val["prev_c"])), "Prev", l.Num(val["prev"], 0))
+		case analyze.ThroughputFlat:
+			s = l.T("anomaly_throughput_flat", "Config", name, "C", c, "Value", l.Num(val["value"], 2),
+				"PrevC", strconv.Itoa(int(val["prev_c"])), "Prev", l.Num(val["prev"], 2))
+		case analyze.P90BelowMean:
+			m := metricOfKey(a.Metric)
+			s = l.T("anomaly_p90_below_mean", "Config", name, "C", c, "Metric", l.T("short_"+m.key),
+				"P90", l.Num(val["p90"], m.dec), "Mean", l.Num(val["mean"], m.dec))
+		case analyze.LatencyMismatch:
+			s = l.T("anomaly_latency_mismatch", "Config", name, "C", c, "Latency", l.Num(val["latency"], 2),
+				"Expected", l.Num(val["expected"], 2), "N", strconv.Itoa(int(val["tokens"])-1), "Dev", l.Pct(math.Abs(val["deviation"]), 0))
+		case analyze.SLONonMonotonic:
+			s = l.T("anomaly_slo_non_monotonic", "Config", name, "C", c, "Stat", v.StatName(a.Metric[len("slo."):]),
+				"FailedC", strconv.Itoa(int(val["failed_c"])))
+		}
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// metricOfKey maps an analysis.json metric key to its display metric.
+func metricOfKey(key string) metric {
+	switch key {
+	case "ttft_ms":
+		return metrics["ttft"]
+	case "itl_ms":
+		return metrics["itl"]
+	case "tps":
+		return metrics["tps"]
+	}
+	return metrics["latency"]
+}
+
+// SpeedupLines phrases, per engine pair, the break-even point and the
+// practical rule that follows from it.
+func (v *view) SpeedupLines() []string {
+	l := v.loc
+	var out []string
+	for _, s := range v.R.Speedups {
+		if len(s.Points) == 0 {
+			continue
+		}
+		spec, direct, engine := v.Name(s.Spec), v.Name(s.Direct), v.engineOf(s.Spec)
+		first, last := s.Points[0], s.Points[len(s.Points)-1]
+		switch {
+		case s.BreakEven == nil:
+			out = append(out, l.T("speedup_never_breaks", "Spec", spec, "Direct", direct, "Low", l.Ratio(first.Ratio), "High", l.Ratio(last.Ratio), "C", strconv.Itoa(last.Concurrency)))
+		case *s.BreakEven == first.Concurrency:
+			out = append(out, l.T("speedup_never_wins", "Spec", spec, "Direct", direct, "C", strconv.Itoa(first.Concurrency), "Ratio", l.Ratio(first.Ratio)))
+		default:
+			be := *s.BreakEven
+			var ratio float64
+			for _, p := range s.Points {
+				if p.Concurrency == be {
+					ratio = p.Ratio
+				}
+			}
+			line := l.T("speedup_break_even", "Engine", engine, "Spec", spec, "C", strconv.Itoa(be), "Ratio", l.Ratio(ratio))
+			if s.BreakEvenInterpolated != nil {
+				line += " " + l.T("speedup_interpolated", "X", l.Num(*s.BreakEvenInterpolated, 1))
+			}
+			out = append(out, line)
+			out = append(out, l.T("speedup_rule", "Engine", engine, "Spec", spec, "C", strconv.Itoa(be)))
+		}
+		if len(s.Missing) > 0 {
+			levels := make([]string, len(s.Missing))
+			for i, m := range s.Missing {
+				levels[i] = strconv.Itoa(m)
+			}
+			out = append(out, l.T("speedup_missing", "Spec", spec, "Direct", direct, "Levels", l.List(levels)))
+		}
+	}
+	return out
+}
+
+// CapacityLines interprets the capacity tables: relative capacity at the
+// headline statistic, configs that fail at once, and how much more
+// optimistic the other statistic is.
+func (v *view) CapacityLines() []string {
+	l := v.loc
+	head := analyze.Percentile(v.Headline())
+	other := analyze.Percentile(v.Other())
+	var out []string
+	cfgs := append([]analyze.Config(nil), v.R.Configs...)
+	sort.SliceStable(cfgs, func(i, j int) bool { return cfgs[i].Capacity.Get(head).Users > cfgs[j].Capacity.Get(head).Users })
+	lead := cfgs[0]
+	lc := lead.Capacity.Get(head)
+	if lc.Users > 0 {
+		out = append(out, l.T("capacity_leader", "Config", v.Name(lead.ID), "Stat", v.StatName(string(head)), "Users", l.Int(lc.Users), "C", strconv.Itoa(lc.CMax)))
+		for _, c := range cfgs[1:] {
+			cc := c.Capacity.Get(head)
+			if cc.Users == 0 {
+				continue
+			}
+			out = append(out, l.T("capacity_relative", "Leader", v.Name(lead.ID), "Config", v.Name(c.ID),
+				"Ratio", l.Ratio(float64(lc.Users)/float64(cc.Users)), "Users", l.Int(lc.Users), "Other", l.Int(cc.Users)))
+		}
+	}
+	for _, c := range v.R.Configs {
+		cc := c.Capacity.Get(head)
+		if cc.CMax == 0 && len(c.Levels) > 0 {
+			out = append(out, l.T("capacity_none", "Config", v.Name(c.ID), "Stat", v.StatName(string(head)), "C", strconv.Itoa(c.Levels[0].Concurrency)))
+		}
+	}
+	for _, c := range v.R.Configs {
+		h, o := c.Capacity.Get(head), c.Capacity.Get(other)
+		if o.CMax != h.CMax {
+			out = append(out, l.T("capacity_stat_gap", "Config", v.Name(c.ID), "Stat", v.StatName(string(head)), "Other", v.StatName(string(other)),
+				"C", strconv.Itoa(h.CMax), "OtherC", strconv.Itoa(o.CMax), "Users", l.Int(h.Users), "OtherUsers", l.Int(o.Users)))
+		}
+	}
+	return out
+}
+
+// Warnings are the input problems that did not stop the build.
+func (v *view) Warnings() []string {
+	out := make([]string, len(v.R.Warnings))
+	for i, w := range v.R.Warnings {
+		out[i] = Escape(w.Message)
+	}
+	return out
+}

@@ -1,0 +1,539 @@
+package render
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/openzeka/reportgen/analyze"
+)
+
+// view is what the templates see: the report, the locale, and the tables
+// and sentences built from them. Templates only lay these out.
+type view struct {
+	R    *analyze.Report
+	loc  *Locale
+	opt  Options
+	nums numbering
+}
+
+func newView(r *analyze.Report, loc *Locale, opt Options) *view {
+	return &view{R: r, loc: loc, opt: opt}
+}
+
+func (v *view) funcs() template.FuncMap {
+	return template.FuncMap{
+		"T":     v.loc.T,
+		"N":     v.loc.N,
+		"num":   v.loc.Num,
+		"int":   v.loc.Int,
+		"ratio": v.loc.Ratio,
+		"pct":   v.loc.Pct,
+		"md":    Escape,
+		"h2":    func(id string, kv ...any) string { return v.heading(2, id, kv) },
+		"h3":    func(id string, kv ...any) string { return v.heading(3, id, kv) },
+		"h4":    func(text string) string { return "#### " + v.nums.next(4) + " " + text },
+		"appendix": func() string {
+			v.nums.appendix = true
+			v.nums.h2 = 0
+			return ""
+		},
+		"toc":   func() string { return tocMark },
+		"add":   func(a, b int) int { return a + b },
+		"chart": v.chart,
+	}
+}
+
+// heading numbers a level-2 or level-3 heading whose text is message id.
+func (v *view) heading(level int, id string, kv []any) string {
+	text := v.loc.T(id, kv...)
+	prefix := strings.Repeat("#", level) + " "
+	if v.nums.appendix && level == 2 {
+		return prefix + v.loc.T("appendix") + " " + strings.TrimSuffix(v.nums.next(2), ".") + ": " + text
+	}
+	return prefix + v.nums.next(level) + " " + text
+}
+
+// chart places chart name with its localized caption when the chart was
+// drawn for this edition, and nothing otherwise.
+func (v *view) chart(name string) string {
+	p, ok := v.opt.Charts[name]
+	if !ok {
+		return ""
+	}
+	caption := v.loc.T("chart_" + strings.ReplaceAll(name[3:], "-", "_"))
+	return "![" + Escape(caption) + "](" + p + ")\n\n*" + v.loc.T("figure") + ": " + Escape(caption) + "*"
+}
+
+// Name is a config's display name, escaped for Markdown.
+func (v *view) Name(id string) string {
+	if c, ok := v.R.Config(id); ok {
+		return Escape(c.Name)
+	}
+	return Escape(id)
+}
+
+// Title is the report's title: the manifest's, or one made from the
+// model and the folder name.
+func (v *view) Title() string {
+	if t := v.R.Meta.Title.In(v.loc.Lang); t != "" {
+		return Escape(t)
+	}
+	if v.R.Meta.Model != "" {
+		return v.loc.T("default_title_model", "Model", Escape(v.R.Meta.Model))
+	}
+	return v.loc.T("default_title", "Name", Escape(v.R.Name))
+}
+
+// Text returns a manifest text in the report language, escaped.
+func (v *view) Text(t analyze.Text) string { return Escape(t.In(v.loc.Lang)) }
+
+// Note returns the manifest's free Markdown for a section, as written.
+func (v *view) Note(section string) string {
+	return strings.TrimSpace(v.R.Meta.Notes[section].In(v.loc.Lang))
+}
+
+// Raw returns a manifest text in the report language as Markdown.
+func (v *view) Raw(t analyze.Text) string { return strings.TrimSpace(t.In(v.loc.Lang)) }
+
+// Date is the report date as month and year.
+func (v *view) Date() string { return v.loc.Month(v.R.Meta.Date) }
+
+// ConfigNames lists the display names of all configs, in report order.
+func (v *view) ConfigNames() string {
+	names := make([]string, len(v.R.Configs))
+	for i, c := range v.R.Configs {
+		names[i] = v.Name(c.ID)
+	}
+	return v.loc.List(names)
+}
+
+// LevelList writes the concurrency levels measured: "1, 2, 4 … 64".
+func (v *view) LevelList() string {
+	parts := make([]string, len(v.R.Levels))
+	for i, c := range v.R.Levels {
+		parts[i] = strconv.Itoa(c)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// LowLevel and HighLevel are the lowest and highest levels all configs
+// measured (0 when they share none).
+func (v *view) LowLevel() int {
+	if common := v.R.CommonLevels(); len(common) > 0 {
+		return common[0]
+	}
+	return 0
+}
+
+func (v *view) HighLevel() int {
+	if common := v.R.CommonLevels(); len(common) > 0 {
+		return common[len(common)-1]
+	}
+	return 0
+}
+
+// HasP50 reports whether any config gave P50 values.
+func (v *view) HasP50() bool {
+	for _, c := range v.R.Configs {
+		for _, l := range c.Levels {
+			if !math.IsNaN(l.TTFT.P50) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// HasCommands reports whether the manifest gave any deploy command.
+func (v *view) HasCommands() bool {
+	for _, c := range v.R.Configs {
+		if c.Command != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// HasSpeculative reports whether any config uses speculative decoding.
+func (v *view) HasSpeculative() bool {
+	for _, c := range v.R.Configs {
+		if c.Speculative {
+			return true
+		}
+	}
+	return false
+}
+
+// metric describes one of the four per-level metrics.
+type metric struct {
+	key  string
+	dec  int
+	stat func(analyze.Level) analyze.Stat
+}
+
+var metrics = map[string]metric{
+	"ttft":    {"ttft", 1, func(l analyze.Level) analyze.Stat { return l.TTFT }},
+	"itl":     {"itl", 2, func(l analyze.Level) analyze.Stat { return l.ITL }},
+	"tps":     {"tps", 2, func(l analyze.Level) analyze.Stat { return l.TPS }},
+	"latency": {"latency", 2, func(l analyze.Level) analyze.Stat { return l.Latency }},
+}
+
+func pick(s analyze.Stat, stat string) float64 {
+	switch stat {
+	case "p50":
+		return s.P50
+	case "p90":
+		return s.P90
+	}
+	return s.Mean
+}
+
+// byLevel builds a levels × configs table whose cells come from cell;
+// levels a config did not measure show a dash.
+func (v *view) byLevel(cell func(analyze.Config, analyze.Level) string) Table {
+	t := Table{Head: []string{"c"}, Align: "r"}
+	for _, c := range v.R.Configs {
+		t.Head = append(t.Head, Escape(c.Name))
+		t.Align += "r"
+	}
+	for _, lc := range v.R.Levels {
+		row := []string{strconv.Itoa(lc)}
+		for _, c := range v.R.Configs {
+			if l, ok := c.Level(lc); ok {
+				row = append(row, cell(c, l))
+			} else {
+				row = append(row, "–")
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// MetricTable is one statistic of one metric per level and config.
+func (v *view) MetricTable(name, stat string) Table {
+	m := metrics[name]
+	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(pick(m.stat(l), stat), m.dec) })
+}
+
+// AggregateTable is the aggregate output (TPS mean × c) per level.
+func (v *view) AggregateTable() Table {
+	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.AggregateTPS, 0) })
+}
+
+// SystemRPSTable is the system request throughput (c / mean latency).
+func (v *view) SystemRPSTable() Table {
+	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.SystemRPS, 2) })
+}
+
+// ReportedRPSTable is the tool's own per-user request rate.
+func (v *view) ReportedRPSTable() Table {
+	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.RPSReported, 2) })
+}
+
+// HasReportedRPS reports whether any config carried the tool's RPS.
+func (v *view) HasReportedRPS() bool {
+	for _, c := range v.R.Configs {
+		for _, l := range c.Levels {
+			if !math.IsNaN(l.RPSReported) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Overview compares every config at one level: a row per metric mean,
+// plus the speculative ratio or the aggregate output.
+func (v *view) Overview(lc int, withAggregate bool) Table {
+	t := Table{Head: []string{v.loc.T("col_metric")}, Align: "l"}
+	for _, c := range v.R.Configs {
+		t.Head = append(t.Head, Escape(c.Name))
+		t.Align += "r"
+	}
+	row := func(label string, cell func(analyze.Config, analyze.Level) string) {
+		r := []string{label}
+		for _, c := range v.R.Configs {
+			if l, ok := c.Level(lc); ok {
+				r = append(r, cell(c, l))
+			} else {
+				r = append(r, "–")
+			}
+		}
+		t.Rows = append(t.Rows, r)
+	}
+	for _, name := range []string{"ttft", "itl", "tps", "latency"} {
+		m := metrics[name]
+		row(v.loc.T("row_"+name+"_mean"), func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(m.stat(l).Mean, m.dec) })
+	}
+	if withAggregate {
+		row(v.loc.T("row_aggregate"), func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.AggregateTPS, 0) })
+		return t
+	}
+	if len(v.R.Speedups) > 0 {
+		row(v.loc.T("row_spec_ratio"), func(c analyze.Config, _ analyze.Level) string {
+			for _, s := range v.R.Speedups {
+				if s.Direct == c.ID {
+					return v.loc.Ratio(1)
+				}
+				if s.Spec == c.ID {
+					for _, p := range s.Points {
+						if p.Concurrency == lc {
+							return v.loc.Ratio(p.Ratio)
+						}
+					}
+				}
+			}
+			return "–"
+		})
+	}
+	return t
+}
+
+// SpeedupTable lists the spec/direct ratio per level for every pair,
+// marking the break-even level.
+func (v *view) SpeedupTable() Table {
+	t := Table{Head: []string{"c"}, Align: "r"}
+	for _, s := range v.R.Speedups {
+		t.Head = append(t.Head, v.loc.T("col_speedup", "Spec", v.Name(s.Spec), "Direct", v.Name(s.Direct)))
+		t.Align += "r"
+	}
+	for _, lc := range v.R.Levels {
+		row := []string{strconv.Itoa(lc)}
+		any := false
+		for _, s := range v.R.Speedups {
+			cell := "–"
+			for _, p := range s.Points {
+				if p.Concurrency == lc {
+					cell = v.loc.Ratio(p.Ratio)
+					any = true
+					if s.BreakEven != nil && *s.BreakEven == lc {
+						cell = "**" + cell + "** " + v.loc.T("break_even_mark")
+					}
+				}
+			}
+			row = append(row, cell)
+		}
+		if any {
+			t.Rows = append(t.Rows, row)
+		}
+	}
+	return t
+}
+
+// SLOMatrix shows, per config and level, the TTFT and TPS verdicts at
+// statistic pct as two marks (✓ pass, ✗ fail).
+func (v *view) SLOMatrix(pct string) Table {
+	p := analyze.Percentile(pct)
+	t := Table{Head: []string{v.loc.T("col_config")}, Align: "l"}
+	for _, lc := range v.R.Levels {
+		t.Head = append(t.Head, "c="+strconv.Itoa(lc))
+		t.Align += "c"
+	}
+	mark := func(ok bool) string {
+		if ok {
+			return "✓"
+		}
+		return "✗"
+	}
+	for _, c := range v.R.Configs {
+		row := []string{Escape(c.Name)}
+		for _, lc := range v.R.Levels {
+			if l, ok := c.Level(lc); ok {
+				sv := l.SLO.Get(p)
+				row = append(row, mark(sv.TTFT)+mark(sv.TPS))
+			} else {
+				row = append(row, "–")
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// CapacityTable lists C_max, the mean latency there and the users by
+// Little's law for statistic pct.
+func (v *view) CapacityTable(pct string) Table {
+	p := analyze.Percentile(pct)
+	t := Table{
+		Head:  []string{v.loc.T("col_config"), v.loc.T("col_cmax", "Stat", v.StatName(pct)), v.loc.T("col_lmean"), v.loc.T("col_users")},
+		Align: "lrrr",
+	}
+	for _, c := range v.R.Configs {
+		cp := c.Capacity.Get(p)
+		if cp.CMax == 0 {
+			t.Rows = append(t.Rows, []string{Escape(c.Name), "–", "–", v.loc.T("capacity_none_cell")})
+			continue
+		}
+		t.Rows = append(t.Rows, []string{Escape(c.Name), strconv.Itoa(cp.CMax), v.loc.Num(cp.LatencyMeanS, 2), v.loc.Int(cp.Users)})
+	}
+	return t
+}
+
+// StatName is the display name of an SLO statistic.
+func (v *view) StatName(pct string) string { return v.loc.T("stat_" + pct) }
+
+// Headline is the statistic of the headline capacity.
+func (v *view) Headline() string { return string(v.R.Params.Percentile) }
+
+// Other is the other SLO statistic.
+func (v *view) Other() string {
+	if v.R.Params.Percentile == analyze.Mean {
+		return string(analyze.P90)
+	}
+	return string(analyze.Mean)
+}
+
+// ConfigTable lists the configurations with engine and mode.
+func (v *view) ConfigTable() Table {
+	t := Table{Head: []string{v.loc.T("col_config"), v.loc.T("col_engine"), v.loc.T("col_speculative"), v.loc.T("col_draft"), v.loc.T("col_draft_source"), v.loc.T("col_levels")}, Align: "lllllr"}
+	for _, c := range v.R.Configs {
+		spec := v.loc.T("no")
+		if c.Speculative {
+			spec = v.loc.T("yes")
+			if c.Method != "" {
+				spec = Escape(c.Method)
+			}
+		}
+		t.Rows = append(t.Rows, []string{Escape(c.Name), Escape(c.Engine), spec, dash(Escape(c.DraftModel)), dash(Escape(c.DraftSource)), strconv.Itoa(len(c.Levels))})
+	}
+	return t
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}
+
+// Facts renders key/value rows as a two-column table.
+func (v *view) Facts(fs []analyze.Fact, keyHead, valueHead string) Table {
+	t := Table{Head: []string{v.loc.T(keyHead), v.loc.T(valueHead)}, Align: "ll"}
+	for _, f := range fs {
+		t.Rows = append(t.Rows, []string{Escape(f.Key.In(v.loc.Lang)), inline(f.Value.In(v.loc.Lang))})
+	}
+	return t
+}
+
+// inline keeps `code` spans of manifest values and escapes the rest.
+func inline(s string) string {
+	parts := strings.Split(s, "`")
+	for i := range parts {
+		if i%2 == 0 {
+			parts[i] = Escape(parts[i])
+		} else {
+			parts[i] = strings.ReplaceAll(parts[i], "|", `\|`)
+		}
+	}
+	return strings.Join(parts, "`")
+}
+
+// ParamTable lists the benchmark parameters the report knows.
+func (v *view) ParamTable() Table {
+	t := Table{Head: []string{v.loc.T("col_parameter"), v.loc.T("col_value"), v.loc.T("col_description")}, Align: "lrl"}
+	p, m := v.R.Params, v.R.Meta
+	if p.InputTokens > 0 {
+		t.Rows = append(t.Rows, []string{v.loc.T("param_input"), "~" + strconv.Itoa(p.InputTokens), v.loc.T("param_input_desc")})
+	}
+	if p.OutputTokens > 0 {
+		t.Rows = append(t.Rows, []string{v.loc.T("param_output"), strconv.Itoa(p.OutputTokens), v.loc.T("param_output_desc", "N", strconv.Itoa(p.OutputTokens))})
+	}
+	t.Rows = append(t.Rows, []string{v.loc.T("param_levels"), v.LevelList(), v.loc.T("param_levels_desc")})
+	if m.Rounds > 0 {
+		high := v.R.Levels[len(v.R.Levels)-1]
+		t.Rows = append(t.Rows,
+			[]string{v.loc.T("param_rounds"), strconv.Itoa(m.Rounds), v.loc.T("param_rounds_desc")},
+			[]string{v.loc.T("param_requests"), strconv.Itoa(m.Rounds) + " × c", v.loc.T("param_requests_desc", "C", strconv.Itoa(high), "N", v.loc.Int(m.Rounds*high))})
+	}
+	if m.Warmup > 0 {
+		t.Rows = append(t.Rows, []string{v.loc.T("param_warmup"), strconv.Itoa(m.Warmup), v.loc.T("param_warmup_desc")})
+	}
+	return t
+}
+
+// MetricDefs defines the metrics the report uses.
+func (v *view) MetricDefs() Table {
+	t := Table{Head: []string{v.loc.T("col_metric"), v.loc.T("col_unit"), v.loc.T("col_definition")}, Align: "lll"}
+	for _, k := range []string{"ttft", "itl", "tps", "latency", "rps", "system_rps", "aggregate"} {
+		t.Rows = append(t.Rows, []string{v.loc.T("metric_" + k), v.loc.T("unit_" + k), v.loc.T("def_" + k)})
+	}
+	return t
+}
+
+// SLOTable lists the thresholds and their basis.
+func (v *view) SLOTable() Table {
+	m := v.R.Meta
+	basis := func(t analyze.Text, fallback string) string {
+		if s := t.In(v.loc.Lang); s != "" {
+			return Escape(s)
+		}
+		return v.loc.T(fallback)
+	}
+	return Table{
+		Head:  []string{v.loc.T("col_slo"), v.loc.T("col_threshold"), v.loc.T("col_basis")},
+		Align: "lrl",
+		Rows: [][]string{
+			{"TTFT", "≤ " + v.loc.Num(v.R.Params.SLOTTFTms, 0) + " ms", basis(m.SLOBasis, "slo_basis_default")},
+			{"TPS", "≥ " + v.loc.Num(v.R.Params.SLOTPS, 0) + " tok/s", basis(m.SLOBasisTPS, "slo_basis_default")},
+		},
+	}
+}
+
+// WorkloadTable contrasts the measured workload with real use.
+func (v *view) WorkloadTable() Table {
+	p := v.R.Params
+	t := Table{Head: []string{v.loc.T("col_variable"), v.loc.T("col_in_report"), v.loc.T("col_real_range")}, Align: "lll"}
+	lo, hi := v.R.Levels[0], v.R.Levels[len(v.R.Levels)-1]
+	t.Rows = append(t.Rows, []string{v.loc.T("var_concurrency"), strconv.Itoa(lo) + "–" + strconv.Itoa(hi), v.loc.T("var_concurrency_real")})
+	if p.InputTokens > 0 {
+		t.Rows = append(t.Rows, []string{v.loc.T("var_input"), v.loc.T("fixed", "N", strconv.Itoa(p.InputTokens)), v.loc.T("var_input_real")})
+	}
+	if p.OutputTokens > 0 {
+		t.Rows = append(t.Rows, []string{v.loc.T("var_output"), v.loc.T("fixed", "N", strconv.Itoa(p.OutputTokens)), v.loc.T("var_output_real")})
+	}
+	t.Rows = append(t.Rows, []string{v.loc.T("var_think"), v.loc.T("assumed_s", "N", v.loc.Num(p.ThinkS, 0)), v.loc.T("var_think_real")})
+	return t
+}
+
+// appendixEntry is one config's full data.
+type appendixEntry struct {
+	Name, Source string
+	Table        Table
+}
+
+// Appendix lists every config's data as read, one table each.
+func (v *view) Appendix() []appendixEntry {
+	p50 := v.HasP50()
+	var out []appendixEntry
+	for _, c := range v.R.Configs {
+		t := Table{Head: []string{"c"}, Align: "r"}
+		stats := []string{"mean", "p90"}
+		if p50 {
+			stats = []string{"mean", "p50", "p90"}
+		}
+		for _, name := range []string{"ttft", "itl", "tps", "latency"} {
+			for _, s := range stats {
+				t.Head = append(t.Head, v.loc.T("short_"+name)+" "+v.StatName(s))
+				t.Align += "r"
+			}
+		}
+		t.Head = append(t.Head, "RPS")
+		t.Align += "r"
+		for _, l := range c.Levels {
+			row := []string{strconv.Itoa(l.Concurrency)}
+			for _, name := range []string{"ttft", "itl", "tps", "latency"} {
+				m := metrics[name]
+				for _, s := range stats {
+					row = append(row, v.loc.Num(pick(m.stat(l), s), m.dec))
+				}
+			}
+			row = append(row, v.loc.Num(l.RPSReported, 2))
+			t.Rows = append(t.Rows, row)
+		}
+		out = append(out, appendixEntry{Name: Escape(c.Name), Source: Escape(c.Source), Table: t})
+	}
+	return out
+}
