@@ -125,7 +125,7 @@ func readExport(file string, data []byte) (Config, []error, error) {
 	if err := t.normalizeNumbers(); err != nil {
 		return Config{}, nil, err
 	}
-	ws, err := t.canonicalHeader(exportColumns)
+	present, ws, err := t.canonicalHeader(exportColumns)
 	warnings = append(warnings, ws...)
 	if err != nil {
 		return Config{}, nil, err
@@ -138,6 +138,14 @@ func readExport(file string, data []byte) (Config, []error, error) {
 		return Config{}, nil, t.gocsvError(err)
 	}
 	cfg := Config{Source: file, Format: FormatExport}
+	// gocsv leaves a column the file lacks at zero; an absent statistic
+	// must read as absent, not as a measured 0.
+	absent := func(name string, v float64) float64 {
+		if !present[name] {
+			return Absent
+		}
+		return v
+	}
 	for i, r := range rows {
 		pos := t.fieldPos(i+1, 0)
 		pos.Col = 0
@@ -147,11 +155,11 @@ func readExport(file string, data []byte) (Config, []error, error) {
 		}
 		cfg.Levels = append(cfg.Levels, Level{
 			Concurrency: int(r.C),
-			TTFT:        Stat{float64(r.TTFTMean), float64(r.TTFTP50), float64(r.TTFTP90)},
-			ITL:         Stat{float64(r.ITLMean), float64(r.ITLP50), float64(r.ITLP90)},
-			TPS:         Stat{float64(r.TPSMean), float64(r.TPSP50), float64(r.TPSP90)},
-			Latency:     Stat{float64(r.LatMean), float64(r.LatP50), float64(r.LatP90)},
-			RPS:         float64(r.RPS),
+			TTFT:        Stat{float64(r.TTFTMean), absent("ttft_p50", float64(r.TTFTP50)), float64(r.TTFTP90)},
+			ITL:         Stat{float64(r.ITLMean), absent("itl_p50", float64(r.ITLP50)), float64(r.ITLP90)},
+			TPS:         Stat{float64(r.TPSMean), absent("tps_p50", float64(r.TPSP50)), float64(r.TPSP90)},
+			Latency:     Stat{float64(r.LatMean), absent("lat_p50", float64(r.LatP50)), float64(r.LatP90)},
+			RPS:         absent("rps", float64(r.RPS)),
 			Pos:         pos,
 		})
 	}
@@ -167,9 +175,10 @@ func readExport(file string, data []byte) (Config, []error, error) {
 }
 
 // canonicalHeader renames the header cells to the columns' canonical
-// names. It fails on a missing required column or a column given twice,
-// and warns about columns it does not know.
-func (t *table) canonicalHeader(cols []column) ([]error, error) {
+// names and returns the set of columns present. It fails on a missing
+// required column or a column given twice, and warns about columns it
+// does not know.
+func (t *table) canonicalHeader(cols []column) (map[string]bool, []error, error) {
 	var warnings []error
 	seen := map[string]int{}
 	head := t.records[0]
@@ -183,7 +192,7 @@ func (t *table) canonicalHeader(cols []column) ([]error, error) {
 					continue
 				}
 				if j, dup := seen[c.name]; dup {
-					return nil, &Error{Pos: t.fieldPos(0, i), Column: h,
+					return nil, nil, &Error{Pos: t.fieldPos(0, i), Column: h,
 						Err: fmt.Errorf("same column as %q (column %d); each column may appear once", t.orig[j], j+1)}
 				}
 				seen[c.name] = i
@@ -193,7 +202,7 @@ func (t *table) canonicalHeader(cols []column) ([]error, error) {
 		}
 		if !matched {
 			if s == "" {
-				return nil, errorf(t.fieldPos(0, i), "", "header cell %d is empty; expected a column name", i+1)
+				return nil, nil, errorf(t.fieldPos(0, i), "", "header cell %d is empty; expected a column name", i+1)
 			}
 			warnings = append(warnings, &Error{Pos: t.fieldPos(0, i), Column: h, Err: errors.New("unknown column ignored")})
 			head[i] = "unknown:" + s
@@ -207,9 +216,13 @@ func (t *table) canonicalHeader(cols []column) ([]error, error) {
 	}
 	if len(missing) > 0 {
 		pos := t.fieldPos(0, 0)
-		return nil, errorf(pos, "", "missing column %s; the header must name %s", strings.Join(missing, ", "), requiredList(cols))
+		return nil, nil, errorf(pos, "", "missing column %s; the header must name %s", strings.Join(missing, ", "), requiredList(cols))
 	}
-	return warnings, nil
+	present := make(map[string]bool, len(seen))
+	for name := range seen {
+		present[name] = true
+	}
+	return present, warnings, nil
 }
 
 func requiredList(cols []column) string {

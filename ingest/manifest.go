@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -130,11 +132,7 @@ func readManifest(file string, data []byte) (*Manifest, []error, error) {
 	m := &Manifest{file: file}
 	md, err := toml.Decode(string(data), m)
 	if err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, nil, errorf(Pos{File: file, Line: pe.Position.Line, Col: pe.Position.Col}, "", "%s", pe.Message)
-		}
-		return nil, nil, &Error{Pos: Pos{File: file}, Err: err}
+		return nil, nil, tomlError(file, data, err)
 	}
 	var warnings []error
 	for _, k := range md.Undecoded() {
@@ -147,6 +145,36 @@ func readManifest(file string, data []byte) (*Manifest, []error, error) {
 		return nil, nil, err
 	}
 	return m, warnings, nil
+}
+
+var tomlTypeError = regexp.MustCompile(`^toml: line (\d+) \(last key "(.*?)"\): incompatible types: TOML value has type (\w+); destination has type (\w+)$`)
+
+// tomlError places a TOML error at its line and column. The decoder's
+// own line for a syntax error can be one past the offending newline, so
+// the position is computed from the byte offset.
+func tomlError(file string, data []byte, err error) error {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		line, col := 1, 1
+		for i := 0; i < pe.Position.Start && i < len(data); i++ {
+			if data[i] == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+		}
+		return errorf(Pos{File: file, Line: line, Col: col}, "", "%s", pe.Message)
+	}
+	if m := tomlTypeError.FindStringSubmatch(err.Error()); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		want := map[string]string{"float64": "a number", "float": "a number", "int": "a whole number", "integer": "a whole number",
+			"string": "text", "slice": "a list", "struct": "a table", "map": "a table"}[m[4]]
+		if want == "" {
+			want = m[4]
+		}
+		return errorf(Pos{File: file, Line: line}, "", "%s: found %s; expected %s", m[2], m[3], want)
+	}
+	return &Error{Pos: Pos{File: file}, Err: err}
 }
 
 func (m *Manifest) errorf(format string, args ...any) error {

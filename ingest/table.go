@@ -56,7 +56,7 @@ func readTable(file string, data []byte) (*table, []error, error) {
 			break
 		}
 		if err != nil {
-			return nil, nil, t.csvError(err, rec)
+			return nil, nil, t.csvError(err, rec, data)
 		}
 		ps := make([]Pos, len(rec))
 		for i := range rec {
@@ -71,7 +71,7 @@ func readTable(file string, data []byte) (*table, []error, error) {
 }
 
 // csvError turns an encoding/csv error into one that says where and what.
-func (t *table) csvError(err error, rec []string) error {
+func (t *table) csvError(err error, rec []string, data []byte) error {
 	var pe *csv.ParseError
 	if !errors.As(err, &pe) {
 		return &Error{Pos: Pos{File: t.file}, Err: err}
@@ -85,12 +85,33 @@ func (t *table) csvError(err error, rec []string) error {
 		}
 		pos.Col = 1
 		return errorf(pos, "", "row has %d fields, the header has %d", len(rec), want)
-	case errors.Is(pe.Err, csv.ErrQuote) && pe.StartLine != pe.Line:
-		return errorf(Pos{File: t.file, Line: pe.StartLine, Col: 1}, "", "quoted field is never closed (runs to line %d)", pe.Line)
-	case errors.Is(pe.Err, csv.ErrQuote), errors.Is(pe.Err, csv.ErrBareQuote):
+	case errors.Is(pe.Err, csv.ErrQuote) || errors.Is(pe.Err, csv.ErrBareQuote):
+		if line, col, ok := unclosedQuote(data); ok && errors.Is(pe.Err, csv.ErrQuote) {
+			return errorf(Pos{File: t.file, Line: line, Col: col}, "", "quoted field is never closed; it runs to the end of the file")
+		}
 		return errorf(pos, "", "misplaced '\"': a quoted field must start and end with '\"'")
 	}
 	return &Error{Pos: pos, Err: pe.Err}
+}
+
+// unclosedQuote finds a '"' that opens a field and is never closed, by
+// toggling on every quote ("" inside a field toggles twice).
+func unclosedQuote(data []byte) (line, col int, ok bool) {
+	open := false
+	l, c := 1, 0
+	for _, b := range data {
+		c++
+		switch b {
+		case '"':
+			open = !open
+			if open {
+				line, col = l, c
+			}
+		case '\n':
+			l, c = l+1, 0
+		}
+	}
+	return line, col, open
 }
 
 // sniffComma picks the delimiter that occurs most often, outside quotes,

@@ -81,7 +81,7 @@ func MessageIDs(fsys fs.FS, lang string) ([]string, error) {
 }
 
 // T returns message id with the template data given as name/value pairs:
-// T("intro", "Count", 4, "Model", "Kimi K3").
+// T("default_title_model", "Model", "Kimi K3").
 func (l *Locale) T(id string, kv ...any) string {
 	return l.localize(id, nil, kv)
 }

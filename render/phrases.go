@@ -101,7 +101,7 @@ func (v *view) phrase(f analyze.Finding) string {
 			"Next", name(1), "NextValue", l.Num(val["next"], 0), "Pct", l.Pct(val["ratio"]-1, 0))
 	case analyze.TTFTLeader:
 		s := l.T("finding_ttft", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["low"], 1),
-			"Next", name(1), "NextValue", l.Num(val["low_next"], 1), "Ratio", l.Ratio(val["ratio"]))
+			"Next", name(1), "NextValue", l.Num(val["low_next"], 1))
 		if hi, ok := val["high"]; ok && len(f.Levels) > 1 && f.Levels[1] != f.Levels[0] {
 			s += " " + l.T("finding_ttft_high", "C", lvl(1), "Value", l.Num(hi, 1))
 		}

@@ -118,6 +118,24 @@ func (v *view) LevelList() string {
 	return strings.Join(parts, ", ")
 }
 
+// LevelGaps names, per config that lacks some of the report's levels,
+// the levels it did not measure: "vllm-eagle (c=8)".
+func (v *view) LevelGaps() string {
+	var gaps []string
+	for _, c := range v.R.Configs {
+		var missing []string
+		for _, lc := range v.R.Levels {
+			if _, ok := c.Level(lc); !ok {
+				missing = append(missing, "c="+strconv.Itoa(lc))
+			}
+		}
+		if len(missing) > 0 {
+			gaps = append(gaps, v.Name(c.ID)+" ("+strings.Join(missing, ", ")+")")
+		}
+	}
+	return v.loc.List(gaps)
+}
+
 // LowLevel and HighLevel are the lowest and highest levels all configs
 // measured (0 when they share none).
 func (v *view) LowLevel() int {

@@ -1,0 +1,46 @@
+# reportgen: the two commands the README promises, and a few helpers.
+
+GO ?= go
+OUT ?= out
+
+.PHONY: report test build fuzz bench update check-deps
+
+## report: build the sample report into $(OUT)/ (both languages, every format)
+report:
+	$(GO) run ./cmd/reportgen build -o $(OUT) samples/
+
+## test: vet, check the pinned library versions, run every test
+test: check-deps
+	$(GO) vet ./...
+	$(GO) test ./...
+
+## build: the reportgen binary
+build:
+	$(GO) build -o reportgen ./cmd/reportgen
+
+## update: rewrite golden files (review the diff before committing)
+update:
+	$(GO) test ./... -update
+
+## fuzz: run every reader's fuzz target for FUZZTIME each
+FUZZTIME ?= 60s
+fuzz:
+	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadExport$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadZip$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadManifest$$' -fuzztime $(FUZZTIME)
+
+## bench: the speed benchmarks
+bench:
+	$(GO) test ./... -run '^$$' -bench . -benchmem
+
+## check-deps: each mandated library that go.mod names is at its pinned version
+## (go mod tidy once picked an old goldmark when nothing imported it).
+PINNED = github.com/gocarina/gocsv@v0.0.0-20240520201108-78e41c74b4b1 gonum.org/v1/plot@v0.17.0 \
+	github.com/yuin/goldmark@v1.8.7 github.com/signintech/gopdf@v0.33.0 github.com/nicksnyder/go-i18n/v2@v2.7.0
+check-deps:
+	@for p in $(PINNED); do \
+		mod=$${p%@*}; want=$${p#*@}; \
+		got=$$(awk -v m="$$mod" '$$1==m {print $$2}' go.mod); \
+		if [ -n "$$got" ] && [ "$$got" != "$$want" ]; then \
+			echo "go.mod: $$mod is $$got, expected $$want"; exit 1; fi; \
+	done

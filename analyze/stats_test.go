@@ -1,0 +1,68 @@
+package analyze
+
+import (
+	"math"
+	"testing"
+)
+
+func TestRoundHalfUp(t *testing.T) {
+	for _, tt := range []struct {
+		in   float64
+		want int
+	}{{426.5, 427}, {426.49, 426}, {58.96, 59}, {0, 0}, {0.5, 1}, {717.07, 717}} {
+		if got := RoundHalfUp(tt.in); got != tt.want {
+			t.Errorf("RoundHalfUp(%v) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestLittleUsers(t *testing.T) {
+	for _, tt := range []struct {
+		c              int
+		think, latency float64
+		want           int
+	}{
+		{32, 45, 3.65, 427}, // 32 × (1 + 45/3.65) = 426.52
+		{2, 45, 1.58, 59},   // 58.96
+		{64, 45, 4.66, 682}, // 682.06
+		{32, 45, 9.28, 187}, // 187.17
+		{0, 45, 1, 0},       // no capacity
+		{8, 45, 0, 0},       // no latency
+		{8, 0, 2, 8},        // no think time: just the requests in flight
+		{4, 45, math.NaN(), 0},
+	} {
+		if got := LittleUsers(tt.c, tt.think, tt.latency); got != tt.want {
+			t.Errorf("LittleUsers(%d, %v, %v) = %d, want %d", tt.c, tt.think, tt.latency, got, tt.want)
+		}
+	}
+}
+
+func TestCrossing(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		xs, ys []float64
+		want   float64
+		ok     bool
+	}{
+		{"vLLM seed", []float64{1, 2, 4, 8, 16}, []float64{1.8618, 1.5450, 1.3589, 1.1297, 0.9920}, 15.37, true},
+		{"midway in log2", []float64{4, 16}, []float64{1.5, 0.5}, 8, true},
+		{"exactly 1 at the second point", []float64{2, 4}, []float64{1.2, 1.0}, 4, true},
+		{"never crosses", []float64{1, 2}, []float64{1.5, 1.2}, 0, false},
+		{"starts below", []float64{1, 2}, []float64{0.9, 0.8}, 0, false},
+		{"first crossing wins", []float64{1, 2, 4, 8}, []float64{1.2, 0.8, 1.1, 0.9}, 1.4142, true},
+	} {
+		got, ok := Crossing(tt.xs, tt.ys)
+		if ok != tt.ok || (ok && math.Abs(got-tt.want) > 0.01) {
+			t.Errorf("%s: Crossing = %v, %v; want %v, %v", tt.name, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestRatio(t *testing.T) {
+	if r := Ratio(187.74, 100.84); math.Abs(r-1.8618) > 1e-4 {
+		t.Errorf("Ratio = %v", r)
+	}
+	if !math.IsNaN(Ratio(1, 0)) || !math.IsNaN(Ratio(1, math.NaN())) {
+		t.Error("Ratio by zero or NaN is not NaN")
+	}
+}

@@ -1,0 +1,225 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected output of the testdata/*.txtar cases")
+
+// fixedEnv pins the build date, so that output is the same on every run.
+func fixedEnv(key string) string {
+	if key == "SOURCE_DATE_EPOCH" {
+		return "1785542400" // 2026-08-01
+	}
+	return ""
+}
+
+// TestScripts runs each testdata/*.txtar case. The archive's comment
+// holds the command line (after "reportgen") and optionally "exit N"
+// (default 0) and "absent PATH" lines naming files the run must not
+// leave. The repository's samples/ is copied to the temp dir's samples/,
+// and files under in/ are written there too; a path segment ending in
+// ".zip" is packed into a ZIP archive. Every file under
+// want/ is compared with the file of the same path the run produced;
+// want/stdout and want/stderr with the program's output, with the temp
+// dir written as $WORK and the repository's samples/ as $SAMPLES.
+// -update rewrites the want/ files from the actual run.
+func TestScripts(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test cases: %v", err)
+	}
+	samples, err := filepath.Abs("../../samples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			args, wantExit, absent := parseComment(t, string(ar.Comment))
+			work := t.TempDir()
+			writeInputs(t, work, ar)
+			if err := os.CopyFS(filepath.Join(work, "samples"), os.DirFS(samples)); err != nil {
+				t.Fatal(err)
+			}
+			t.Chdir(work)
+			var stdout, stderr bytes.Buffer
+			err = run(context.Background(), &stdout, &stderr, args, fixedEnv)
+			exit := 0
+			if err != nil {
+				fmt.Fprintf(&stderr, "reportgen: %v\n", err)
+				exit = 1
+				if isUsage(err) {
+					exit = 2
+				}
+			}
+			if exit != wantExit {
+				t.Errorf("exit status %d, want %d\nstderr:\n%s", exit, wantExit, stderr.String())
+			}
+			clean := func(s string) string {
+				return strings.ReplaceAll(strings.ReplaceAll(s, work, "$WORK"), samples, "$SAMPLES")
+			}
+			for _, p := range absent {
+				if _, err := os.Stat(filepath.Join(work, filepath.FromSlash(p))); err == nil {
+					t.Errorf("%s exists; the case says it must not", p)
+				}
+			}
+			changed := false
+			for i, f := range ar.Files {
+				rel, ok := strings.CutPrefix(f.Name, "want/")
+				if !ok {
+					continue
+				}
+				var got []byte
+				switch rel {
+				case "stdout":
+					got = []byte(clean(stdout.String()))
+				case "stderr":
+					got = []byte(clean(stderr.String()))
+				default:
+					got, err = os.ReadFile(filepath.Join(work, filepath.FromSlash(rel)))
+					if err != nil {
+						t.Errorf("%s: %v", rel, err)
+						continue
+					}
+				}
+				if bytes.Equal(got, f.Data) {
+					continue
+				}
+				if *update {
+					ar.Files[i].Data = got
+					changed = true
+					continue
+				}
+				t.Errorf("%s differs from %s:\n%s", rel, file, diff(string(f.Data), string(got)))
+			}
+			if changed {
+				if err := os.WriteFile(filepath.Join(origDir, file), txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+var origDir, _ = os.Getwd()
+
+func parseComment(t *testing.T, comment string) (args []string, exit int, absent []string) {
+	t.Helper()
+	for _, ln := range strings.Split(comment, "\n") {
+		ln = strings.TrimSpace(ln)
+		switch {
+		case ln == "" || strings.HasPrefix(ln, "#"):
+		case strings.HasPrefix(ln, "reportgen"):
+			args = strings.Fields(ln)[1:]
+		case strings.HasPrefix(ln, "absent "):
+			absent = append(absent, strings.TrimSpace(strings.TrimPrefix(ln, "absent ")))
+		case strings.HasPrefix(ln, "exit "):
+			n, err := strconv.Atoi(strings.TrimPrefix(ln, "exit "))
+			if err != nil {
+				t.Fatalf("bad exit line %q", ln)
+			}
+			exit = n
+		default:
+			t.Fatalf("unknown comment line %q", ln)
+		}
+	}
+	if args == nil {
+		t.Fatal("comment has no reportgen command line")
+	}
+	return args, exit, absent
+}
+
+// writeInputs writes the archive's in/ files under work, packing any
+// path segment that ends in ".zip" into an archive.
+func writeInputs(t *testing.T, work string, ar *txtar.Archive) {
+	t.Helper()
+	zips := map[string]map[string][]byte{}
+	for _, f := range ar.Files {
+		rel, ok := strings.CutPrefix(f.Name, "in/")
+		if !ok {
+			continue
+		}
+		if i := strings.Index(rel, ".zip/"); i >= 0 {
+			zp := "in/" + rel[:i+4]
+			if zips[zp] == nil {
+				zips[zp] = map[string][]byte{}
+			}
+			zips[zp][rel[i+5:]] = f.Data
+			continue
+		}
+		writeFile(t, filepath.Join(work, "in", filepath.FromSlash(rel)), f.Data)
+	}
+	for zp, entries := range zips {
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		names := make([]string, 0, len(entries))
+		for n := range entries {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			w, err := zw.Create(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.Write(entries[n])
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(work, filepath.FromSlash(zp)), buf.Bytes())
+	}
+}
+
+func writeFile(t *testing.T, p string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// diff shows the first lines where want and got part ways.
+func diff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			var s strings.Builder
+			for j := i; j < i+5 && (j < len(w) || j < len(g)); j++ {
+				if j < len(w) {
+					fmt.Fprintf(&s, "- %4d %s\n", j+1, w[j])
+				}
+				if j < len(g) {
+					fmt.Fprintf(&s, "+ %4d %s\n", j+1, g[j])
+				}
+			}
+			return s.String()
+		}
+	}
+	return "(same lines; different line endings?)"
+}

@@ -1,0 +1,215 @@
+package ingest
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding/charmap"
+)
+
+const exportHeader = `Concurrency,"TTFT (Mean, ms)","TTFT (p50, ms)","TTFT (p90, ms)","ITL (Mean, ms)","ITL (p50, ms)","ITL (p90, ms)","TPS (Mean, tokens/s)","TPS (p50, tokens/s)","TPS (p90, tokens/s)","Latency (Mean, s)","Latency (p50, s)","Latency (p90, s)",Throughput (RPS)`
+
+const compactHeader = "c,ttft_mean,ttft_p90,itl_mean,itl_p90,tps_mean,tps_p90,lat_mean,lat_p90,rps"
+
+func TestReadExportForms(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []Level // only the fields compared below
+	}{
+		{
+			name: "llm-benchmark export",
+			in: exportHeader + "\n" +
+				"1,66.50,65.00,70.50,9.46,9.40,9.47,100.84,100.00,101.30,1.27,1.26,1.27,0.79\n" +
+				"2,105.50,100.00,154.90,11.16,11.00,11.58,83.98,84.00,83.99,1.52,1.50,1.54,0.66\n",
+			want: []Level{
+				{Concurrency: 1, TTFT: Stat{66.5, 65, 70.5}, ITL: Stat{9.46, 9.4, 9.47}, TPS: Stat{100.84, 100, 101.3}, Latency: Stat{1.27, 1.26, 1.27}, RPS: 0.79},
+				{Concurrency: 2, TTFT: Stat{105.5, 100, 154.9}, ITL: Stat{11.16, 11, 11.58}, TPS: Stat{83.98, 84, 83.99}, Latency: Stat{1.52, 1.5, 1.54}, RPS: 0.66},
+			},
+		},
+		{
+			name: "seed appendix compact form, no p50",
+			in:   compactHeader + "\n1,66.5,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n",
+			want: []Level{{Concurrency: 1, TTFT: Stat{66.5, math.NaN(), 70.5}, ITL: Stat{9.46, math.NaN(), 9.47}, TPS: Stat{100.84, math.NaN(), 101.3}, Latency: Stat{1.27, math.NaN(), 1.27}, RPS: 0.79}},
+		},
+		{
+			name: "columns in another order, BOM and CRLF",
+			in:   "\ufeffrps,lat_p90,lat_mean,tps_p90,tps_mean,itl_p90,itl_mean,ttft_p90,ttft_mean,c\r\n0.79,1.27,1.27,101.30,100.84,9.47,9.46,70.5,66.5,1\r\n",
+			want: []Level{{Concurrency: 1, TTFT: Stat{66.5, math.NaN(), 70.5}, ITL: Stat{9.46, math.NaN(), 9.47}, TPS: Stat{100.84, math.NaN(), 101.3}, Latency: Stat{1.27, math.NaN(), 1.27}, RPS: 0.79}},
+		},
+		{
+			name: "no RPS column",
+			in:   "c,ttft_mean,ttft_p90,itl_mean,itl_p90,tps_mean,tps_p90,lat_mean,lat_p90\n4,1,2,3,4,5,6,7,8\n",
+			want: []Level{{Concurrency: 4, TTFT: Stat{1, math.NaN(), 2}, ITL: Stat{3, math.NaN(), 4}, TPS: Stat{5, math.NaN(), 6}, Latency: Stat{7, math.NaN(), 8}, RPS: math.NaN()}},
+		},
+		{
+			name: "Turkish Excel: semicolons and decimal commas",
+			in:   "c;ttft_mean;ttft_p90;itl_mean;itl_p90;tps_mean;tps_p90;lat_mean;lat_p90;rps\n64;4.752,6;5.252,9;34,4;45,13;14,54;16,78;9,13;10,77;0,11\n",
+			want: []Level{{Concurrency: 64, TTFT: Stat{4752.6, math.NaN(), 5252.9}, ITL: Stat{34.4, math.NaN(), 45.13}, TPS: Stat{14.54, math.NaN(), 16.78}, Latency: Stat{9.13, math.NaN(), 10.77}, RPS: 0.11}},
+		},
+		{
+			name: "unsorted levels are sorted",
+			in:   compactHeader + "\n2,1,1,1,1,1,1,1,1,1\n1,2,2,2,2,2,2,2,2,2\n",
+			want: []Level{
+				{Concurrency: 1, TTFT: Stat{2, math.NaN(), 2}, ITL: Stat{2, math.NaN(), 2}, TPS: Stat{2, math.NaN(), 2}, Latency: Stat{2, math.NaN(), 2}, RPS: 2},
+				{Concurrency: 2, TTFT: Stat{1, math.NaN(), 1}, ITL: Stat{1, math.NaN(), 1}, TPS: Stat{1, math.NaN(), 1}, Latency: Stat{1, math.NaN(), 1}, RPS: 1},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, _, err := readExport("x.csv", []byte(tt.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cfg.Levels) != len(tt.want) {
+				t.Fatalf("got %d levels, want %d", len(cfg.Levels), len(tt.want))
+			}
+			for i, w := range tt.want {
+				g := cfg.Levels[i]
+				if g.Concurrency != w.Concurrency || !sameStat(g.TTFT, w.TTFT) || !sameStat(g.ITL, w.ITL) ||
+					!sameStat(g.TPS, w.TPS) || !sameStat(g.Latency, w.Latency) || !same(g.RPS, w.RPS) {
+					t.Errorf("level %d:\n got %+v\nwant %+v", i, g, w)
+				}
+			}
+		})
+	}
+}
+
+func same(a, b float64) bool { return a == b || (math.IsNaN(a) && math.IsNaN(b)) }
+
+func sameStat(a, b Stat) bool {
+	return same(a.Mean, b.Mean) && same(a.P50, b.P50) && same(a.P90, b.P90)
+}
+
+func TestReadExportWindows1254(t *testing.T) {
+	// A Turkish "CSV (MS-DOS)" save: cp1254 bytes in an unknown column.
+	text := "c;ttft_mean;ttft_p90;itl_mean;itl_p90;tps_mean;tps_p90;lat_mean;lat_p90;not\n1;66,5;70,5;9,46;9,47;100,84;101,3;1,27;1,27;ölçüm şışğ\n"
+	data, err := charmap.Windows1254.NewEncoder().Bytes([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, warnings, err := readExport("tr.csv", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Levels[0].TTFT.Mean != 66.5 || cfg.Levels[0].TPS.P90 != 101.3 {
+		t.Errorf("values misread: %+v", cfg.Levels[0])
+	}
+	joined := joinErrs(warnings)
+	for _, want := range []string{"Windows-1254", `column "not": unknown column ignored`} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("warnings %q lack %q", joined, want)
+		}
+	}
+}
+
+func joinErrs(errs []error) string {
+	var s []string
+	for _, e := range errs {
+		s = append(s, e.Error())
+	}
+	return strings.Join(s, "\n")
+}
+
+// TestReadExportErrors runs every malformed input through the reader and
+// checks the whole message: position, column and what was expected.
+func TestReadExportErrors(t *testing.T) {
+	row := "1,66.5,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79"
+	tests := []struct {
+		name, in, want string
+	}{
+		{"empty file", "", "x.csv:1:1: file is empty; expected a header row"},
+		{"blank lines only", "\n\n  \n", "x.csv:1:1: file is empty; expected a header row"},
+		{"header only", compactHeader + "\n", "x.csv:2:1: no data rows after the header; expected one row per concurrency level"},
+		{"missing column", "c,ttft_mean,itl_mean,itl_p90,tps_mean,tps_p90,lat_mean,lat_p90\n1,2,3,4,5,6,7,8\n",
+			`x.csv:1:1: missing column "TTFT (p90, ms)"; the header must name Concurrency, TTFT (Mean, ms), TTFT (p90, ms), ITL (Mean, ms), ITL (p90, ms), TPS (Mean, tokens/s), TPS (p90, tokens/s), Latency (Mean, s), Latency (p90, s)`},
+		{"duplicate column", compactHeader + ",\"TTFT (Mean, ms)\"\n" + row + ",1\n", `x.csv:1:77: column "TTFT (Mean, ms)": same column as "ttft_mean" (column 2); each column may appear once`},
+		{"not a number", compactHeader + "\n1,66.5,\"12,3.4\",9.46,9.47,100.84,101.30,1.27,1.27,0.79\n", `x.csv:2:8: column "ttft_p90": "12,3.4" is not a number`},
+		{"text in a number", compactHeader + "\n1,66.5,70.5,abc,9.47,100.84,101.30,1.27,1.27,0.79\n", `x.csv:2:13: column "itl_mean": "abc" is not a number`},
+		{"negative", compactHeader + "\n1,66.5,70.5,9.46,9.47,-100.84,101.30,1.27,1.27,0.79\n", `x.csv:2:23: column "tps_mean": "-100.84" is negative; expected a value ≥ 0`},
+		{"NaN", compactHeader + "\n1,NaN,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n", `x.csv:2:3: column "ttft_mean": "NaN" is not a number`},
+		{"Inf", compactHeader + "\n1,66.5,+Inf,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n", `x.csv:2:8: column "ttft_p90": "+Inf" is not a number`},
+		{"hex", compactHeader + "\n1,0x10,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n", `x.csv:2:3: column "ttft_mean": "0x10" is not a number`},
+		{"empty required cell", compactHeader + "\n1,,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n", `x.csv:2:3: column "ttft_mean": value is empty; expected a number`},
+		{"fractional concurrency", compactHeader + "\n1.5,66.5,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n", `x.csv:2:1: column "c": "1.5" is not a whole number of concurrent requests`},
+		{"too few fields", compactHeader + "\n1,66.5,70.5\n", "x.csv:2:1: row has 3 fields, the header has 10"},
+		{"too many fields", compactHeader + "\n" + row + ",9\n", "x.csv:2:1: row has 11 fields, the header has 10"},
+		{"quote runs to end of file", compactHeader + "\n" + row + "\n2,\"66.5,70.5,9.46\n", "x.csv:3:3: quoted field is never closed; it runs to the end of the file"},
+		{"bare quote", compactHeader + "\n1,66\"5,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n", `x.csv:2:5: misplaced '"': a quoted field must start and end with '"'`},
+		{"duplicate level", compactHeader + "\n" + row + "\n2,1,1,1,1,1,1,1,1,1\n" + row + "\n", "x.csv:4: concurrency 1 appears twice (also on line 2); expected one row per level"},
+		{"ambiguous decimal", "c;ttft_mean;ttft_p90;itl_mean;itl_p90;tps_mean;tps_p90;lat_mean;lat_p90\n1;1.234;2;3;4;5;6;7;8\n",
+			`x.csv:2:3: column "ttft_mean": "1.234" is ambiguous in a ';'-separated file: thousands separator or decimal point? write it as "1234" or "1,234"`},
+		{"only concurrency 0", compactHeader + "\n0,66.5,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n", "x.csv: no usable concurrency level (all rows had concurrency 0)"},
+		{"binary", "c,\x00\x01", "x.csv: file holds binary data, not CSV text"},
+		{"empty header cell", "c,,ttft_mean\n1,2,3\n", "x.csv:1:3: header cell 2 is empty; expected a column name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := readExport("x.csv", []byte(tt.in))
+			if err == nil {
+				t.Fatalf("no error; want %q", tt.want)
+			}
+			if err.Error() != tt.want {
+				t.Errorf("error\n got %q\nwant %q", err.Error(), tt.want)
+			}
+			var e *Error
+			if !errors.As(err, &e) || e.Pos.File != "x.csv" {
+				t.Errorf("error %v carries no position", err)
+			}
+		})
+	}
+}
+
+func TestReadExportWarnings(t *testing.T) {
+	in := compactHeader + ",notes\n0,1,1,1,1,1,1,1,1,1,x\n2,1,1,1,1,1,1,1,1,1,y\n1,1,1,1,1,1,1,1,1,1,z\n"
+	cfg, warnings, err := readExport("x.csv", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Levels) != 2 || cfg.Levels[0].Concurrency != 1 {
+		t.Fatalf("levels = %+v", cfg.Levels)
+	}
+	want := "x.csv:1:77: column \"notes\": unknown column ignored\n" +
+		"x.csv:2: concurrency 0 is not a load level; row ignored\n" +
+		"x.csv: concurrency levels are not in ascending order; sorted"
+	if got := joinErrs(warnings); got != want {
+		t.Errorf("warnings\n got %q\nwant %q", got, want)
+	}
+}
+
+func FuzzReadExport(f *testing.F) {
+	for _, s := range seedFiles(f, "../samples", ".csv") {
+		f.Add(s)
+	}
+	for _, s := range seedFiles(f, "testdata", ".csv") {
+		f.Add(s)
+	}
+	f.Add([]byte(exportHeader + "\n1,66.50,65.00,70.50,9.46,9.40,9.47,100.84,100.00,101.30,1.27,1.26,1.27,0.79\n"))
+	f.Add([]byte("c;ttft_mean;ttft_p90;itl_mean;itl_p90;tps_mean;tps_p90;lat_mean;lat_p90\n1;1.234,5;2;3;4;5;6;7;8\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg, _, err := readExport("f.csv", data)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Pos.File == "" {
+				t.Fatalf("error without a position: %v", err)
+			}
+			return
+		}
+		if len(cfg.Levels) == 0 {
+			t.Fatal("no error and no level")
+		}
+		for i, l := range cfg.Levels {
+			if l.Concurrency <= 0 || (i > 0 && l.Concurrency <= cfg.Levels[i-1].Concurrency) {
+				t.Fatalf("levels not positive and strictly ascending: %+v", cfg.Levels)
+			}
+			for _, v := range []float64{l.TTFT.Mean, l.TTFT.P90, l.ITL.Mean, l.ITL.P90, l.TPS.Mean, l.TPS.P90, l.Latency.Mean, l.Latency.P90} {
+				if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+					t.Fatalf("required value %v accepted", v)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,138 @@
+package render
+
+import (
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/openzeka/reportgen/analyze"
+)
+
+func nan() float64 { return math.NaN() }
+
+// tiny is a hand-made report: two configs, one level missing in the
+// second, no manifest, no speculative pair, a name with HTML in it.
+func tiny() *analyze.Report {
+	lv := func(c int, ttft, tps, lat float64) analyze.Level {
+		l := analyze.Level{
+			Concurrency: c,
+			TTFT:        analyze.Stat{Mean: ttft, P50: nan(), P90: ttft * 1.2},
+			ITL:         analyze.Stat{Mean: 10, P50: nan(), P90: 12},
+			TPS:         analyze.Stat{Mean: tps, P50: nan(), P90: tps * 1.1},
+			Latency:     analyze.Stat{Mean: lat, P50: nan(), P90: lat * 1.1},
+			RPSReported: 1 / lat, AggregateTPS: tps * float64(c), SystemRPS: float64(c) / lat,
+		}
+		l.SLO.P90 = analyze.SLOVerdict{TTFT: ttft*1.2 <= 1000, TPS: tps*1.1 >= 15}
+		l.SLO.Mean = analyze.SLOVerdict{TTFT: ttft <= 1000, TPS: tps >= 15}
+		return l
+	}
+	return &analyze.Report{
+		Name:   "tiny",
+		Meta:   analyze.Meta{Date: time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)},
+		Params: analyze.DefaultParams(),
+		Levels: []int{1, 2, 4},
+		Configs: []analyze.Config{
+			{ID: "a", Name: "<script>alert(1)</script>", Engine: "TGI", Levels: []analyze.Level{lv(1, 100, 80, 1.6), lv(2, 150, 70, 1.8), lv(4, 300, 50, 2.5)},
+				Capacity: analyze.Capacities{P90: analyze.Capacity{CMax: 4, LatencyMeanS: 2.5, Users: 76}, Mean: analyze.Capacity{CMax: 4, LatencyMeanS: 2.5, Users: 76}}},
+			{ID: "b", Name: "b|pipe", Engine: "vLLM", Levels: []analyze.Level{lv(1, 90, 85, 1.5), lv(4, 1200, 40, 3)},
+				Capacity: analyze.Capacities{P90: analyze.Capacity{CMax: 1, LatencyMeanS: 1.5, Users: 31}, Mean: analyze.Capacity{CMax: 1, LatencyMeanS: 1.5, Users: 31}}},
+		},
+	}
+}
+
+func TestMarkdownEscapesAndGaps(t *testing.T) {
+	for _, lang := range Languages {
+		md, err := Markdown(tiny(), Options{Lang: lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := string(md)
+		if strings.Contains(doc, "<script>") {
+			t.Errorf("%s: raw <script> reached the Markdown", lang)
+		}
+		if !strings.Contains(doc, `\<script\>alert(1)\</script\>`) || !strings.Contains(doc, `b\|pipe`) {
+			t.Errorf("%s: names not escaped", lang)
+		}
+		// c=2 is missing for b: a dash, not a zero.
+		if !regexp.MustCompile(`(?m)^\| 2 \| [0-9.,]+ \| – \|$`).MatchString(doc) {
+			t.Errorf("%s: the missing level is not shown as a gap", lang)
+		}
+		// No speculative pair: no speedup section, no empty table.
+		if strings.Contains(doc, "Speculative Decoding") || strings.Contains(doc, "| c |\n|") {
+			t.Errorf("%s: empty speculative section rendered", lang)
+		}
+		// Every TOC link points at a heading of the document.
+		ids := NewIDs()
+		anchors := map[string]bool{}
+		for _, ln := range strings.Split(doc, "\n") {
+			if strings.HasPrefix(ln, "#") {
+				anchors[ids.Generate(headingText(ln))] = true
+			}
+		}
+		links := regexp.MustCompile(`\]\(#([a-z0-9-]+)\)`).FindAllStringSubmatch(doc, -1)
+		if len(links) < 10 {
+			t.Errorf("%s: only %d TOC links", lang, len(links))
+		}
+		for _, l := range links {
+			if !anchors[l[1]] {
+				t.Errorf("%s: TOC link #%s has no heading", lang, l[1])
+			}
+		}
+	}
+}
+
+func TestMarkdownIsDeterministic(t *testing.T) {
+	a, err := Markdown(tiny(), Options{Lang: "tr"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		b, _ := Markdown(tiny(), Options{Lang: "tr"})
+		if string(a) != string(b) {
+			t.Fatal("two renders of the same report differ")
+		}
+	}
+}
+
+func TestTableMarkdown(t *testing.T) {
+	tb := Table{Head: []string{"a", "b", "c"}, Align: "lrc", Rows: [][]string{{"1", "2", "3"}}}
+	want := "| a | b | c |\n|---|---:|:---:|\n| 1 | 2 | 3 |\n"
+	if got := tb.Markdown(); got != want {
+		t.Errorf("Markdown() = %q, want %q", got, want)
+	}
+	if (Table{Head: []string{"a"}}).Markdown() != "" {
+		t.Error("a table without rows rendered")
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// TestMarkdownGolden renders the hand-made report in each language and
+// compares it with testdata/tiny.<lang>.md.
+func TestMarkdownGolden(t *testing.T) {
+	for _, lang := range Languages {
+		md, err := Markdown(tiny(), Options{Lang: lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join("testdata", "tiny."+lang+".md")
+		if *update {
+			if err := os.WriteFile(file, md, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatalf("%v (run go test -update to create it)", err)
+		}
+		if string(want) != string(md) {
+			t.Errorf("%s differs; go test -update rewrites it (review the diff)", file)
+		}
+	}
+}
