@@ -243,8 +243,18 @@ func buildOne(dir, name string, cfg *buildConfig) ([]string, error) {
 	}
 	files["analysis.json"] = append(js, '\n')
 	for _, lang := range cfg.langs {
+		charts, err := render.Charts(report, render.ChartOptions{Lang: lang})
+		if err != nil {
+			return warnings, fmt.Errorf("%s charts: %w", lang, err)
+		}
+		refs := map[string]string{}
+		for _, c := range charts {
+			files[filepath.Join(lang, "charts", c.Name+".png")] = c.PNG
+			files[filepath.Join(lang, "charts", c.Name+".svg")] = c.SVG
+			refs[c.Name] = "charts/" + c.Name + ".png"
+		}
 		if slices.Contains(cfg.formats, "md") {
-			md, err := render.Markdown(report, render.Options{Lang: lang})
+			md, err := render.Markdown(report, render.Options{Lang: lang, Charts: refs})
 			if err != nil {
 				return warnings, fmt.Errorf("%s edition: %w", lang, err)
 			}

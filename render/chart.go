@@ -1,0 +1,223 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"image/png"
+	"io/fs"
+	"regexp"
+	"sync"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/openzeka/reportgen/analyze"
+)
+
+// Chart is one drawn chart of one edition.
+type Chart struct {
+	// Name is the file name without extension: "01-ttft".
+	Name string
+	PNG  []byte
+	SVG  []byte
+}
+
+// ChartNames lists the ten standard charts in report order.
+var ChartNames = []string{
+	"01-ttft", "02-itl", "03-tps", "04-latency", "05-throughput",
+	"06-capacity", "07-aggregate-output", "08-spec-speedup", "09-slo-heatmap", "10-dashboard",
+}
+
+// ChartOptions select the language of the charts.
+type ChartOptions struct {
+	Lang    string
+	Locales fs.FS
+}
+
+// Charts draws every standard chart the data supports (no speculative
+// pair: no 08), as PNG and SVG, in report order. Charts are drawn in
+// parallel; the output is the same on every run.
+func Charts(r *analyze.Report, opt ChartOptions) ([]Chart, error) {
+	loc, err := NewLocale(opt.Lang, opt.Locales)
+	if err != nil {
+		return nil, err
+	}
+	cv := &chartView{r: r, loc: loc}
+	// Build the figures first (cheap, and the locale is not safe for
+	// concurrent use), then draw and encode them in parallel.
+	var figs []*figure
+	for _, name := range ChartNames {
+		f, err := cv.build(name)
+		if err != nil {
+			return nil, fmt.Errorf("chart %s: %w", name, err)
+		}
+		if f != nil {
+			f.name = name
+			figs = append(figs, f)
+		}
+	}
+	if err := loc.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]Chart, len(figs))
+	errs := make([]error, len(figs))
+	var wg sync.WaitGroup
+	for i, f := range figs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i], errs[i] = f.render()
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("chart %s: %w", figs[i].name, err)
+		}
+	}
+	return out, nil
+}
+
+// legendEntry is one item of a figure's legend.
+type legendEntry struct {
+	label string
+	style seriesStyle
+	// swatch draws a filled box instead of a line and marker.
+	swatch color.Color
+}
+
+// figure is a chart: a title, panels laid out in a grid, and a legend
+// under them, on a canvas of w × h points.
+type figure struct {
+	name       string
+	title      string
+	panels     [][]*plot.Plot // rows of panels; nil entries stay empty
+	legend     []legendEntry
+	w, h       vg.Length
+	sizes      textSizes
+	legendCols int // entries per legend row; 0: as many as fit
+}
+
+func (f *figure) render() (Chart, error) {
+	c := Chart{Name: f.name}
+	img := vgimg.NewWith(vgimg.UseWH(f.w, f.h), vgimg.UseDPI(chartDPI), vgimg.UseBackgroundColor(color.White))
+	f.draw(draw.New(img))
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(&buf, img.Image()); err != nil {
+		return c, err
+	}
+	c.PNG = buf.Bytes()
+	svg := vgsvg.NewWith(vgsvg.UseWH(f.w, f.h))
+	f.draw(draw.New(svg))
+	var sbuf bytes.Buffer
+	if _, err := svg.WriteTo(&sbuf); err != nil {
+		return c, err
+	}
+	c.SVG = svgFonts.ReplaceAll(sbuf.Bytes(), []byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"))
+	return c, nil
+}
+
+// svgFonts finds vgsvg's bare font-family declarations; the SVG gets
+// metric-compatible fallbacks for viewers without Liberation Sans.
+var svgFonts = regexp.MustCompile(`font-family:Liberation Sans;`)
+
+// draw lays the figure out on dc: title at the top, legend at the
+// bottom, panels aligned in between.
+func (f *figure) draw(dc draw.Canvas) {
+	pad := vg.Points(8)
+	dc = draw.Crop(dc, pad, -pad, pad, -pad)
+	hdl := plot.DefaultTextHandler
+	titleSty := text.Style{Color: inkColor, Font: chartFont(f.sizes.Title, true), XAlign: draw.XCenter, YAlign: draw.YTop, Handler: hdl}
+	top := dc.Max.Y
+	if f.title != "" {
+		dc.FillText(titleSty, vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: top}, f.title)
+		top -= titleSty.Height(f.title) + vg.Points(6)
+	}
+	bottom := dc.Min.Y
+	if len(f.legend) > 0 {
+		bottom += f.drawLegend(dc) + vg.Points(6)
+	}
+	area := draw.Crop(dc, 0, 0, bottom-dc.Min.Y, top-dc.Max.Y)
+	rows := len(f.panels)
+	cols := 0
+	for _, r := range f.panels {
+		cols = max(cols, len(r))
+	}
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(14), PadY: vg.Points(12)}
+	canvases := plot.Align(f.panels, tiles, area)
+	for i, row := range f.panels {
+		for j, p := range row {
+			if p != nil {
+				p.Draw(canvases[i][j])
+			}
+		}
+	}
+}
+
+// drawLegend draws the legend centred in rows at the bottom of dc and
+// returns its height.
+func (f *figure) drawLegend(dc draw.Canvas) vg.Length {
+	hdl := plot.DefaultTextHandler
+	sty := text.Style{Color: inkColor, Font: chartFont(f.sizes.Legend, false), XAlign: draw.XLeft, YAlign: draw.YCenter, Handler: hdl}
+	sample := vg.Points(22)
+	gap := vg.Points(16)
+	lineH := sty.Height("Ag") + vg.Points(5)
+	width := dc.Max.X - dc.Min.X
+	// Break entries into rows that fit.
+	var rows [][]legendEntry
+	var cur []legendEntry
+	var curW vg.Length
+	for _, e := range f.legend {
+		w := sample + vg.Points(5) + sty.Width(e.label)
+		if len(cur) > 0 && (curW+gap+w > width || (f.legendCols > 0 && len(cur) == f.legendCols)) {
+			rows = append(rows, cur)
+			cur, curW = nil, 0
+		}
+		if len(cur) > 0 {
+			curW += gap
+		}
+		cur = append(cur, e)
+		curW += w
+	}
+	if len(cur) > 0 {
+		rows = append(rows, cur)
+	}
+	height := vg.Length(len(rows)) * lineH
+	y := dc.Min.Y + height - lineH/2
+	for _, row := range rows {
+		var rowW vg.Length
+		for i, e := range row {
+			if i > 0 {
+				rowW += gap
+			}
+			rowW += sample + vg.Points(5) + sty.Width(e.label)
+		}
+		x := (dc.Min.X+dc.Max.X)/2 - rowW/2
+		for _, e := range row {
+			if e.swatch != nil {
+				box := []vg.Point{{X: x + sample*0.2, Y: y - vg.Points(4)}, {X: x + sample*0.2, Y: y + vg.Points(4)}, {X: x + sample*0.8, Y: y + vg.Points(4)}, {X: x + sample*0.8, Y: y - vg.Points(4)}}
+				dc.FillPolygon(e.swatch, box)
+				dc.StrokeLines(draw.LineStyle{Color: inkColor, Width: vg.Points(0.4)}, append(box, box[0]))
+			} else {
+				dc.StrokeLine2(e.style.Line, x, y, x+sample, y)
+				g := e.style.Glyph
+				pt := vg.Point{X: x + sample/2, Y: y}
+				if e.style.Dashed {
+					hollowTriangle{}.DrawGlyph(&dc, g, pt)
+				} else {
+					dc.DrawGlyphNoClip(g, pt)
+				}
+			}
+			dc.FillText(sty, vg.Point{X: x + sample + vg.Points(5), Y: y}, e.label)
+			x += sample + vg.Points(5) + sty.Width(e.label) + gap
+		}
+		y -= lineH
+	}
+	return height
+}

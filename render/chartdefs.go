@@ -1,0 +1,306 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/openzeka/reportgen/analyze"
+)
+
+// chartView builds the figures of one edition from the report.
+type chartView struct {
+	r   *analyze.Report
+	loc *Locale
+}
+
+// build returns the figure for chart name, or nil when the data has
+// nothing for it to show.
+func (cv *chartView) build(name string) (*figure, error) {
+	switch name {
+	case "01-ttft":
+		return cv.metric("sec_ttft", "ttft", "axis_ms", &sloRef{cv.r.Params.SLOTTFTms, "slo_line_ttft"})
+	case "02-itl":
+		return cv.metric("sec_itl", "itl", "axis_ms", nil)
+	case "03-tps":
+		return cv.metric("sec_tps", "tps", "axis_tps", &sloRef{cv.r.Params.SLOTPS, "slo_line_tps"})
+	case "04-latency":
+		return cv.metric("sec_latency", "latency", "axis_s", nil)
+	case "05-throughput":
+		return cv.throughput()
+	case "06-capacity":
+		return cv.capacity()
+	case "07-aggregate-output":
+		return cv.aggregate()
+	case "08-spec-speedup":
+		return cv.speedup()
+	case "09-slo-heatmap":
+		return cv.heatmap()
+	case "10-dashboard":
+		return cv.dashboard()
+	}
+	return nil, nil
+}
+
+// sloRef is an SLO threshold to draw as a reference line.
+type sloRef struct {
+	value float64
+	msg   string
+}
+
+// configLegend is one legend entry per config in its style.
+func (cv *chartView) configLegend() []legendEntry {
+	var out []legendEntry
+	for i, c := range cv.r.Configs {
+		out = append(out, legendEntry{label: c.Name, style: styleFor(i, c.Speculative)})
+	}
+	return out
+}
+
+// linePanel draws value(config, level) for every config against
+// concurrency on a log₂ axis.
+func (cv *chartView) linePanel(title, yLabel string, sz textSizes, value func(analyze.Level) float64, slo *sloRef) (*plot.Plot, error) {
+	p := newPanel(title, cv.loc.T("axis_concurrency"), yLabel, sz)
+	log2Axis(p, cv.r.Levels)
+	top := 0.0
+	for i, c := range cv.r.Configs {
+		runs := levelRuns(cv.r.Levels, func(lc int) (float64, bool) {
+			l, ok := c.Level(lc)
+			if !ok {
+				return 0, false
+			}
+			return value(l), true
+		})
+		for _, run := range runs {
+			for _, xy := range run {
+				top = math.Max(top, xy.Y)
+			}
+		}
+		if err := addSeries(p, runs, styleFor(i, c.Speculative)); err != nil {
+			return nil, err
+		}
+	}
+	if slo != nil && slo.value > 0 {
+		top = math.Max(top, slo.value)
+		p.Add(hline{y: slo.value, label: cv.loc.T(slo.msg, "V", cv.loc.Num(slo.value, 0)),
+			style: draw.LineStyle{Color: sloColor, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(6), vg.Points(3)}}, font: sz.Tick})
+	}
+	valueAxis(p, top, cv.loc)
+	return p, nil
+}
+
+// metric is a Mean | P90 pair of panels for one metric.
+func (cv *chartView) metric(titleID, key, unitID string, slo *sloRef) (*figure, error) {
+	m := metrics[key]
+	unit := cv.loc.T(unitID)
+	var row []*plot.Plot
+	for _, stat := range []string{"mean", "p90"} {
+		p, err := cv.linePanel(cv.loc.T("stat_"+stat), unit, fullSize, func(l analyze.Level) float64 { return pick(m.stat(l), stat) }, slo)
+		if err != nil {
+			return nil, err
+		}
+		row = append(row, p)
+	}
+	return &figure{title: cv.loc.T(titleID), panels: [][]*plot.Plot{row}, legend: cv.configLegend(),
+		w: chartWidth, h: chartHeight, sizes: fullSize}, nil
+}
+
+func (cv *chartView) throughput() (*figure, error) {
+	unit := cv.loc.T("axis_rps")
+	sys, err := cv.linePanel(cv.loc.T("panel_system_rps"), unit, fullSize, func(l analyze.Level) float64 { return l.SystemRPS }, nil)
+	if err != nil {
+		return nil, err
+	}
+	row := []*plot.Plot{sys}
+	if (&view{R: cv.r}).HasReportedRPS() {
+		rep, err := cv.linePanel(cv.loc.T("panel_reported_rps"), unit, fullSize, func(l analyze.Level) float64 { return l.RPSReported }, nil)
+		if err != nil {
+			return nil, err
+		}
+		row = append(row, rep)
+	}
+	return &figure{title: cv.loc.T("sec_throughput"), panels: [][]*plot.Plot{row}, legend: cv.configLegend(),
+		w: chartWidth, h: chartHeight, sizes: fullSize}, nil
+}
+
+func (cv *chartView) aggregate() (*figure, error) {
+	p, err := cv.linePanel("", cv.loc.T("axis_tps"), fullSize, func(l analyze.Level) float64 { return l.AggregateTPS }, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &figure{title: cv.loc.T("sec_aggregate"), panels: [][]*plot.Plot{{p}}, legend: cv.configLegend(),
+		w: chartWidth, h: chartHeight, sizes: fullSize}, nil
+}
+
+// capacity shows C_max and users per config as bars: the headline
+// statistic solid, the other one in a lighter shade of the config's colour.
+func (cv *chartView) capacity() (*figure, error) {
+	stats := []analyze.Percentile{cv.r.Params.Percentile, analyze.Mean}
+	if stats[0] == analyze.Mean {
+		stats[1] = analyze.P90
+	}
+	var names []string
+	for _, c := range cv.r.Configs {
+		names = append(names, wrapLabel(c.Name, 12))
+	}
+	panel := func(titleID string, val func(analyze.Capacity) float64, label func(analyze.Capacity) string) *plot.Plot {
+		p := newPanel(cv.loc.T(titleID), "", "", fullSize)
+		b := bars{font: fullSize.Value}
+		top := 0.0
+		for s, st := range stats {
+			var vals []float64
+			var fills []color.Color
+			var labels []string
+			for i, c := range cv.r.Configs {
+				cp := c.Capacity.Get(st)
+				v := val(cp)
+				vals = append(vals, v)
+				top = math.Max(top, v)
+				col := styleFor(i, c.Speculative).Color
+				if s == 1 {
+					col = tint(col, 0.55)
+				}
+				fills = append(fills, col)
+				labels = append(labels, label(cp))
+			}
+			b.values = append(b.values, vals)
+			b.fills = append(b.fills, fills)
+			b.labels = append(b.labels, labels)
+		}
+		p.Add(b)
+		p.NominalX(names...)
+		p.X.Tick.Label.Font = chartFont(fullSize.Tick, false)
+		valueAxis(p, top*1.08, cv.loc)
+		return p
+	}
+	cmax := panel("panel_cmax", func(c analyze.Capacity) float64 { return float64(c.CMax) },
+		func(c analyze.Capacity) string { return strconv.Itoa(c.CMax) })
+	users := panel("panel_users", func(c analyze.Capacity) float64 { return float64(c.Users) },
+		func(c analyze.Capacity) string { return cv.loc.Int(c.Users) })
+	legend := []legendEntry{
+		{label: cv.loc.T("stat_" + string(stats[0])), swatch: color.RGBA{0x55, 0x55, 0x55, 0xFF}},
+		{label: cv.loc.T("stat_" + string(stats[1])), swatch: tint(color.RGBA{0x55, 0x55, 0x55, 0xFF}, 0.55)},
+	}
+	return &figure{title: cv.loc.T("chart_title_capacity", "Think", cv.loc.Num(cv.r.Params.ThinkS, 0)),
+		panels: [][]*plot.Plot{{cmax, users}}, legend: legend, w: chartWidth, h: chartHeight, sizes: fullSize}, nil
+}
+
+// speedup shows spec/direct TPS per engine pair, the parity line and
+// each pair's break-even point.
+func (cv *chartView) speedup() (*figure, error) {
+	if len(cv.r.Speedups) == 0 {
+		return nil, nil
+	}
+	p := newPanel("", cv.loc.T("axis_concurrency"), cv.loc.T("axis_ratio"), fullSize)
+	log2Axis(p, cv.r.Levels)
+	top := 1.0
+	var legend []legendEntry
+	for _, s := range cv.r.Speedups {
+		idx := 0
+		for i, c := range cv.r.Configs {
+			if c.ID == s.Spec {
+				idx = i
+			}
+		}
+		sty := styleFor(idx, true)
+		ratio := map[int]float64{}
+		for _, pt := range s.Points {
+			ratio[pt.Concurrency] = pt.Ratio
+			top = math.Max(top, pt.Ratio)
+		}
+		runs := levelRuns(cv.r.Levels, func(c int) (float64, bool) { v, ok := ratio[c]; return v, ok })
+		if err := addSeries(p, runs, sty); err != nil {
+			return nil, err
+		}
+		spec, _ := cv.r.Config(s.Spec)
+		direct, _ := cv.r.Config(s.Direct)
+		legend = append(legend, legendEntry{label: spec.Name + " / " + direct.Name, style: sty})
+		if x := s.BreakEvenInterpolated; x != nil {
+			p.Add(vline{x: *x, label: cv.loc.T("break_even_label", "X", cv.loc.Num(*x, 1)),
+				style: draw.LineStyle{Color: sty.Color, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}, font: fullSize.Tick})
+		} else if s.BreakEven != nil {
+			p.Add(vline{x: float64(*s.BreakEven), label: cv.loc.T("break_even_at", "C", strconv.Itoa(*s.BreakEven)),
+				style: draw.LineStyle{Color: sty.Color, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}, font: fullSize.Tick})
+		}
+	}
+	p.Add(hline{y: 1, label: cv.loc.T("parity_line"), style: draw.LineStyle{Color: inkColor, Width: vg.Points(1.1)}, font: fullSize.Tick, right: true})
+	valueAxis(p, top, cv.loc)
+	return &figure{title: cv.loc.T("sec_speedup"), panels: [][]*plot.Plot{{p}}, legend: legend,
+		w: chartWidth, h: chartHeight, sizes: fullSize}, nil
+}
+
+// heatmap is the SLO compliance grid at the headline statistic.
+func (cv *chartView) heatmap() (*figure, error) {
+	pct := cv.r.Params.Percentile
+	g := sloGrid{}
+	var rows []string
+	for _, c := range cv.r.Configs {
+		var cells []sloCell
+		for _, lc := range cv.r.Levels {
+			l, ok := c.Level(lc)
+			v := l.SLO.Get(pct)
+			cells = append(cells, sloCell{measured: ok, ttft: v.TTFT, tps: v.TPS})
+		}
+		g.cells = append(g.cells, cells)
+		rows = append(rows, c.Name)
+	}
+	p := newPanel(cv.loc.T("heatmap_marks"), cv.loc.T("axis_concurrency"), "", fullSize)
+	p.Title.TextStyle.Font = chartFont(fullSize.Axis, false)
+	p.Add(g)
+	var cols []string
+	for _, lc := range cv.r.Levels {
+		cols = append(cols, "c="+strconv.Itoa(lc))
+	}
+	p.NominalX(cols...)
+	// NominalY puts the first name at the bottom; the grid draws the
+	// first config on top, so the names go in reverse.
+	rev := make([]string, len(rows))
+	for i, n := range rows {
+		rev[len(rows)-1-i] = n
+	}
+	p.NominalY(rev...)
+	p.X.Tick.Label.Font = chartFont(fullSize.Tick, false)
+	p.Y.Tick.Label.Font = chartFont(fullSize.Tick, false)
+	p.X.Padding, p.Y.Padding = 0, 0
+	p.X.LineStyle.Width, p.Y.LineStyle.Width = 0, 0
+	p.X.Tick.LineStyle.Width, p.Y.Tick.LineStyle.Width = 0, 0
+	legend := []legendEntry{
+		{label: cv.loc.T("legend_pass"), swatch: tint(passColor, 0.55)},
+		{label: cv.loc.T("legend_partial"), swatch: tint(partColor, 0.45)},
+		{label: cv.loc.T("legend_fail"), swatch: tint(failColor, 0.35)},
+		{label: cv.loc.T("legend_not_measured"), swatch: emptyColor},
+	}
+	h := vg.Length(120 + 34*len(rows))
+	return &figure{title: cv.loc.T("sec_slo_matrix", "Stat", cv.loc.T("stat_"+string(pct))), panels: [][]*plot.Plot{{p}},
+		legend: legend, w: chartWidth, h: h, sizes: fullSize}, nil
+}
+
+// dashboard is the 2×3 summary of the mean values.
+func (cv *chartView) dashboard() (*figure, error) {
+	tiles := []struct {
+		title string
+		value func(analyze.Level) float64
+	}{
+		{"dash_ttft", func(l analyze.Level) float64 { return l.TTFT.Mean }},
+		{"dash_itl", func(l analyze.Level) float64 { return l.ITL.Mean }},
+		{"dash_tps", func(l analyze.Level) float64 { return l.TPS.Mean }},
+		{"dash_latency", func(l analyze.Level) float64 { return l.Latency.Mean }},
+		{"dash_aggregate", func(l analyze.Level) float64 { return l.AggregateTPS }},
+		{"dash_system_rps", func(l analyze.Level) float64 { return l.SystemRPS }},
+	}
+	panels := [][]*plot.Plot{make([]*plot.Plot, 3), make([]*plot.Plot, 3)}
+	for i, t := range tiles {
+		p, err := cv.linePanel(cv.loc.T(t.title), "", tileSize, t.value, nil)
+		if err != nil {
+			return nil, err
+		}
+		p.X.Label.Text = "c"
+		panels[i/3][i%3] = p
+	}
+	return &figure{title: cv.loc.T("chart_dashboard"), panels: panels, legend: cv.configLegend(),
+		w: chartWidth, h: 420, sizes: tileSize}, nil
+}
