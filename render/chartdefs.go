@@ -248,7 +248,7 @@ func (cv *chartView) heatmap() (*figure, error) {
 		g.cells = append(g.cells, cells)
 		rows = append(rows, c.Name)
 	}
-	p := newPanel(cv.loc.T("heatmap_marks"), cv.loc.T("axis_concurrency"), "", fullSize)
+	p := newPanel(cv.loc.T("heatmap_marks"), cv.loc.T("axis_levels"), "", fullSize)
 	p.Title.TextStyle.Font = chartFont(fullSize.Axis, false)
 	p.Add(g)
 	var cols []string

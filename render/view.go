@@ -16,6 +16,7 @@ type view struct {
 	loc  *Locale
 	opt  Options
 	nums numbering
+	figs int // figures placed so far
 }
 
 func newView(r *analyze.Report, loc *Locale, opt Options) *view {
@@ -62,8 +63,9 @@ func (v *view) chart(name string) string {
 	if !ok {
 		return ""
 	}
+	v.figs++
 	caption := v.loc.T("chart_" + strings.ReplaceAll(name[3:], "-", "_"))
-	return "![" + Escape(caption) + "](" + p + ")\n\n*" + v.loc.T("figure") + ": " + Escape(caption) + "*"
+	return "![" + Escape(caption) + "](" + p + ")\n\n*" + v.loc.T("figure") + " " + strconv.Itoa(v.figs) + ": " + Escape(caption) + "*"
 }
 
 // Name is a config's display name, escaped for Markdown.

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/ingest"
+	"github.com/openzeka/reportgen/render"
+)
+
+// buildSample runs "reportgen build" on the sample into a temp dir and
+// returns the report folder.
+func buildSample(t *testing.T) string {
+	t.Helper()
+	out := t.TempDir()
+	var stderr bytes.Buffer
+	if err := run(context.Background(), io.Discard, &stderr, []string{"build", "-o", out, "../../samples/kimi-k3-b300"}, fixedEnv); err != nil {
+		t.Fatalf("build: %v\n%s", err, stderr.String())
+	}
+	return filepath.Join(out, "kimi-k3-b300")
+}
+
+// TestChartReferencesExist checks every image a report links exists,
+// and that the sample's editions place all ten charts.
+func TestChartReferencesExist(t *testing.T) {
+	dir := buildSample(t)
+	img := regexp.MustCompile(`!\[[^\]]+\]\(([^)]+)\)`)
+	for _, lang := range render.Languages {
+		md, err := os.ReadFile(filepath.Join(dir, lang, "report.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, m := range img.FindAllStringSubmatch(string(md), -1) {
+			p := filepath.Join(dir, lang, filepath.FromSlash(m[1]))
+			if _, err := os.Stat(p); err != nil {
+				t.Errorf("%s: %s is linked but missing", lang, m[1])
+			}
+			names = append(names, filepath.Base(m[1]))
+		}
+		for _, n := range render.ChartNames {
+			if !slices.Contains(names, n+".png") {
+				t.Errorf("%s: chart %s is not placed in the report", lang, n)
+			}
+			if _, err := os.Stat(filepath.Join(dir, lang, "charts", n+".svg")); err != nil {
+				t.Errorf("%s: %s.svg missing", lang, n)
+			}
+		}
+	}
+}
+
+// TestBuildIsReproducible builds the sample twice; every file must be
+// byte-identical.
+func TestBuildIsReproducible(t *testing.T) {
+	a, b := buildSample(t), buildSample(t)
+	err := filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(a, p)
+		x, _ := os.ReadFile(p)
+		y, err := os.ReadFile(filepath.Join(b, rel))
+		if err != nil {
+			t.Errorf("%s: only in the first build", rel)
+			return nil
+		}
+		if !bytes.Equal(x, y) {
+			t.Errorf("%s differs between two builds", rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func sampleReport(b *testing.B) *analyze.Report {
+	c, err := ingest.Read("../../samples/kimi-k3-b300")
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := analyze.Build(c, analyze.Options{Now: time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return r
+}
+
+// BenchmarkChartsOneEdition draws the ten charts of one edition of the
+// sample (PNG and SVG).
+func BenchmarkChartsOneEdition(b *testing.B) {
+	r := sampleReport(b)
+	for b.Loop() {
+		if _, err := render.Charts(r, render.ChartOptions{Lang: "tr"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMakeReport is "make report": read, analyze and render both
+// languages in every format, and write the files.
+func BenchmarkMakeReport(b *testing.B) {
+	out := b.TempDir()
+	for b.Loop() {
+		if err := run(context.Background(), io.Discard, io.Discard, []string{"build", "-o", out, "../../samples/"}, fixedEnv); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

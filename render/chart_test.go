@@ -1,0 +1,144 @@
+package render
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/openzeka/reportgen/analyze"
+)
+
+func chartNames(cs []Chart) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+// TestChartsGolden compares the SVG of every chart of the hand-made
+// report (Turkish edition) with testdata/charts/.
+func TestChartsGolden(t *testing.T) {
+	charts, err := Charts(tiny(), ChartOptions{Lang: "tr"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No speculative pair: no 08; the other nine are drawn.
+	want := slices.DeleteFunc(slices.Clone(ChartNames), func(n string) bool { return n == "08-spec-speedup" })
+	if got := chartNames(charts); !slices.Equal(got, want) {
+		t.Fatalf("charts = %v, want %v", got, want)
+	}
+	for _, c := range charts {
+		file := filepath.Join("testdata", "charts", "tiny-tr-"+c.Name+".svg")
+		if *update {
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(file, c.SVG, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatalf("%v (run go test -update to create it)", err)
+		}
+		if !bytes.Equal(want, c.SVG) {
+			t.Errorf("%s differs; go test -update rewrites it (look at the PNG before committing)", file)
+		}
+	}
+}
+
+// TestChartsText checks the localized text and number forms reach the
+// drawings, and that the SVG names fallback fonts.
+func TestChartsText(t *testing.T) {
+	for _, tt := range []struct {
+		lang string
+		want []string
+	}{
+		{"tr", []string{"Kullanıcı Başına Token", "Concurrency (c, log₂ ölçek)", "SLO ≤ 1.000 ms", "1.000", "Özet pano", "hiçbiri sağlanmadı"}},
+		{"en", []string{"Per-User Tokens per Second", "Concurrency (c, log₂ scale)", "SLO ≤ 1,000 ms", "1,000", "Summary dashboard", "neither met"}},
+	} {
+		charts, err := Charts(tiny(), ChartOptions{Lang: tt.lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all strings.Builder
+		for _, c := range charts {
+			all.Write(c.SVG)
+			if !bytes.HasPrefix(c.PNG, []byte("\x89PNG")) {
+				t.Errorf("%s: %s.png is not a PNG", tt.lang, c.Name)
+			}
+		}
+		svg := all.String()
+		for _, w := range tt.want {
+			if !strings.Contains(svg, w) {
+				t.Errorf("%s charts lack %q", tt.lang, w)
+			}
+		}
+		if !strings.Contains(svg, "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;") || strings.Contains(svg, "font-family:Liberation Sans;") {
+			t.Errorf("%s: SVG font families lack the fallbacks", tt.lang)
+		}
+		// The HTML in a config name is escaped inside the SVG.
+		if strings.Contains(svg, "<script>") {
+			t.Errorf("%s: a config name reached the SVG unescaped", tt.lang)
+		}
+	}
+}
+
+func TestChartsDeterministic(t *testing.T) {
+	a, err := Charts(tiny(), ChartOptions{Lang: "en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Charts(tiny(), ChartOptions{Lang: "en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range a {
+		if !bytes.Equal(a[i].PNG, b[i].PNG) || !bytes.Equal(a[i].SVG, b[i].SVG) {
+			t.Errorf("%s differs between two runs", a[i].Name)
+		}
+	}
+}
+
+func TestSpeedupChartOnlyWithPair(t *testing.T) {
+	r := tiny()
+	r.Configs[1].Speculative = true
+	r.Configs[1].Engine = "TGI"
+	be := 4
+	x := 3.2
+	r.Speedups = []analyze.Speedup{{Engine: "TGI", Direct: "a", Spec: "b", BreakEven: &be, BreakEvenInterpolated: &x,
+		Points: []analyze.SpeedupPoint{{Concurrency: 1, Ratio: 1.3}, {Concurrency: 4, Ratio: 0.8}}}}
+	charts, err := Charts(r, ChartOptions{Lang: "en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := chartNames(charts); !slices.Equal(got, ChartNames) {
+		t.Errorf("charts = %v, want all ten", got)
+	}
+	for _, c := range charts {
+		if c.Name == "08-spec-speedup" && !strings.Contains(string(c.SVG), "break-even ≈ c=3.2") {
+			t.Error("the speedup chart does not mark the break-even point")
+		}
+	}
+}
+
+func TestNiceStep(t *testing.T) {
+	for _, tt := range []struct{ in, want float64 }{
+		{0.7, 1}, {1, 1}, {1.3, 2}, {2.2, 2.5}, {3, 5}, {7, 10}, {950, 1000}, {1050, 2000}, {0.021, 0.025}, {0, 1},
+	} {
+		if got := niceStep(tt.in); got != tt.want {
+			t.Errorf("niceStep(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestWrapLabel(t *testing.T) {
+	if got := wrapLabel("SGLang + Spec (EAGLE-3)", 12); got != "SGLang +\nSpec\n(EAGLE-3)" {
+		t.Errorf("wrapLabel = %q", got)
+	}
+}
