@@ -1,10 +1,11 @@
-// Package templates holds the report's Markdown templates, embedded in
-// the binary.
+// Package templates holds the report's templates, embedded in the
+// binary: the Markdown templates (*.tmpl), the HTML page (page.html) and
+// its style sheet (page.css).
 package templates
 
 import "embed"
 
-// FS holds the *.tmpl files.
+// FS holds the template files.
 //
-//go:embed *.tmpl
+//go:embed *.tmpl page.html page.css
 var FS embed.FS

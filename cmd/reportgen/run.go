@@ -78,7 +78,7 @@ type buildConfig struct {
 	paths     []string
 }
 
-var knownFormats = []string{"md"}
+var knownFormats = []string{"md", "html"}
 
 const buildUsage = `Usage: reportgen build [flags] PATH...
 
@@ -247,18 +247,23 @@ func buildOne(dir, name string, cfg *buildConfig) ([]string, error) {
 		if err != nil {
 			return warnings, fmt.Errorf("%s charts: %w", lang, err)
 		}
-		refs := map[string]string{}
 		for _, c := range charts {
 			files[filepath.Join(lang, "charts", c.Name+".png")] = c.PNG
 			files[filepath.Join(lang, "charts", c.Name+".svg")] = c.SVG
-			refs[c.Name] = "charts/" + c.Name + ".png"
+		}
+		ed, err := render.NewEdition(report, render.Options{Lang: lang}, charts)
+		if err != nil {
+			return warnings, fmt.Errorf("%s edition: %w", lang, err)
 		}
 		if slices.Contains(cfg.formats, "md") {
-			md, err := render.Markdown(report, render.Options{Lang: lang, Charts: refs})
+			files[filepath.Join(lang, "report.md")] = ed.Markdown
+		}
+		if slices.Contains(cfg.formats, "html") {
+			page, err := ed.HTML(nil)
 			if err != nil {
 				return warnings, fmt.Errorf("%s edition: %w", lang, err)
 			}
-			files[filepath.Join(lang, "report.md")] = md
+			files[filepath.Join(lang, "report.html")] = page
 		}
 	}
 	return warnings, writeAtomic(filepath.Join(cfg.out, name), files)

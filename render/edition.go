@@ -1,0 +1,130 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/openzeka/reportgen/analyze"
+)
+
+// Edition is one language's report: its Markdown, parsed once; HTML and
+// PDF are both derived from the same tree.
+type Edition struct {
+	Lang     string
+	Markdown []byte
+	Report   *analyze.Report
+	root     ast.Node
+	loc      *Locale
+	charts   map[string]Chart // by the path the Markdown links: "charts/01-ttft.png"
+	md       goldmark.Markdown
+}
+
+// NewEdition renders the report's Markdown in opt.Lang and parses it.
+// charts are the edition's drawn charts; the Markdown links them as
+// charts/<name>.png.
+func NewEdition(r *analyze.Report, opt Options, charts []Chart) (*Edition, error) {
+	refs := map[string]string{}
+	byPath := map[string]Chart{}
+	for _, c := range charts {
+		p := "charts/" + c.Name + ".png"
+		refs[c.Name] = p
+		byPath[p] = c
+	}
+	opt.Charts = refs
+	src, err := Markdown(r, opt)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := NewLocale(opt.Lang, opt.Locales)
+	if err != nil {
+		return nil, err
+	}
+	e := &Edition{Lang: opt.Lang, Markdown: src, Report: r, loc: loc, charts: byPath}
+	e.md = newMarkdown(e)
+	ctx := parser.NewContext(parser.WithIDs(goldmarkIDs{NewIDs()}))
+	e.root = e.md.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
+	return e, nil
+}
+
+// newMarkdown is the one goldmark setup of reportgen: GitHub tables,
+// heading ids that keep Turkish readable, raw HTML off (all manifest and
+// data text reaches the page as text), and reportgen's node renderers.
+func newMarkdown(e *Edition) goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+		goldmark.WithRendererOptions(
+			html.WithXHTML(),
+			renderer.WithNodeRenderers(util.Prioritized(&htmlNodes{e: e}, 100)),
+		),
+	)
+}
+
+// HTMLBody renders the edition's Markdown to an HTML fragment.
+func (e *Edition) HTMLBody() ([]byte, error) {
+	var buf bytes.Buffer
+	if err := e.md.Renderer().Render(&buf, e.Markdown, e.root); err != nil {
+		return nil, fmt.Errorf("html: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// plainText concatenates the text of n's descendants, with escapes and
+// entities resolved (goldmark keeps them raw in the tree).
+func plainText(n ast.Node, src []byte) string {
+	var b bytes.Buffer
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := c.(type) {
+		case *ast.Text:
+			b.Write(unescape(t.Value(src)))
+			if t.SoftLineBreak() || t.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(t.Value)
+		case *ast.CodeSpan:
+			for cc := t.FirstChild(); cc != nil; cc = cc.NextSibling() {
+				if tt, ok := cc.(*ast.Text); ok {
+					b.Write(tt.Value(src))
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}
+
+func unescape(raw []byte) []byte {
+	return util.ResolveNumericReferences(util.ResolveEntityNames(util.UnescapePunctuations(raw)))
+}
+
+// sloClass is the CSS class of an SLO-matrix cell ("✓✗": TTFT met,
+// TPS missed), or "" for any other cell.
+func sloClass(s string) string {
+	switch s {
+	case "✓✓":
+		return "slo-pass"
+	case "✓✗", "✗✓":
+		return "slo-part"
+	case "✗✗":
+		return "slo-fail"
+	}
+	return ""
+}
+
+// cellText is the plain text of a table cell.
+func cellText(n *extast.TableCell, src []byte) string { return plainText(n, src) }

@@ -1,0 +1,131 @@
+package render
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"html/template"
+	"io/fs"
+
+	"github.com/yuin/goldmark/ast"
+	extast "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/openzeka/reportgen/templates"
+)
+
+// htmlNodes renders the nodes reportgen draws its own way: chart images
+// become inline SVG (the HTML opens offline, from an e-mail attachment),
+// and SLO-matrix cells carry a class that colours them.
+type htmlNodes struct{ e *Edition }
+
+func (h *htmlNodes) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindImage, h.image)
+}
+
+func (h *htmlNodes) image(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.Image)
+	alt := template.HTMLEscapeString(plainText(n, src))
+	c, ok := h.e.charts[string(n.Destination)]
+	if !ok {
+		// Only charts are linked; anything else shows its alt text and
+		// is never fetched.
+		fmt.Fprintf(w, `<span class="missing-image">%s</span>`, alt)
+		return ast.WalkSkipChildren, nil
+	}
+	fmt.Fprintf(w, `<img class="chart" id="chart-%s" alt="%s" src="data:image/svg+xml;base64,%s">`,
+		c.Name, alt, base64.StdEncoding.EncodeToString(c.SVG))
+	return ast.WalkSkipChildren, nil
+}
+
+// annotate tags, before rendering, what the style sheet styles: the
+// cells of SLO matrices with their verdict class and their tables with
+// "slo-matrix", and chart captions with "caption".
+func annotate(root ast.Node, src []byte) {
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if p, ok := n.(*ast.Paragraph); ok && isCaption(p) {
+			p.SetAttributeString("class", []byte("caption"))
+			return ast.WalkSkipChildren, nil
+		}
+		cell, ok := n.(*extast.TableCell)
+		if !ok {
+			return ast.WalkContinue, nil
+		}
+		if cls := sloClass(cellText(cell, src)); cls != "" {
+			cell.SetAttributeString("class", []byte(cls))
+			if t := cell.Parent().Parent(); t != nil {
+				t.SetAttributeString("class", []byte("slo-matrix"))
+			}
+		}
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// isImage reports whether a paragraph holds one image and nothing else.
+func isImage(p ast.Node) bool {
+	c := p.FirstChild()
+	return c != nil && c.NextSibling() == nil && c.Kind() == ast.KindImage
+}
+
+// isCaption reports whether p is a chart's caption: a paragraph of one
+// emphasis right after an image paragraph.
+func isCaption(p *ast.Paragraph) bool {
+	prev := p.PreviousSibling()
+	c := p.FirstChild()
+	return prev != nil && prev.Kind() == ast.KindParagraph && isImage(prev) &&
+		c != nil && c.NextSibling() == nil && c.Kind() == ast.KindEmphasis
+}
+
+// pageData is what templates/page.html sees.
+type pageData struct {
+	Lang  string
+	Title string
+	CSS   template.CSS
+	Body  template.HTML
+}
+
+// HTML renders the edition as one self-contained page: CSS inline, charts
+// inline, a content security policy that forbids any request.
+func (e *Edition) HTML(tfs fs.FS) ([]byte, error) {
+	if tfs == nil {
+		tfs = templates.FS
+	}
+	annotate(e.root, e.Markdown)
+	body, err := e.HTMLBody()
+	if err != nil {
+		return nil, err
+	}
+	css, err := fs.ReadFile(tfs, "page.css")
+	if err != nil {
+		return nil, err
+	}
+	t, err := template.ParseFS(tfs, "page.html")
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	err = t.Execute(&buf, pageData{
+		Lang:  e.Lang,
+		Title: e.title(),
+		CSS:   template.CSS(css),
+		Body:  template.HTML(body), // goldmark's output; raw HTML in the source is off
+	})
+	return buf.Bytes(), err
+}
+
+// title is the report title as plain text (the first heading).
+func (e *Edition) title() string {
+	for n := e.root.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok && h.Level == 1 {
+			return plainText(h, e.Markdown)
+		}
+	}
+	return ""
+}
