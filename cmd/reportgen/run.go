@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -78,7 +79,7 @@ type buildConfig struct {
 	paths     []string
 }
 
-var knownFormats = []string{"md", "html"}
+var knownFormats = []string{"md", "html", "pdf"}
 
 const buildUsage = `Usage: reportgen build [flags] PATH...
 
@@ -236,6 +237,10 @@ func buildOne(dir, name string, cfg *buildConfig) ([]string, error) {
 	if cfg.strict && len(warnings) > 0 {
 		return warnings, fmt.Errorf("--strict: %d warning(s)", len(warnings))
 	}
+	logo, err := readLogo(dir, report.Meta.Logo)
+	if err != nil {
+		return warnings, err
+	}
 	files := map[string][]byte{}
 	js, err := json.MarshalIndent(report, "", "  ")
 	if err != nil {
@@ -265,8 +270,32 @@ func buildOne(dir, name string, cfg *buildConfig) ([]string, error) {
 			}
 			files[filepath.Join(lang, "report.html")] = page
 		}
+		if slices.Contains(cfg.formats, "pdf") {
+			doc, err := ed.PDF(render.PDFOptions{Logo: logo})
+			if err != nil {
+				return warnings, fmt.Errorf("%s edition: %w", lang, err)
+			}
+			files[filepath.Join(lang, "report.pdf")] = doc
+		}
 	}
 	return warnings, writeAtomic(filepath.Join(cfg.out, name), files)
+}
+
+// readLogo reads the manifest's logo, which must be a PNG or JPEG file
+// inside the report folder (the manifest reader checked the path).
+func readLogo(dir, rel string) ([]byte, error) {
+	if rel == "" {
+		return nil, nil
+	}
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, fmt.Errorf("%s: logo: %w", filepath.Join(dir, ingest.ManifestName), err)
+	}
+	if !bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")) && !bytes.HasPrefix(data, []byte{0xFF, 0xD8, 0xFF}) {
+		return nil, fmt.Errorf("%s: logo %q is not a PNG or JPEG image", filepath.Join(dir, ingest.ManifestName), rel)
+	}
+	return data, nil
 }
 
 // writeAtomic writes files into a fresh temporary folder next to dst and
