@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
-	"image/png"
+	"image"
 	"io/fs"
 	"regexp"
 	"sync"
 
+	"git.sr.ht/~sbinet/gg"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
@@ -105,11 +106,16 @@ type figure struct {
 
 func (f *figure) render() (Chart, error) {
 	c := Chart{Name: f.name}
-	img := vgimg.NewWith(vgimg.UseWH(f.w, f.h), vgimg.UseDPI(chartDPI), vgimg.UseBackgroundColor(color.White))
+	// Draw straight into an RGBA image: vgimg would otherwise copy its
+	// image into a new graphics context.
+	px := image.NewRGBA(image.Rect(0, 0, int(float64(f.w)*chartDPI/72+0.5), int(float64(f.h)*chartDPI/72+0.5)))
+	ctx := gg.NewContextForRGBA(px)
+	ctx.SetLineCapButt()
+	ctx.InvertY()
+	img := vgimg.NewWith(vgimg.UseImageWithContext(px, ctx), vgimg.UseDPI(chartDPI))
 	f.draw(draw.New(img))
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&buf, img.Image()); err != nil {
+	if err := encodePNG(&buf, px); err != nil {
 		return c, err
 	}
 	c.PNG = buf.Bytes()

@@ -2,6 +2,9 @@ package render
 
 import (
 	"bytes"
+	"image"
+	"image/color"
+	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
@@ -140,5 +143,32 @@ func TestNiceStep(t *testing.T) {
 func TestWrapLabel(t *testing.T) {
 	if got := wrapLabel("SGLang + Spec (EAGLE-3)", 12); got != "SGLang +\nSpec\n(EAGLE-3)" {
 		t.Errorf("wrapLabel = %q", got)
+	}
+}
+
+// TestEncodePNG checks the chart PNG writer against image/png's reader.
+func TestEncodePNG(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 37, 11))
+	for y := 0; y < 11; y++ {
+		for x := 0; x < 37; x++ {
+			img.Set(x, y, color.RGBA{uint8(x * 7), uint8(y * 23), uint8(x * y), 255})
+		}
+	}
+	var buf bytes.Buffer
+	if err := encodePNG(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	back, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y := 0; y < 11; y++ {
+		for x := 0; x < 37; x++ {
+			r1, g1, b1, _ := img.At(x, y).RGBA()
+			r2, g2, b2, _ := back.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 {
+				t.Fatalf("pixel (%d,%d) differs after a round trip", x, y)
+			}
+		}
 	}
 }

@@ -16,9 +16,11 @@
 // Each report is written to OUT/NAME/, NAME being the report folder's
 // name:
 //
-//	OUT/NAME/analysis.json      the whole analysis, language-neutral
-//	OUT/NAME/tr/report.md       the Turkish edition
-//	OUT/NAME/en/report.md       the English edition
+//	OUT/NAME/analysis.json          the whole analysis, language-neutral
+//	OUT/NAME/<lang>/report.md       the edition in Markdown (tr and en)
+//	OUT/NAME/<lang>/report.html     one self-contained HTML page
+//	OUT/NAME/<lang>/report.pdf      the A4 PDF for proposals
+//	OUT/NAME/<lang>/charts/         the ten charts as PNG and SVG
 //
 // A report is built in a temporary folder and moved into place only when
 // it is complete: a failed build leaves the previous output untouched,
@@ -28,7 +30,7 @@
 //
 //	-o DIR             output folder (default "out")
 //	--lang LIST        languages, comma-separated: tr,en (default both)
-//	--format LIST      formats, comma-separated (default md)
+//	--format LIST      formats, comma-separated: md,html,pdf (default all)
 //	--slo-ttft-ms N    TTFT SLO threshold in ms (default 1000)
 //	--slo-tps N        per-user TPS SLO threshold in tok/s (default 15)
 //	--think-s N        think time for Little's law in seconds (default 45)

@@ -86,7 +86,7 @@ const buildUsage = `Usage: reportgen build [flags] PATH...
 Builds one report per report folder. PATH is a report folder (it directly
 holds a report.toml, .csv or .zip files) or a folder of report folders.
 Each report goes to OUT/<folder name>/: analysis.json, and per language
-<lang>/report.md.
+<lang>/report.md, report.html, report.pdf and charts/.
 
 Flags override report.toml, which overrides the defaults.
 
@@ -100,7 +100,7 @@ func parseBuild(stderr io.Writer, args []string, getenv func(string) string) (*b
 	var langs, formats, pct string
 	fs.StringVar(&cfg.out, "o", "out", "output `DIR`")
 	fs.StringVar(&langs, "lang", strings.Join(render.Languages, ","), "report `languages`, comma-separated (tr, en)")
-	fs.StringVar(&formats, "format", strings.Join(knownFormats, ","), "output `formats`, comma-separated (md)")
+	fs.StringVar(&formats, "format", strings.Join(knownFormats, ","), "output `formats`, comma-separated (md, html, pdf)")
 	fs.Float64Var(&cfg.overrides.SLOTTFTms, "slo-ttft-ms", 0, "TTFT SLO threshold in `ms` (default 1000, or the manifest's)")
 	fs.Float64Var(&cfg.overrides.SLOTPS, "slo-tps", 0, "per-user TPS SLO threshold in `tok/s` (default 15, or the manifest's)")
 	fs.Float64Var(&cfg.overrides.ThinkS, "think-s", 0, "think time for Little's law in `seconds` (default 45, or the manifest's)")

@@ -1,0 +1,278 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"fmt"
+	"html"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// requireTool returns the path of an external program a test needs. It
+// skips the test when the program is missing on a developer's machine
+// and fails it in CI (CI=true), where .ci/run installs it.
+func requireTool(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err == nil {
+		return p
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s is not installed; .ci/run must install it", name)
+	}
+	t.Skipf("%s not installed", name)
+	return ""
+}
+
+// sampleOnce builds the sample once for the tests that read its output.
+var sampleOnce = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "reportgen-sample-")
+	if err != nil {
+		return "", err
+	}
+	err = run(context.Background(), io.Discard, io.Discard, []string{"build", "-o", dir, "../../samples/kimi-k3-b300"}, fixedEnv)
+	return filepath.Join(dir, "kimi-k3-b300"), err
+})
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if dir, err := sampleOnce(); err == nil {
+		os.RemoveAll(filepath.Dir(dir))
+	}
+	os.Exit(code)
+}
+
+func sampleDir(t *testing.T) string {
+	t.Helper()
+	dir, err := sampleOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func command(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command(requireTool(t, name), args...).Output()
+	if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return string(out)
+}
+
+// TestPDFText extracts the text of both PDF editions: headings, Turkish
+// letters, page footers and the capacity figures must come out exactly.
+func TestPDFText(t *testing.T) {
+	dir := sampleDir(t)
+	for _, tt := range []struct {
+		lang string
+		want []string
+	}{
+		{"tr", []string{"İçindekiler", "1. Yönetici Özeti", "Ana Bulgular", "Sayfa 3 / ", "ş", "ğ", "ı", "İ", "ç", "ö", "ü",
+			"RAPOR TARİHİ", "Temmuz 2026", "Kullanıcı", "427", "1,86×", "1.759", "SGLang + Spec", "Inferact/Kimi-K3-DSpark", "✓✓", "✗✓", "sorted[⌈0,9·n⌉ − 1]"}},
+		{"en", []string{"Contents", "1. Executive Summary", "Key Findings", "Page 3 / ", "REPORT DATE", "July 2026", "427", "1.86×", "1,759",
+			"--speculative-config", "✓✓", "✗✓"}},
+	} {
+		text := command(t, "pdftotext", "-enc", "UTF-8", filepath.Join(dir, tt.lang, "report.pdf"), "-")
+		for _, w := range tt.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s PDF text lacks %q", tt.lang, w)
+			}
+		}
+		if strings.Contains(text, "??") {
+			t.Errorf("%s PDF has runs of '?': glyphs were missing", tt.lang)
+		}
+		// The whole text, as a golden: layout changes show up in review.
+		golden := filepath.Join("testdata", "sample-"+tt.lang+".pdf.txt")
+		if *update {
+			if err := os.WriteFile(golden, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run go test -update to create it)", err)
+		}
+		if string(want) != text {
+			t.Errorf("the %s PDF's text differs from %s:\n%s", tt.lang, golden, diff(string(want), text))
+		}
+	}
+}
+
+// TestPDFStructure checks page count, footers, links and the outline.
+func TestPDFStructure(t *testing.T) {
+	dir := sampleDir(t)
+	for _, lang := range []string{"tr", "en"} {
+		file := filepath.Join(dir, lang, "report.pdf")
+		info := command(t, "pdfinfo", file)
+		m := regexp.MustCompile(`(?m)^Pages:\s+(\d+)$`).FindStringSubmatch(info)
+		if m == nil {
+			t.Fatalf("pdfinfo: no page count:\n%s", info)
+		}
+		pages, _ := strconv.Atoi(m[1])
+		if pages < 15 || pages > 40 {
+			t.Errorf("%s: %d pages, expected a complete report of 15–40", lang, pages)
+		}
+		if !strings.Contains(info, "Page size:       595 x 842 pts (A4)") {
+			t.Errorf("%s: not A4:\n%s", lang, info)
+		}
+		if !strings.Contains(info, "CreationDate:    Wed Jul  1 00:00:00 2026 UTC") {
+			t.Errorf("%s: creation date is not the report's date:\n%s", lang, info)
+		}
+		word := map[string]string{"tr": "Sayfa", "en": "Page"}[lang]
+		last := command(t, "pdftotext", "-f", m[1], "-l", m[1], file, "-")
+		if want := fmt.Sprintf("%s %d / %d", word, pages, pages); !strings.Contains(last, want) {
+			t.Errorf("%s: last page lacks %q", lang, want)
+		}
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// One link per contents entry, at least.
+		links := strings.Count(string(raw), "/Subtype /Link")
+		md, _ := os.ReadFile(filepath.Join(dir, lang, "report.md"))
+		headings := len(regexp.MustCompile(`(?m)^###? `).FindAllString(string(md), -1)) - 1 // less the contents heading
+		if links < headings {
+			t.Errorf("%s: %d link annotations for %d sections", lang, links, headings)
+		}
+		// The outline holds every section, subsections nested.
+		xml := command(t, "pdftohtml", "-xml", "-i", "-stdout", "-q", file)
+		outline := xml[strings.Index(xml, "<outline>"):]
+		items := regexp.MustCompile(`<item page="(\d+)">([^<]*)</item>`).FindAllStringSubmatch(outline, -1)
+		if len(items) < headings {
+			t.Errorf("%s: outline has %d entries for %d sections", lang, len(items), headings)
+		}
+		want := map[string]string{"tr": "2.1 Model Hakkında", "en": "2.1 About the Model"}[lang]
+		nested := regexp.MustCompile(`(?s)<outline>\s*<item page="\d+">` + regexp.QuoteMeta(want))
+		if !nested.MatchString(html.UnescapeString(outline)) {
+			t.Errorf("%s: %q is not nested under its section in the outline", lang, want)
+		}
+	}
+}
+
+// TestHTMLInChromium opens the HTML edition in headless Chromium with a
+// probe script: the contents links must all resolve, the ten charts load,
+// and no request may leave the page (none in the page's resource timing,
+// none initiated by the page in Chromium's network log).
+func TestHTMLInChromium(t *testing.T) {
+	chromium := requireTool(t, "chromium")
+	dir := sampleDir(t)
+	for _, lang := range []string{"tr", "en"} {
+		page, err := os.ReadFile(filepath.Join(dir, lang, "report.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The report forbids scripts; the probe copy allows inline ones.
+		probe := strings.Replace(string(page), "default-src 'none'", "default-src 'none'; script-src 'unsafe-inline'", 1)
+		if probe == string(page) {
+			t.Fatal("the page has no content security policy")
+		}
+		probe = strings.Replace(probe, "</body>", probeScript+"</body>", 1)
+		work := t.TempDir()
+		file := filepath.Join(work, "probe.html")
+		if err := os.WriteFile(file, []byte(probe), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		netlog := filepath.Join(work, "net.json")
+		cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+			"--disable-component-update", "--disable-sync", "--no-first-run", "--user-data-dir="+filepath.Join(work, "profile"),
+			"--log-net-log="+netlog, "--dump-dom", "file://"+file)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("chromium: %v", err)
+		}
+		m := regexp.MustCompile(`data-check="([^"]*)"`).FindStringSubmatch(string(out))
+		if m == nil {
+			t.Fatalf("%s: the probe did not run", lang)
+		}
+		var got struct {
+			Images, Loaded, Links int
+			Broken, Resources     []string
+			Lang, Toc             string
+		}
+		if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Images != 10 || got.Loaded != 10 {
+			t.Errorf("%s: %d chart images, %d loaded; want 10 and 10", lang, got.Images, got.Loaded)
+		}
+		if got.Links < 30 || len(got.Broken) > 0 {
+			t.Errorf("%s: %d contents links, broken: %v", lang, got.Links, got.Broken)
+		}
+		if len(got.Resources) > 0 {
+			t.Errorf("%s: the page requested %v", lang, got.Resources)
+		}
+		if got.Lang != lang {
+			t.Errorf("lang attribute %q, want %q", got.Lang, lang)
+		}
+		if want := map[string]string{"tr": "İçindekiler", "en": "Contents"}[lang]; got.Toc != want {
+			t.Errorf("%s: contents heading %q, want %q", lang, got.Toc, want)
+		}
+		for _, u := range pageRequests(t, netlog) {
+			if !strings.HasPrefix(u, "file:") && !strings.HasPrefix(u, "data:") {
+				t.Errorf("%s: the page made a request to %s", lang, u)
+			}
+		}
+	}
+}
+
+const probeScript = `<script>
+window.addEventListener('load', function () {
+  var imgs = Array.from(document.querySelectorAll('img.chart'));
+  var links = Array.from(document.querySelectorAll('h2:first-of-type + ul a[href^="#"]'));
+  document.body.setAttribute('data-check', JSON.stringify({
+    images: imgs.length,
+    loaded: imgs.filter(function (i) { return i.complete && i.naturalWidth > 0; }).length,
+    links: links.length,
+    broken: links.filter(function (a) { return !document.getElementById(decodeURIComponent(a.getAttribute('href').slice(1))); }).map(function (a) { return a.getAttribute('href'); }),
+    resources: performance.getEntriesByType('resource').map(function (e) { return e.name; }),
+    lang: document.documentElement.lang,
+    toc: document.querySelector('h2').textContent
+  }));
+});
+</script>
+`
+
+// pageRequests lists the URLs in a Chromium net log that a page asked
+// for; the browser's own background requests ("not an origin") are not
+// the page's.
+func pageRequests(t *testing.T, file string) []string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Events []struct {
+			Source struct{ ID int } `json:"source"`
+			Params map[string]any   `json:"params"`
+		} `json:"events"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatalf("net log: %v", err)
+	}
+	urls := map[int]string{}
+	byPage := map[int]bool{}
+	for _, e := range log.Events {
+		if u, ok := e.Params["url"].(string); ok {
+			urls[e.Source.ID] = u
+		}
+		if init, ok := e.Params["initiator"].(string); ok && init != "not an origin" {
+			byPage[e.Source.ID] = true
+		}
+	}
+	var out []string
+	for id := range byPage {
+		out = append(out, urls[id])
+	}
+	return out
+}

@@ -1,0 +1,115 @@
+package render
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHTMLGolden renders the hand-made report's HTML (without charts, to
+// keep the golden readable) and compares it with testdata/tiny.<lang>.html.
+func TestHTMLGolden(t *testing.T) {
+	for _, lang := range Languages {
+		ed, err := NewEdition(tiny(), Options{Lang: lang}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, err := ed.HTML(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join("testdata", "tiny."+lang+".html")
+		if *update {
+			if err := os.WriteFile(file, page, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatalf("%v (run go test -update to create it)", err)
+		}
+		if !bytes.Equal(want, page) {
+			t.Errorf("%s differs; go test -update rewrites it (review the diff)", file)
+		}
+	}
+}
+
+// TestHTMLEscapesAndIsSelfContained: names from the data show as text,
+// and the page refers to nothing outside itself.
+func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
+	charts, err := Charts(tiny(), ChartOptions{Lang: "tr"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ed, err := NewEdition(tiny(), Options{Lang: "tr"}, charts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := ed.HTML(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(page)
+	if strings.Contains(doc, "<script>alert(1)</script>") {
+		t.Error("a config name reached the HTML as markup")
+	}
+	if !strings.Contains(doc, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+		t.Error("the config name is not shown as text")
+	}
+	for _, bad := range []string{`src="http`, `href="http`, `src="charts/`, "@import", "url(http"} {
+		if strings.Contains(doc, bad) {
+			t.Errorf("the page refers outside itself: %q", bad)
+		}
+	}
+	for _, want := range []string{`<html lang="tr">`, `name="viewport"`, "@media print", `id="1-yonetici-ozeti"`, `href="#1-yonetici-ozeti"`,
+		`class="chart"`, `class="caption"`, "default-src 'none'"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if n := strings.Count(doc, `<img class="chart"`); n != len(charts) {
+		t.Errorf("%d chart images for %d charts", n, len(charts))
+	}
+}
+
+func TestPDFDeterministic(t *testing.T) {
+	charts, err := Charts(tiny(), ChartOptions{Lang: "tr"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []byte
+	for i := 0; i < 2; i++ {
+		ed, err := NewEdition(tiny(), Options{Lang: "tr"}, charts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := ed.PDF(PDFOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(doc, []byte("%PDF-")) || !bytes.Contains(doc, []byte("/FontFile2")) {
+			t.Fatal("not a PDF with embedded TrueType fonts")
+		}
+		if first == nil {
+			first = doc
+		} else if !bytes.Equal(first, doc) {
+			t.Error("two PDFs of the same report differ")
+		}
+	}
+}
+
+// TestSpans checks the font fallback: Liberation for text, DejaVu for
+// the symbols it lacks, '?' for a rune neither has.
+func TestSpans(t *testing.T) {
+	got := spans("Şık ✓✗ ⌈x⌉ 漢", false)
+	var b strings.Builder
+	for _, s := range got {
+		b.WriteString(s.family + ":" + s.text + "|")
+	}
+	if want := "sans:Şık |sym:✓✗|sans: |sym:⌈|sans:x|sym:⌉|sans: ?|"; b.String() != want {
+		t.Errorf("spans = %s\nwant %s", b.String(), want)
+	}
+}
