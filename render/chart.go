@@ -3,8 +3,8 @@ package render
 import (
 	"bytes"
 	"fmt"
-	"image/color"
 	"image"
+	"image/color"
 	"io/fs"
 	"regexp"
 	"sync"

@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"fmt"
 	"html"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
