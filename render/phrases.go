@@ -249,7 +249,9 @@ func (v *view) CapacityLines() []string {
 	sort.SliceStable(cfgs, func(i, j int) bool { return cfgs[i].Capacity.Get(head).Users > cfgs[j].Capacity.Get(head).Users })
 	lead := cfgs[0]
 	lc := lead.Capacity.Get(head)
-	if lc.Users > 0 {
+	if lc.Users > 0 && len(cfgs) == 1 {
+		out = append(out, l.T("capacity_single", "Config", v.Name(lead.ID), "Stat", v.StatName(string(head)), "Users", l.Int(lc.Users), "C", strconv.Itoa(lc.CMax)))
+	} else if lc.Users > 0 {
 		out = append(out, l.T("capacity_leader", "Config", v.Name(lead.ID), "Stat", v.StatName(string(head)), "Users", l.Int(lc.Users), "C", strconv.Itoa(lc.CMax)))
 		for _, c := range cfgs[1:] {
 			cc := c.Capacity.Get(head)

@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"image"
+	pngenc "image/png"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -113,5 +116,46 @@ func BenchmarkMakeReport(b *testing.B) {
 		if err := run(context.Background(), io.Discard, io.Discard, []string{"build", "-o", out, "../../samples/"}, fixedEnv); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestLogo puts the manifest's logo on the PDF cover, and refuses a logo
+// file that is not an image.
+func TestLogo(t *testing.T) {
+	dir := t.TempDir()
+	csv, err := os.ReadFile("../../samples/kimi-k3-b300/vllm-direct.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	logo := image.NewRGBA(image.Rect(0, 0, 120, 40))
+	for i := range logo.Pix {
+		logo.Pix[i] = 0x80
+	}
+	var png bytes.Buffer
+	if err := pngenc.Encode(&png, logo); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{
+		"r/report.toml": []byte("logo = \"logo.png\"\n"), "r/vllm.csv": csv, "r/logo.png": png.Bytes(),
+		"bad/report.toml": []byte("logo = \"logo.png\"\n"), "bad/vllm.csv": csv, "bad/logo.png": []byte("<svg/>"),
+	} {
+		writeFile(t, filepath.Join(dir, "in", name), data)
+	}
+	out := filepath.Join(dir, "out")
+	var stderr bytes.Buffer
+	err = run(context.Background(), io.Discard, &stderr, []string{"build", "--format", "pdf", "--lang", "en", "-o", out, filepath.Join(dir, "in")}, fixedEnv)
+	if err == nil || !strings.Contains(stderr.String(), `bad: `+filepath.Join(dir, "in", "bad", "report.toml")+`: logo "logo.png" is not a PNG or JPEG image`) {
+		t.Errorf("bad logo: err %v, stderr:\n%s", err, stderr.String())
+	}
+	doc, err := os.ReadFile(filepath.Join(out, "r", "en", "report.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ten charts and the logo.
+	if n := bytes.Count(doc, []byte("/Subtype /Image")); n != 11 {
+		t.Errorf("%d images in the PDF, want 11 (ten charts and the logo)", n)
+	}
+	if _, err := os.Stat(filepath.Join(out, "bad")); err == nil {
+		t.Error("the failed report left output")
 	}
 }
