@@ -22,7 +22,9 @@ type AnomalyKind string
 
 // The anomaly kinds and the thresholds that raise them.
 const (
-	// TTFTJump: mean TTFT grows by JumpFactor or more between adjacent levels.
+	// TTFTJump: mean TTFT grows by JumpFactor or more between adjacent
+	// measured levels, and faster than the load grew between them (so a
+	// gap in the measured levels does not pass for a jump).
 	TTFTJump AnomalyKind = "ttft_jump"
 	// AggregateDrop: aggregate output falls while concurrency rises.
 	AggregateDrop AnomalyKind = "aggregate_drop"
@@ -74,7 +76,7 @@ func levelChecks(cfg Config, p Params) []Anomaly {
 			}
 		}
 		if p.OutputTokens > 1 && l.Latency.Mean > 0 {
-			expected := l.TTFT.Mean/1000 + l.ITL.Mean/1000*float64(p.OutputTokens-1)
+			expected := ExpectedLatency(l, p.OutputTokens)
 			dev := (l.Latency.Mean - expected) / l.Latency.Mean
 			if math.Abs(dev) > MismatchTolerance {
 				add(LatencyMismatch, l, "latency_s", fmt.Sprintf("mean latency %.2f s differs from TTFT + ITL × %d = %.2f s by %.0f%% at c=%d",
@@ -86,10 +88,20 @@ func levelChecks(cfg Config, p Params) []Anomaly {
 			continue
 		}
 		prev := cfg.Levels[i-1]
-		if prev.TTFT.Mean > 0 && l.TTFT.Mean >= JumpFactor*prev.TTFT.Mean {
+		load := float64(l.Concurrency) / float64(prev.Concurrency)
+		if prev.TTFT.Mean > 0 && l.TTFT.Mean >= JumpFactor*prev.TTFT.Mean && l.TTFT.Mean/prev.TTFT.Mean > load {
+			v := map[string]float64{"prev_c": float64(prev.Concurrency), "prev": prev.TTFT.Mean, "value": l.TTFT.Mean, "ratio": l.TTFT.Mean / prev.TTFT.Mean}
+			if p.OutputTokens > 1 {
+				// Is the level self-consistent? Then the jump is real
+				// queueing before the first token, not a measurement error.
+				v["ttft_s"] = l.TTFT.Mean / 1000
+				v["decode_s"] = l.ITL.Mean / 1000 * float64(p.OutputTokens-1)
+				v["expected"] = ExpectedLatency(l, p.OutputTokens)
+				v["latency"] = l.Latency.Mean
+				v["tokens"] = float64(p.OutputTokens)
+			}
 			add(TTFTJump, l, "ttft_ms", fmt.Sprintf("mean TTFT jumps %.1f× from %.1f ms at c=%d to %.1f ms at c=%d",
-				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, prev.Concurrency, l.TTFT.Mean, l.Concurrency),
-				map[string]float64{"prev_c": float64(prev.Concurrency), "prev": prev.TTFT.Mean, "value": l.TTFT.Mean, "ratio": l.TTFT.Mean / prev.TTFT.Mean})
+				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, prev.Concurrency, l.TTFT.Mean, l.Concurrency), v)
 		}
 		dropped := l.AggregateTPS < prev.AggregateTPS
 		if dropped {

@@ -70,6 +70,8 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	r.Speedups = speedups(r.Configs)
 	r.Anomalies = anomalies(r)
 	r.Findings = findings(r)
+	r.Scenarios = scenarios(r)
+	r.Scorecard = scorecard(r.Configs)
 	return r, nil
 }
 

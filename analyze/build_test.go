@@ -317,3 +317,24 @@ func TestInfer(t *testing.T) {
 		}
 	}
 }
+
+func TestTTFTJumpNeedsToOutgrowTheLoad(t *testing.T) {
+	// 4 → 48 is a 12× load step: 7.8× more TTFT is no jump. 16 → 48 is
+	// 3×: 3.4× more TTFT is.
+	r := build(t, ingest.Config{ID: "x", Levels: levels(
+		[6]float64{4, 96.8, 130, 60, 61, 4.2},
+		[6]float64{48, 755.2, 1290, 24, 26, 10.8},
+	)}, ingest.Config{ID: "y", Levels: levels(
+		[6]float64{16, 181.3, 300, 65, 68, 3.9},
+		[6]float64{48, 611.9, 1037, 34, 37, 7.5},
+	)})
+	var got []string
+	for _, a := range r.Anomalies {
+		if a.Kind == analyze.TTFTJump {
+			got = append(got, fmt.Sprintf("%s c=%d", a.Config, a.Concurrency))
+		}
+	}
+	if strings.Join(got, ",") != "y c=48" {
+		t.Errorf("TTFT jumps = %v, want only y c=48", got)
+	}
+}

@@ -6,100 +6,165 @@ import (
 )
 
 // Finding is one statement the data supports, typed so that a renderer
-// can phrase it in any language: its kind, the configs and levels it is
-// about, and the numbers behind it.
+// can phrase it in any language: its kind, the report section it belongs
+// to, the configs and levels it is about, and the numbers behind it.
 type Finding struct {
-	Kind    FindingKind        `json:"kind"`
-	Configs []string           `json:"configs"`
-	Levels  []int              `json:"levels,omitempty"`
-	Values  map[string]float64 `json:"values"`
-	// Score ranks findings for the executive summary; see rankScore.
-	Score float64 `json:"score"`
+	Kind FindingKind `json:"kind"`
+	// Section is where the finding is told: "summary" for the headline
+	// findings, else a metric section ("ttft_ms", "itl_ms", "tps",
+	// "latency_s", "system_rps", "aggregate_tps") or "quality".
+	Section  string             `json:"section"`
+	Configs  []string           `json:"configs"`
+	Levels   []int              `json:"levels,omitempty"`
+	Values   map[string]float64 `json:"values"`
+	Score    float64            `json:"score"`
+	Severity Severity           `json:"severity"`
 }
 
 // FindingKind names a kind of finding.
 type FindingKind string
 
+// Severity says how much a finding should weigh in a decision.
+type Severity string
+
+// The severities, from the score: high ≥ 3, medium ≥ 2, low below.
+const (
+	High   Severity = "high"
+	Medium Severity = "medium"
+	Low    Severity = "low"
+)
+
+func severity(score float64) Severity {
+	switch {
+	case score >= 3:
+		return High
+	case score >= 2:
+		return Medium
+	}
+	return Low
+}
+
 // The finding kinds.
 const (
+	// Headline findings (section "summary"), ranked for the summary.
+
 	// SpecLowLoad: speculative vs direct TPS at the lowest common level.
 	SpecLowLoad FindingKind = "spec_low_load"
-	// SpecHighLoad: the same ratio at the highest common level.
+	// SpecHighLoad: the same ratio at the highest common level, when < 1.
 	SpecHighLoad FindingKind = "spec_high_load"
 	// SpecBreakEven: where speculative decoding stops paying off.
 	SpecBreakEven FindingKind = "spec_break_even"
 	// SpecNoBreakEven: speculative decoding wins at every common level.
 	SpecNoBreakEven FindingKind = "spec_no_break_even"
 	// CapacityLeader: the config serving the most users at the headline
-	// statistic, and how it compares with the runner-up.
+	// statistic, and its ratio to the runner-up.
 	CapacityLeader FindingKind = "capacity_leader"
-	// AggregateLeader: the highest aggregate output at the highest level.
+	// AggregateLeader: the highest aggregate output at the highest
+	// common level.
 	AggregateLeader FindingKind = "aggregate_leader"
-	// TTFTLeader: the lowest mean TTFT at the lowest and highest levels.
+	// TTFTLeader: the lowest mean TTFT at the lowest (and highest) level.
 	TTFTLeader FindingKind = "ttft_leader"
-	// AnomalyNote: an anomaly worth a line in the summary.
+	// AnomalyNote: a TTFT jump or an aggregate drop worth a summary line.
 	AnomalyNote FindingKind = "anomaly"
+
+	// Metric-section findings.
+
+	// LeaderLow and LeaderHigh: the best config on a metric at the lowest
+	// and at the highest common level, with the runner-up.
+	LeaderLow  FindingKind = "leader_low"
+	LeaderHigh FindingKind = "leader_high"
+	// SpecEffect: what speculative decoding does to a metric, at the
+	// lowest and the highest common level of an engine pair.
+	SpecEffect FindingKind = "spec_effect"
+	// SLOBoundary: the last level at which a config meets one SLO at the
+	// headline statistic, and the first at which it misses.
+	SLOBoundary FindingKind = "slo_boundary"
+	// SLOAllPass and SLONonePass: the SLO holds at every level, or at none.
+	SLOAllPass  FindingKind = "slo_all_pass"
+	SLONonePass FindingKind = "slo_none_pass"
+	// Growth: how a metric changes from the lowest to the highest level
+	// of a config, against the rise in load.
+	Growth FindingKind = "growth"
+	// PeakAggregate: the level where a config's aggregate output peaks.
+	PeakAggregate FindingKind = "peak_aggregate"
+	// ThroughputGap: system throughput against the tool's per-user RPS.
+	ThroughputGap FindingKind = "throughput_gap"
+	// LatencyConsistent: every level's mean latency agrees with TTFT +
+	// ITL × (tokens − 1) within MismatchTolerance.
+	LatencyConsistent FindingKind = "latency_consistent"
 )
 
-// findings derives the findings of a report and ranks them by Score,
-// highest first; ties keep derivation order.
+// SummaryFindings is how many headline findings the summary lists.
+const SummaryFindings = 6
+
+// findings derives every finding of a report. Headline findings come
+// first, ranked by Score (highest first; ties keep derivation order),
+// then the section findings in section order.
 //
-// Ranking rule: a finding's score is how far its key number is from "no
-// difference", as a ratio: |ln(ratio)| for comparisons (so 2× and 0.5×
-// weigh the same), plus a fixed weight per kind that puts capacity and
-// speculative break-even (the decisions a reader takes from a report)
-// ahead of single-metric leads.
+// Ranking rule: a headline finding's score is a fixed weight for its
+// kind (capacity leader 3.5, speculative break-even 3, speculative gain
+// at low load 2, loss at high load 1.5, aggregate leader 1.2, TTFT
+// leader 1, anomaly 1) plus |ln(ratio)| of its key comparison, so that a
+// 2× gap and a 0.5× gap weigh the same and larger gaps rank higher.
 func findings(r *Report) []Finding {
-	var out []Finding
-	byID := map[string]Config{}
-	for _, c := range r.Configs {
-		byID[c.ID] = c
-	}
+	var head []Finding
 	for _, s := range r.Speedups {
-		if len(s.Points) == 0 {
-			continue
-		}
-		lo, hi := s.Points[0], s.Points[len(s.Points)-1]
-		out = append(out, Finding{Kind: SpecLowLoad, Configs: []string{s.Spec, s.Direct}, Levels: []int{lo.Concurrency},
-			Values: map[string]float64{"ratio": lo.Ratio, "spec": lo.SpecTPS, "direct": lo.DirectTPS},
-			Score:  2 + math.Abs(math.Log(lo.Ratio))})
-		if s.BreakEven != nil {
-			v := map[string]float64{"level": float64(*s.BreakEven)}
-			if s.BreakEvenInterpolated != nil {
-				v["interpolated"] = *s.BreakEvenInterpolated
-			}
-			out = append(out, Finding{Kind: SpecBreakEven, Configs: []string{s.Spec, s.Direct}, Levels: []int{*s.BreakEven}, Values: v, Score: 3})
-		} else {
-			out = append(out, Finding{Kind: SpecNoBreakEven, Configs: []string{s.Spec, s.Direct}, Levels: []int{hi.Concurrency},
-				Values: map[string]float64{"ratio": hi.Ratio}, Score: 2.5})
-		}
-		if len(s.Points) > 1 && hi.Ratio < 1 {
-			out = append(out, Finding{Kind: SpecHighLoad, Configs: []string{s.Spec, s.Direct}, Levels: []int{hi.Concurrency},
-				Values: map[string]float64{"ratio": hi.Ratio, "spec": hi.SpecTPS, "direct": hi.DirectTPS},
-				Score:  1.5 + math.Abs(math.Log(hi.Ratio))})
-		}
+		head = append(head, speedupFindings(s)...)
 	}
 	if f, ok := capacityLeader(r.Configs, r.Params.Percentile); ok {
-		out = append(out, f)
+		head = append(head, f)
 	}
 	if f, ok := aggregateLeader(r); ok {
-		out = append(out, f)
+		head = append(head, f)
 	}
-	out = append(out, ttftLeaders(r)...)
+	head = append(head, ttftLeaders(r)...)
 	for _, a := range r.Anomalies {
-		if a.Kind == TTFTJump || a.Kind == AggregateDrop {
-			v := map[string]float64{}
-			for k, x := range a.Values {
-				v[k] = x
-			}
-			score := 1.0
-			if a.Kind == TTFTJump {
-				score += math.Log(a.Values["ratio"])
-			}
-			out = append(out, Finding{Kind: AnomalyNote, Configs: []string{a.Config}, Levels: []int{a.Concurrency}, Values: v, Score: score})
+		if a.Kind != TTFTJump && a.Kind != AggregateDrop {
+			continue
 		}
+		v := map[string]float64{}
+		for k, x := range a.Values {
+			v[k] = x
+		}
+		score := 1.0
+		if a.Kind == TTFTJump {
+			score += math.Log(a.Values["ratio"])
+		}
+		head = append(head, Finding{Kind: AnomalyNote, Configs: []string{a.Config}, Levels: []int{a.Concurrency}, Values: v, Score: score})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	for i := range head {
+		head[i].Section = "summary"
+		head[i].Severity = severity(head[i].Score)
+	}
+	sort.SliceStable(head, func(i, j int) bool { return head[i].Score > head[j].Score })
+	return append(head, sectionFindings(r)...)
+}
+
+func speedupFindings(s Speedup) []Finding {
+	if len(s.Points) == 0 {
+		return nil
+	}
+	var out []Finding
+	lo, hi := s.Points[0], s.Points[len(s.Points)-1]
+	pair := []string{s.Spec, s.Direct}
+	out = append(out, Finding{Kind: SpecLowLoad, Configs: pair, Levels: []int{lo.Concurrency},
+		Values: map[string]float64{"ratio": lo.Ratio, "spec": lo.SpecTPS, "direct": lo.DirectTPS},
+		Score:  2 + math.Abs(math.Log(lo.Ratio))})
+	if s.BreakEven != nil {
+		v := map[string]float64{"level": float64(*s.BreakEven)}
+		if s.BreakEvenInterpolated != nil {
+			v["interpolated"] = *s.BreakEvenInterpolated
+		}
+		out = append(out, Finding{Kind: SpecBreakEven, Configs: pair, Levels: []int{*s.BreakEven}, Values: v, Score: 3})
+	} else {
+		out = append(out, Finding{Kind: SpecNoBreakEven, Configs: pair, Levels: []int{hi.Concurrency},
+			Values: map[string]float64{"ratio": hi.Ratio}, Score: 2.5})
+	}
+	if len(s.Points) > 1 && hi.Ratio < 1 {
+		out = append(out, Finding{Kind: SpecHighLoad, Configs: pair, Levels: []int{hi.Concurrency},
+			Values: map[string]float64{"ratio": hi.Ratio, "spec": hi.SpecTPS, "direct": hi.DirectTPS},
+			Score:  1.5 + math.Abs(math.Log(hi.Ratio))})
+	}
 	return out
 }
 
@@ -143,31 +208,20 @@ func aggregateLeader(r *Report) (Finding, bool) {
 	if !ok {
 		return Finding{}, false
 	}
-	type entry struct {
-		id  string
-		agg float64
-	}
-	var es []entry
-	for _, cfg := range r.Configs {
-		if l, ok := levelAt(cfg, c); ok {
-			es = append(es, entry{cfg.ID, l.AggregateTPS})
-		}
-	}
-	sort.SliceStable(es, func(i, j int) bool { return es[i].agg > es[j].agg })
-	f := Finding{Kind: AggregateLeader, Configs: []string{es[0].id}, Levels: []int{c},
-		Values: map[string]float64{"value": es[0].agg}, Score: 1.2}
-	if len(es) > 1 {
-		f.Configs = append(f.Configs, es[1].id)
-		f.Values["next"] = es[1].agg
-		f.Values["ratio"] = Ratio(es[0].agg, es[1].agg)
+	ranked := rankAt(r.Configs, c, MetricAggregate, Mean)
+	f := Finding{Kind: AggregateLeader, Configs: []string{ranked[0].id}, Levels: []int{c},
+		Values: map[string]float64{"value": ranked[0].v}, Score: 1.2}
+	if len(ranked) > 1 {
+		f.Configs = append(f.Configs, ranked[1].id)
+		f.Values["next"] = ranked[1].v
+		f.Values["ratio"] = Ratio(ranked[0].v, ranked[1].v)
 		f.Score += math.Log(f.Values["ratio"])
 	}
 	return f, true
 }
 
 // ttftLeaders names the config with the lowest mean TTFT at the lowest
-// and at the highest level every config measured (once when the same
-// config leads at both).
+// common level, noting when it also leads at the highest.
 func ttftLeaders(r *Report) []Finding {
 	if len(r.Configs) < 2 {
 		return nil
@@ -177,29 +231,231 @@ func ttftLeaders(r *Report) []Finding {
 	if !okLo || !okHi {
 		return nil
 	}
-	lead := func(c int) (string, float64, string, float64) {
-		bestID, best, nextID, next := "", math.Inf(1), "", math.Inf(1)
-		for _, cfg := range r.Configs {
-			l, _ := levelAt(cfg, c)
-			switch v := l.TTFT.Mean; {
-			case v < best:
-				nextID, next = bestID, best
-				bestID, best = cfg.ID, v
-			case v < next:
-				nextID, next = cfg.ID, v
-			}
-		}
-		return bestID, best, nextID, next
-	}
-	idLo, vLo, nextLo, nLo := lead(lo)
-	idHi, vHi, _, _ := lead(hi)
-	f := Finding{Kind: TTFTLeader, Configs: []string{idLo, nextLo}, Levels: []int{lo, hi},
-		Values: map[string]float64{"low": vLo, "low_next": nLo, "ratio": Ratio(nLo, vLo)},
-		Score:  1 + math.Log(Ratio(nLo, vLo))}
-	if idHi == idLo {
-		f.Values["high"] = vHi
+	atLo := rankAt(r.Configs, lo, MetricTTFT, Mean)
+	atHi := rankAt(r.Configs, hi, MetricTTFT, Mean)
+	f := Finding{Kind: TTFTLeader, Configs: []string{atLo[0].id, atLo[1].id}, Levels: []int{lo, hi},
+		Values: map[string]float64{"low": atLo[0].v, "low_next": atLo[1].v, "ratio": Ratio(atLo[1].v, atLo[0].v)},
+		Score:  1 + math.Log(Ratio(atLo[1].v, atLo[0].v))}
+	if atHi[0].id == atLo[0].id {
+		f.Values["high"] = atHi[0].v
 	}
 	return []Finding{f}
+}
+
+type ranked struct {
+	id string
+	v  float64
+}
+
+// rankAt orders the configs that measured level c by metric m, best
+// first (stable: report order breaks ties).
+func rankAt(cfgs []Config, c int, m Metric, stat Percentile) []ranked {
+	var out []ranked
+	for _, cfg := range cfgs {
+		if l, ok := levelAt(cfg, c); ok && !math.IsNaN(m.Value(l, stat)) {
+			out = append(out, ranked{cfg.ID, m.Value(l, stat)})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return m.better(out[i].v, out[j].v) })
+	return out
+}
+
+// sectionFindings derives the findings told under each metric section.
+func sectionFindings(r *Report) []Finding {
+	var out []Finding
+	lo, okLo := lowestCommon(r.Configs)
+	hi, okHi := highestCommon(r.Configs)
+	add := func(f Finding) {
+		f.Severity = severity(f.Score)
+		out = append(out, f)
+	}
+	for _, m := range []Metric{MetricTTFT, MetricITL, MetricTPS, MetricLatency, MetricSystemRPS, MetricAggregate} {
+		if len(r.Configs) > 1 && okLo && okHi {
+			for _, at := range []struct {
+				kind FindingKind
+				c    int
+			}{{LeaderLow, lo}, {LeaderHigh, hi}} {
+				if at.kind == LeaderLow && (m.Key == MetricSystemRPS.Key || m.Key == MetricAggregate.Key) {
+					continue // at low load every config's throughput is small; the high end decides
+				}
+				if at.kind == LeaderHigh && lo == hi {
+					continue
+				}
+				rk := rankAt(r.Configs, at.c, m, Mean)
+				if len(rk) < 2 {
+					continue
+				}
+				adv := m.advantage(rk[0].v, rk[1].v)
+				add(Finding{Kind: at.kind, Section: m.Key, Configs: []string{rk[0].id, rk[1].id}, Levels: []int{at.c},
+					Values: map[string]float64{"value": rk[0].v, "next": rk[1].v, "ratio": adv}, Score: math.Log(adv)})
+			}
+		}
+		if m.Key != MetricSystemRPS.Key && m.Key != MetricAggregate.Key {
+			for _, s := range r.Speedups {
+				if f, ok := specEffect(r, s, m); ok {
+					add(f)
+				}
+			}
+		}
+		switch m.Key {
+		case MetricTTFT.Key, MetricTPS.Key:
+			for _, c := range r.Configs {
+				add(sloBoundary(c, m, r.Params))
+			}
+		case MetricLatency.Key, MetricAggregate.Key:
+			for _, c := range r.Configs {
+				if f, ok := growth(c, m); ok {
+					add(f)
+				}
+			}
+		}
+		if m.Key == MetricAggregate.Key {
+			for _, c := range r.Configs {
+				if f, ok := peakAggregate(c); ok {
+					add(f)
+				}
+			}
+		}
+		if m.Key == MetricSystemRPS.Key && okHi {
+			if rk := rankAt(r.Configs, hi, m, Mean); len(rk) > 0 {
+				cfg, _ := r.Config(rk[0].id)
+				l, _ := levelAt(cfg, hi)
+				if !math.IsNaN(l.RPSReported) {
+					add(Finding{Kind: ThroughputGap, Section: m.Key, Configs: []string{cfg.ID}, Levels: []int{hi},
+						Values: map[string]float64{"system": l.SystemRPS, "reported": l.RPSReported}})
+				}
+			}
+		}
+	}
+	if f, ok := latencyConsistency(r); ok {
+		add(f)
+	}
+	return out
+}
+
+// specEffect compares a speculative config with its direct one on m at
+// the lowest and highest levels both measured.
+func specEffect(r *Report, s Speedup, m Metric) (Finding, bool) {
+	if len(s.Points) == 0 {
+		return Finding{}, false
+	}
+	spec, _ := r.Config(s.Spec)
+	direct, _ := r.Config(s.Direct)
+	lo, hi := s.Points[0].Concurrency, s.Points[len(s.Points)-1].Concurrency
+	sl, _ := levelAt(spec, lo)
+	dl, _ := levelAt(direct, lo)
+	sh, _ := levelAt(spec, hi)
+	dh, _ := levelAt(direct, hi)
+	v := map[string]float64{
+		"spec_low": m.Value(sl, Mean), "direct_low": m.Value(dl, Mean),
+		"spec_high": m.Value(sh, Mean), "direct_high": m.Value(dh, Mean),
+	}
+	v["advantage_low"] = m.advantage(v["spec_low"], v["direct_low"])
+	v["advantage_high"] = m.advantage(v["spec_high"], v["direct_high"])
+	return Finding{Kind: SpecEffect, Section: m.Key, Configs: []string{s.Spec, s.Direct}, Levels: []int{lo, hi}, Values: v,
+		Score: math.Abs(math.Log(v["advantage_low"])) + math.Abs(math.Log(v["advantage_high"]))}, true
+}
+
+// sloBoundary tells where config c stops meeting the SLO on m (TTFT or
+// TPS) at the headline statistic.
+func sloBoundary(c Config, m Metric, p Params) Finding {
+	pct := p.Percentile
+	threshold := p.SLOTTFTms
+	if m.Key == MetricTPS.Key {
+		threshold = p.SLOTPS
+	}
+	meets := func(l Level) bool {
+		if m.Key == MetricTPS.Key {
+			return l.SLO.Get(pct).TPS
+		}
+		return l.SLO.Get(pct).TTFT
+	}
+	v := map[string]float64{"threshold": threshold}
+	for i, l := range c.Levels {
+		if meets(l) {
+			continue
+		}
+		if i == 0 {
+			v["value"] = m.Value(l, pct)
+			return Finding{Kind: SLONonePass, Section: m.Key, Configs: []string{c.ID}, Levels: []int{l.Concurrency}, Values: v, Score: 1}
+		}
+		prev := c.Levels[i-1]
+		v["pass"], v["fail"] = m.Value(prev, pct), m.Value(l, pct)
+		return Finding{Kind: SLOBoundary, Section: m.Key, Configs: []string{c.ID}, Levels: []int{prev.Concurrency, l.Concurrency}, Values: v, Score: 0.5}
+	}
+	last := c.Levels[len(c.Levels)-1]
+	v["value"] = m.Value(last, pct)
+	return Finding{Kind: SLOAllPass, Section: m.Key, Configs: []string{c.ID}, Levels: []int{last.Concurrency}, Values: v}
+}
+
+// growth compares a config's metric at its highest level with its
+// lowest, against the rise in load.
+func growth(c Config, m Metric) (Finding, bool) {
+	if len(c.Levels) < 2 {
+		return Finding{}, false
+	}
+	lo, hi := c.Levels[0], c.Levels[len(c.Levels)-1]
+	a, b := m.Value(lo, Mean), m.Value(hi, Mean)
+	if !(a > 0) {
+		return Finding{}, false
+	}
+	return Finding{Kind: Growth, Section: m.Key, Configs: []string{c.ID}, Levels: []int{lo.Concurrency, hi.Concurrency},
+		Values: map[string]float64{"low": a, "high": b, "ratio": b / a, "load": float64(hi.Concurrency) / float64(lo.Concurrency)}}, true
+}
+
+// peakAggregate finds the level of a config's highest aggregate output.
+func peakAggregate(c Config) (Finding, bool) {
+	if len(c.Levels) < 2 {
+		return Finding{}, false
+	}
+	peak := c.Levels[0]
+	for _, l := range c.Levels[1:] {
+		if l.AggregateTPS > peak.AggregateTPS {
+			peak = l
+		}
+	}
+	last := c.Levels[len(c.Levels)-1]
+	return Finding{Kind: PeakAggregate, Section: MetricAggregate.Key, Configs: []string{c.ID}, Levels: []int{peak.Concurrency, last.Concurrency},
+		Values: map[string]float64{"peak": peak.AggregateTPS, "high": last.AggregateTPS}}, true
+}
+
+// latencyConsistency checks every level against latency = TTFT + ITL ×
+// (tokens − 1) when the output length is known, and reports the largest
+// deviation: the evidence that the metrics describe the same requests.
+func latencyConsistency(r *Report) (Finding, bool) {
+	n := r.Params.OutputTokens
+	if n < 2 {
+		return Finding{}, false
+	}
+	f := Finding{Kind: LatencyConsistent, Section: "quality", Values: map[string]float64{"tokens": float64(n)}}
+	checked, worst := 0, -1.0
+	for _, c := range r.Configs {
+		for _, l := range c.Levels {
+			if !(l.Latency.Mean > 0) {
+				continue
+			}
+			checked++
+			exp := ExpectedLatency(l, n)
+			dev := math.Abs(l.Latency.Mean-exp) / l.Latency.Mean
+			if dev > worst {
+				worst = dev
+				f.Configs = []string{c.ID}
+				f.Levels = []int{l.Concurrency}
+				f.Values["latency"], f.Values["expected"] = l.Latency.Mean, exp
+			}
+		}
+	}
+	if checked == 0 || worst > MismatchTolerance {
+		return Finding{}, false // the mismatches are anomalies, not a finding
+	}
+	f.Values["checked"], f.Values["deviation"] = float64(checked), worst
+	return f, true
+}
+
+// ExpectedLatency is the mean latency a level's TTFT and ITL imply for
+// requests of n output tokens: TTFT + ITL × (n − 1), in seconds.
+func ExpectedLatency(l Level, n int) float64 {
+	return l.TTFT.Mean/1000 + l.ITL.Mean/1000*float64(n-1)
 }
 
 // highestCommon is the highest concurrency every config measured.

@@ -22,6 +22,10 @@ type Report struct {
 	Speedups  []Speedup `json:"speedups"`
 	Anomalies []Anomaly `json:"anomalies"`
 	Findings  []Finding `json:"findings"`
+	// Scenarios are the use-case recommendations; Scorecard the pairwise
+	// head-to-head counts.
+	Scenarios []Scenario  `json:"scenarios"`
+	Scorecard []PairScore `json:"scorecard"`
 	Warnings  []Warning `json:"warnings"`
 }
 

@@ -140,6 +140,14 @@ func (l *Locale) Ratio(v float64) string {
 	return l.Num(v, 2) + "×"
 }
 
+// Times formats a factor without needless decimals: 64×, 2.5×.
+func (l *Locale) Times(v float64) string {
+	if v == math.Trunc(v) {
+		return l.Num(v, 0) + "×"
+	}
+	return l.Num(v, 1) + "×"
+}
+
 // Pct formats a fraction as a percentage with dec decimals: tr %12,
 // en 12%.
 func (l *Locale) Pct(v float64, dec int) string {

@@ -9,7 +9,7 @@ import (
 )
 
 // MaxKeyFindings is how many findings the executive summary lists.
-const MaxKeyFindings = 6
+const MaxKeyFindings = analyze.SummaryFindings
 
 // KeyFindings phrases the highest-ranked findings for the summary.
 func (v *view) KeyFindings() []string {
@@ -17,6 +17,9 @@ func (v *view) KeyFindings() []string {
 	for _, f := range v.R.Findings {
 		if len(out) == MaxKeyFindings {
 			break
+		}
+		if f.Section != "summary" {
+			continue
 		}
 		if s := v.phrase(f); s != "" {
 			out = append(out, s)
@@ -32,7 +35,12 @@ func (v *view) ConclusionLines() []string {
 		analyze.SpecLowLoad: 0, analyze.SpecBreakEven: 1, analyze.SpecNoBreakEven: 1, analyze.SpecHighLoad: 2,
 		analyze.CapacityLeader: 3, analyze.AggregateLeader: 4, analyze.TTFTLeader: 5, analyze.AnomalyNote: 6,
 	}
-	fs := append([]analyze.Finding(nil), v.R.Findings...)
+	var fs []analyze.Finding
+	for _, f := range v.R.Findings {
+		if f.Section == "summary" {
+			fs = append(fs, f)
+		}
+	}
 	sort.SliceStable(fs, func(i, j int) bool { return order[fs[i].Kind] < order[fs[j].Kind] })
 	var out []string
 	for _, f := range fs {
@@ -158,6 +166,10 @@ func (v *view) AnomalyLines() []string {
 		case analyze.TTFTJump:
 			s = l.T("anomaly_ttft_jump", "Config", name, "C", c, "Value", l.Num(val["value"], 1), "Ratio", l.Ratio(val["ratio"]),
 				"PrevC", strconv.Itoa(int(val["prev_c"])), "Prev", l.Num(val["prev"], 1))
+			if exp, ok := val["expected"]; ok && math.Abs(val["latency"]-exp) <= analyze.MismatchTolerance*val["latency"] {
+				s += " " + l.T("anomaly_ttft_jump_consistent", "N", strconv.Itoa(int(val["tokens"])-1), "TTFT", l.Num(val["ttft_s"], 2),
+					"Decode", l.Num(val["decode_s"], 2), "Expected", l.Num(exp, 2), "Latency", l.Num(val["latency"], 2))
+			}
 		case analyze.AggregateDrop:
 			s = l.T("anomaly_aggregate_drop", "Config", name, "C", c, "Value", l.Num(val["value"], 0),
 				"PrevC", strconv.Itoa(int(val["prev_c"])), "Prev", l.Num(val["prev"], 0))

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+// TestSeedFindings checks that the sample's findings, in both editions,
+// carry the seed report's key numbers: the speedups at c=1, the
+// break-evens, the c=64 aggregates and the capacity ratios.
+func TestSeedFindings(t *testing.T) {
+	dir := sampleDir(t)
+	for _, tt := range []struct {
+		lang string
+		want []string
+	}{
+		{"en", []string{
+			"vLLM + Spec is 1.86× faster than vLLM (direct) (188 vs 101 tok/s per user)",
+			"SGLang + Spec is 1.56× faster than SGLang (direct) (130 vs 83 tok/s per user)",
+			"vLLM: speculative decoding stops paying off at c=16",
+			"SGLang: speculative decoding stops paying off at c=4",
+			"from 101 tok/s to 1,759 tok/s", "from 188 tok/s to 717 tok/s", "from 83 tok/s to 1,863 tok/s", "from 130 tok/s to 931 tok/s",
+			"vLLM + Spec peaks at c=32 with 740 tok/s and gives 717 tok/s at c=64",
+			"vLLM (direct) serves 1.61× the users of vLLM + Spec (427 vs 266)",
+			"vLLM (direct) serves 1.64× the users of SGLang (direct) (427 vs 261)",
+			"mean TTFT jumps to 4,752.6 ms at c=64, 6.12× the 776.9 ms at c=32",
+			"TTFT + ITL × 127 = 4.75 s + 4.37 s = 9.12 s against 9.13 s measured",
+			"4.84 ms vs 9.46 ms at c=1 (1.95× better)",
+		}},
+		{"tr", []string{
+			"vLLM + Spec, vLLM (direct) konfigürasyonuna göre 1,86× daha hızlı",
+			"SGLang + Spec, SGLang (direct) konfigürasyonuna göre 1,56× daha hızlı",
+			"vLLM: speculative decoding c=16 seviyesinde kazanç sağlamayı bırakıyor",
+			"SGLang: speculative decoding c=4 seviyesinde kazanç sağlamayı bırakıyor",
+			"1.759 tok/s", "717 tok/s", "1.863 tok/s", "931 tok/s",
+			"vLLM (direct), vLLM + Spec konfigürasyonuna göre 1,61× kullanıcıya hizmet verir (427 / 266)",
+			"TTFT + ITL × 127 = 4,75 s + 4,37 s = 9,12 s",
+		}},
+	} {
+		md, err := os.ReadFile(filepath.Join(dir, tt.lang, "report.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(string(md), w) {
+				t.Errorf("%s report lacks %q", tt.lang, w)
+			}
+		}
+		checkSentences(t, tt.lang, md)
+	}
+}
+
+// TestFindingsSecondSet builds the three-engine data set of
+// testdata/three-engines.txtar (other engines, other levels, no
+// speculative pair) and reads every sentence the findings produced.
+func TestFindingsSecondSet(t *testing.T) {
+	ar, err := txtar.ParseFile("testdata/three-engines.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	writeInputs(t, work, ar)
+	out := filepath.Join(work, "out")
+	if err := run(context.Background(), io.Discard, io.Discard, []string{"build", "--format", "md", "-o", out, filepath.Join(work, "in", "h100-campaign")}, fixedEnv); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "tr"} {
+		md, err := os.ReadFile(filepath.Join(out, "h100-campaign", lang, "report.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSentences(t, lang, md)
+	}
+	en, _ := os.ReadFile(filepath.Join(out, "h100-campaign", "en", "report.md"))
+	sample, _ := os.ReadFile(filepath.Join(sampleDir(t), "en", "report.md"))
+	doc := string(en)
+	for _, w := range []string{
+		"LMDeploy AWQ serves the most users within the P90 SLOs: 138 users (C_max = 16)",
+		"At c=48 TensorRT-LLM FP8 produces the highest aggregate output, 1,819 tok/s",
+		"No configuration in this report uses speculative decoding",
+		"TGI BF16 (c=16) missing",
+		"SLO (≤ 500 ms)",
+	} {
+		if !strings.Contains(doc, w) {
+			t.Errorf("second data set lacks %q", w)
+		}
+	}
+	if strings.Contains(doc, "TGI BF16: mean TTFT jumps") {
+		t.Error("a TTFT rise across a 12× load step (c=4 → c=48) was called a jump")
+	}
+	if bytes.Equal(keyFindings(en), keyFindings(sample)) {
+		t.Error("the two data sets have the same key findings")
+	}
+}
+
+// keyFindings is the numbered list of the executive summary.
+func keyFindings(md []byte) []byte {
+	return bytes.Join(regexp.MustCompile(`(?m)^\d\. .*$`).FindAll(md, -1), []byte("\n"))
+}
+
+// checkSentences fails on the marks of a broken sentence: template
+// leftovers, impossible numbers, empty bullets, a finding without a
+// number.
+func checkSentences(t *testing.T, lang string, md []byte) {
+	t.Helper()
+	doc := string(md)
+	for _, bad := range []string{"<no value>", "%!", "{{", "}}", "–×", "()", " ,", "\n- \n", "\n-\n"} {
+		if strings.Contains(doc, bad) {
+			t.Errorf("%s: the report contains %q", lang, bad)
+		}
+	}
+	for _, bad := range []*regexp.Regexp{regexp.MustCompile(`\b(NaN|[+-]?Inf)\b`), regexp.MustCompile(`\S  +\S`)} {
+		if m := bad.FindString(doc); m != "" {
+			t.Errorf("%s: the report contains %q", lang, m)
+		}
+	}
+	inFindings := false
+	for _, ln := range strings.Split(doc, "\n") {
+		switch {
+		case strings.HasPrefix(ln, "**Findings:**"), strings.HasPrefix(ln, "**Bulgular:**"):
+			inFindings = true
+		case strings.HasPrefix(ln, "#"):
+			inFindings = false
+		case inFindings && strings.HasPrefix(ln, "- ") && !regexp.MustCompile(`\d`).MatchString(ln):
+			t.Errorf("%s: a finding without a number: %s", lang, ln)
+		}
+	}
+}
