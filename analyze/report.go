@@ -26,7 +26,7 @@ type Report struct {
 	// head-to-head counts.
 	Scenarios []Scenario  `json:"scenarios"`
 	Scorecard []PairScore `json:"scorecard"`
-	Warnings  []Warning `json:"warnings"`
+	Warnings  []Warning   `json:"warnings"`
 }
 
 // Percentile names the statistic an SLO is checked against.

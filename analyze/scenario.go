@@ -8,14 +8,14 @@ import (
 // Scenario is a recommendation for one use of the system: the config the
 // rules choose and the numbers that justify it.
 type Scenario struct {
-	Kind     ScenarioKind       `json:"kind"`
-	Config   string             `json:"config"`
-	RunnerUp string             `json:"runner_up,omitempty"`
+	Kind     ScenarioKind `json:"kind"`
+	Config   string       `json:"config"`
+	RunnerUp string       `json:"runner_up,omitempty"`
 	// Then is, for MinITL, the config that leads from the level after
 	// Values["until"] on ("" when Config leads at every level).
-	Then string `json:"then,omitempty"`
-	Levels   []int              `json:"levels"`
-	Values   map[string]float64 `json:"values"`
+	Then   string             `json:"then,omitempty"`
+	Levels []int              `json:"levels"`
+	Values map[string]float64 `json:"values"`
 }
 
 // ScenarioKind names a use the report recommends a config for.
