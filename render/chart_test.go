@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -35,23 +34,7 @@ func TestChartsGolden(t *testing.T) {
 		t.Fatalf("charts = %v, want %v", got, want)
 	}
 	for _, c := range charts {
-		file := filepath.Join("testdata", "charts", "tiny-tr-"+c.Name+".svg")
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(file, c.SVG, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatalf("%v (run go test -update to create it)", err)
-		}
-		if !bytes.Equal(want, c.SVG) {
-			t.Errorf("%s differs; go test -update rewrites it (look at the PNG before committing)", file)
-		}
+		golden(t, filepath.Join("testdata", "charts", "tiny-tr-"+c.Name+".svg"), c.SVG)
 	}
 }
 

@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,20 +19,7 @@ func TestHTMLGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		file := filepath.Join("testdata", "tiny."+lang+".html")
-		if *update {
-			if err := os.WriteFile(file, page, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatalf("%v (run go test -update to create it)", err)
-		}
-		if !bytes.Equal(want, page) {
-			t.Errorf("%s differs; go test -update rewrites it (review the diff)", file)
-		}
+		golden(t, filepath.Join("testdata", "tiny."+lang+".html"), page)
 	}
 }
 

@@ -122,19 +122,27 @@ func TestMarkdownGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		file := filepath.Join("testdata", "tiny."+lang+".md")
-		if *update {
-			if err := os.WriteFile(file, md, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
+		golden(t, filepath.Join("testdata", "tiny."+lang+".md"), md)
+	}
+}
+
+// golden compares got with file, or rewrites file under -update.
+func golden(t *testing.T, file string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
 		}
-		want, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatalf("%v (run go test -update to create it)", err)
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
 		}
-		if string(want) != string(md) {
-			t.Errorf("%s differs; go test -update rewrites it (review the diff)", file)
-		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if string(want) != string(got) {
+		t.Errorf("%s differs; go test -update rewrites it (review the diff, and look at the output)", file)
 	}
 }
