@@ -176,10 +176,9 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params) Config {
 // verdict checks a level against the SLOs at statistic pct: TTFT at most
 // the threshold, TPS at least the threshold.
 func verdict(l Level, pct Percentile, p Params) SLOVerdict {
-	return SLOVerdict{
-		TTFT: l.TTFT.Get(pct) <= p.SLOTTFTms,
-		TPS:  l.TPS.Get(pct) >= p.SLOTPS,
-	}
+	ttft, ttftStat := l.TTFT.SLOValue(pct, true)
+	tps, tpsStat := l.TPS.SLOValue(pct, false)
+	return SLOVerdict{TTFT: ttft <= p.SLOTTFTms, TPS: tps >= p.SLOTPS, TTFTStat: ttftStat, TPSStat: tpsStat}
 }
 
 // capacity finds the highest level at which that level and every lower

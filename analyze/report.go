@@ -105,9 +105,10 @@ func (l Level) MarshalJSON() ([]byte, error) {
 }
 
 // Stat is one metric's statistics at one level; NaN marks a statistic
-// the source did not report (null in JSON).
+// the source did not report (null in JSON). P10 is the slow tail of a
+// rate (TPS).
 type Stat struct {
-	Mean, P50, P90 float64
+	Mean, P10, P50, P90, P99 float64
 }
 
 // Get returns the statistic named by p.
@@ -118,13 +119,41 @@ func (s Stat) Get(p Percentile) float64 {
 	return s.P90
 }
 
+// SLOValue returns the statistic an SLO at p is checked against, and its
+// name when it is not p itself. Mean is the mean. For p90 on a time
+// (lower is better) it is P90, else the stricter P99. For p90 on a rate
+// (TPS) it is the slow tail P10 when the source has it, else P90 as the
+// llm-benchmark reports it (its fast tail), else the stricter P50.
+func (s Stat) SLOValue(p Percentile, lowerIsBetter bool) (float64, string) {
+	if p == Mean {
+		return s.Mean, ""
+	}
+	if lowerIsBetter {
+		if math.IsNaN(s.P90) && !math.IsNaN(s.P99) {
+			return s.P99, "p99"
+		}
+		return s.P90, ""
+	}
+	switch {
+	case !math.IsNaN(s.P10):
+		return s.P10, "p10"
+	case !math.IsNaN(s.P90):
+		return s.P90, ""
+	case !math.IsNaN(s.P50):
+		return s.P50, "p50"
+	}
+	return s.P90, ""
+}
+
 // MarshalJSON implements json.Marshaler.
 func (s Stat) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		Mean *float64 `json:"mean"`
+		P10  *float64 `json:"p10"`
 		P50  *float64 `json:"p50"`
 		P90  *float64 `json:"p90"`
-	}{optional(s.Mean), optional(s.P50), optional(s.P90)})
+		P99  *float64 `json:"p99"`
+	}{optional(s.Mean), optional(s.P10), optional(s.P50), optional(s.P90), optional(s.P99)})
 }
 
 func optional(v float64) *float64 {
@@ -148,10 +177,14 @@ func (v SLOVerdicts) Get(p Percentile) SLOVerdict {
 	return v.P90
 }
 
-// SLOVerdict says whether TTFT and TPS met their thresholds.
+// SLOVerdict says whether TTFT and TPS met their thresholds. TTFTStat
+// and TPSStat name the statistic used when the source lacked the one
+// asked for (see Stat.SLOValue).
 type SLOVerdict struct {
-	TTFT bool `json:"ttft"`
-	TPS  bool `json:"tps"`
+	TTFT     bool   `json:"ttft"`
+	TPS      bool   `json:"tps"`
+	TTFTStat string `json:"ttft_stat,omitempty"`
+	TPSStat  string `json:"tps_stat,omitempty"`
 }
 
 // Pass reports whether both SLOs were met.

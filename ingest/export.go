@@ -155,10 +155,10 @@ func readExport(file string, data []byte) (Config, []error, error) {
 		}
 		cfg.Levels = append(cfg.Levels, Level{
 			Concurrency: int(r.C),
-			TTFT:        Stat{float64(r.TTFTMean), absent("ttft_p50", float64(r.TTFTP50)), float64(r.TTFTP90)},
-			ITL:         Stat{float64(r.ITLMean), absent("itl_p50", float64(r.ITLP50)), float64(r.ITLP90)},
-			TPS:         Stat{float64(r.TPSMean), absent("tps_p50", float64(r.TPSP50)), float64(r.TPSP90)},
-			Latency:     Stat{float64(r.LatMean), absent("lat_p50", float64(r.LatP50)), float64(r.LatP90)},
+			TTFT:        Stat{Mean: float64(r.TTFTMean), P10: Absent, P50: absent("ttft_p50", float64(r.TTFTP50)), P90: float64(r.TTFTP90), P99: Absent},
+			ITL:         Stat{Mean: float64(r.ITLMean), P10: Absent, P50: absent("itl_p50", float64(r.ITLP50)), P90: float64(r.ITLP90), P99: Absent},
+			TPS:         Stat{Mean: float64(r.TPSMean), P10: Absent, P50: absent("tps_p50", float64(r.TPSP50)), P90: float64(r.TPSP90), P99: Absent},
+			Latency:     Stat{Mean: float64(r.LatMean), P10: Absent, P50: absent("lat_p50", float64(r.LatP50)), P90: float64(r.LatP90), P99: Absent},
 			RPS:         absent("rps", float64(r.RPS)),
 			Pos:         pos,
 		})

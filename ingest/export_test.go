@@ -25,36 +25,36 @@ func TestReadExportForms(t *testing.T) {
 				"1,66.50,65.00,70.50,9.46,9.40,9.47,100.84,100.00,101.30,1.27,1.26,1.27,0.79\n" +
 				"2,105.50,100.00,154.90,11.16,11.00,11.58,83.98,84.00,83.99,1.52,1.50,1.54,0.66\n",
 			want: []Level{
-				{Concurrency: 1, TTFT: Stat{66.5, 65, 70.5}, ITL: Stat{9.46, 9.4, 9.47}, TPS: Stat{100.84, 100, 101.3}, Latency: Stat{1.27, 1.26, 1.27}, RPS: 0.79},
-				{Concurrency: 2, TTFT: Stat{105.5, 100, 154.9}, ITL: Stat{11.16, 11, 11.58}, TPS: Stat{83.98, 84, 83.99}, Latency: Stat{1.52, 1.5, 1.54}, RPS: 0.66},
+				{Concurrency: 1, TTFT: st(66.5, 65, 70.5), ITL: st(9.46, 9.4, 9.47), TPS: st(100.84, 100, 101.3), Latency: st(1.27, 1.26, 1.27), RPS: 0.79},
+				{Concurrency: 2, TTFT: st(105.5, 100, 154.9), ITL: st(11.16, 11, 11.58), TPS: st(83.98, 84, 83.99), Latency: st(1.52, 1.5, 1.54), RPS: 0.66},
 			},
 		},
 		{
 			name: "seed appendix compact form, no p50",
 			in:   compactHeader + "\n1,66.5,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n",
-			want: []Level{{Concurrency: 1, TTFT: Stat{66.5, math.NaN(), 70.5}, ITL: Stat{9.46, math.NaN(), 9.47}, TPS: Stat{100.84, math.NaN(), 101.3}, Latency: Stat{1.27, math.NaN(), 1.27}, RPS: 0.79}},
+			want: []Level{{Concurrency: 1, TTFT: st(66.5, math.NaN(), 70.5), ITL: st(9.46, math.NaN(), 9.47), TPS: st(100.84, math.NaN(), 101.3), Latency: st(1.27, math.NaN(), 1.27), RPS: 0.79}},
 		},
 		{
 			name: "columns in another order, BOM and CRLF",
 			in:   "\ufeffrps,lat_p90,lat_mean,tps_p90,tps_mean,itl_p90,itl_mean,ttft_p90,ttft_mean,c\r\n0.79,1.27,1.27,101.30,100.84,9.47,9.46,70.5,66.5,1\r\n",
-			want: []Level{{Concurrency: 1, TTFT: Stat{66.5, math.NaN(), 70.5}, ITL: Stat{9.46, math.NaN(), 9.47}, TPS: Stat{100.84, math.NaN(), 101.3}, Latency: Stat{1.27, math.NaN(), 1.27}, RPS: 0.79}},
+			want: []Level{{Concurrency: 1, TTFT: st(66.5, math.NaN(), 70.5), ITL: st(9.46, math.NaN(), 9.47), TPS: st(100.84, math.NaN(), 101.3), Latency: st(1.27, math.NaN(), 1.27), RPS: 0.79}},
 		},
 		{
 			name: "no RPS column",
 			in:   "c,ttft_mean,ttft_p90,itl_mean,itl_p90,tps_mean,tps_p90,lat_mean,lat_p90\n4,1,2,3,4,5,6,7,8\n",
-			want: []Level{{Concurrency: 4, TTFT: Stat{1, math.NaN(), 2}, ITL: Stat{3, math.NaN(), 4}, TPS: Stat{5, math.NaN(), 6}, Latency: Stat{7, math.NaN(), 8}, RPS: math.NaN()}},
+			want: []Level{{Concurrency: 4, TTFT: st(1, math.NaN(), 2), ITL: st(3, math.NaN(), 4), TPS: st(5, math.NaN(), 6), Latency: st(7, math.NaN(), 8), RPS: math.NaN()}},
 		},
 		{
 			name: "Turkish Excel: semicolons and decimal commas",
 			in:   "c;ttft_mean;ttft_p90;itl_mean;itl_p90;tps_mean;tps_p90;lat_mean;lat_p90;rps\n64;4.752,6;5.252,9;34,4;45,13;14,54;16,78;9,13;10,77;0,11\n",
-			want: []Level{{Concurrency: 64, TTFT: Stat{4752.6, math.NaN(), 5252.9}, ITL: Stat{34.4, math.NaN(), 45.13}, TPS: Stat{14.54, math.NaN(), 16.78}, Latency: Stat{9.13, math.NaN(), 10.77}, RPS: 0.11}},
+			want: []Level{{Concurrency: 64, TTFT: st(4752.6, math.NaN(), 5252.9), ITL: st(34.4, math.NaN(), 45.13), TPS: st(14.54, math.NaN(), 16.78), Latency: st(9.13, math.NaN(), 10.77), RPS: 0.11}},
 		},
 		{
 			name: "unsorted levels are sorted",
 			in:   compactHeader + "\n2,1,1,1,1,1,1,1,1,1\n1,2,2,2,2,2,2,2,2,2\n",
 			want: []Level{
-				{Concurrency: 1, TTFT: Stat{2, math.NaN(), 2}, ITL: Stat{2, math.NaN(), 2}, TPS: Stat{2, math.NaN(), 2}, Latency: Stat{2, math.NaN(), 2}, RPS: 2},
-				{Concurrency: 2, TTFT: Stat{1, math.NaN(), 1}, ITL: Stat{1, math.NaN(), 1}, TPS: Stat{1, math.NaN(), 1}, Latency: Stat{1, math.NaN(), 1}, RPS: 1},
+				{Concurrency: 1, TTFT: st(2, math.NaN(), 2), ITL: st(2, math.NaN(), 2), TPS: st(2, math.NaN(), 2), Latency: st(2, math.NaN(), 2), RPS: 2},
+				{Concurrency: 2, TTFT: st(1, math.NaN(), 1), ITL: st(1, math.NaN(), 1), TPS: st(1, math.NaN(), 1), Latency: st(1, math.NaN(), 1), RPS: 1},
 			},
 		},
 	}
@@ -77,6 +77,9 @@ func TestReadExportForms(t *testing.T) {
 		})
 	}
 }
+
+// st is a Stat with mean, p50 and p90 (the llm-benchmark's statistics).
+func st(mean, p50, p90 float64) Stat { return Stat{Mean: mean, P10: math.NaN(), P50: p50, P90: p90, P99: math.NaN()} }
 
 func same(a, b float64) bool { return a == b || (math.IsNaN(a) && math.IsNaN(b)) }
 

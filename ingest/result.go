@@ -54,10 +54,14 @@ type Level struct {
 }
 
 // Stat holds the summary statistics a source gave for one metric at one
-// level. A statistic the source did not report is NaN.
+// level. A statistic the source did not report is NaN. P10 matters for
+// rates (TPS), where it is the slow tail.
 type Stat struct {
-	Mean, P50, P90 float64
+	Mean, P10, P50, P90, P99 float64
 }
+
+// NoStat is a Stat with every statistic absent.
+func NoStat() Stat { return Stat{Absent, Absent, Absent, Absent, Absent} }
 
 // Absent is the value of a statistic that a source did not report.
 var Absent = math.NaN()

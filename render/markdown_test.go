@@ -21,10 +21,10 @@ func tiny() *analyze.Report {
 	lv := func(c int, ttft, tps, lat float64) analyze.Level {
 		l := analyze.Level{
 			Concurrency: c,
-			TTFT:        analyze.Stat{Mean: ttft, P50: nan(), P90: ttft * 1.2},
-			ITL:         analyze.Stat{Mean: 10, P50: nan(), P90: 12},
-			TPS:         analyze.Stat{Mean: tps, P50: nan(), P90: tps * 1.1},
-			Latency:     analyze.Stat{Mean: lat, P50: nan(), P90: lat * 1.1},
+			TTFT:        analyze.Stat{Mean: ttft, P10: nan(), P50: nan(), P90: ttft * 1.2, P99: nan()},
+			ITL:         analyze.Stat{Mean: 10, P10: nan(), P50: nan(), P90: 12, P99: nan()},
+			TPS:         analyze.Stat{Mean: tps, P10: nan(), P50: nan(), P90: tps * 1.1, P99: nan()},
+			Latency:     analyze.Stat{Mean: lat, P10: nan(), P50: nan(), P90: lat * 1.1, P99: nan()},
 			RPSReported: 1 / lat, AggregateTPS: tps * float64(c), SystemRPS: float64(c) / lat,
 		}
 		l.SLO.P90 = analyze.SLOVerdict{TTFT: ttft*1.2 <= 1000, TPS: tps*1.1 >= 15}
