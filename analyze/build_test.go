@@ -14,7 +14,7 @@ import (
 // sample analyzes samples/kimi-k3-b300, the seed report's data.
 func sample(t testing.TB, opt analyze.Options) *analyze.Report {
 	t.Helper()
-	c, err := ingest.Read("../samples/kimi-k3-b300")
+	c, err := ingest.Read("../samples/kimi-k3-b300", ingest.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

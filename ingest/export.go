@@ -137,7 +137,7 @@ func readExport(file string, data []byte) (Config, []error, error) {
 	if err := gocsv.UnmarshalCSV(t, &rows); err != nil {
 		return Config{}, nil, t.gocsvError(err)
 	}
-	cfg := Config{Source: file, Format: FormatExport}
+	cfg := Config{Source: file, Format: FormatExport, Definitions: Definitions{ITL: "tpot", TPS: "request", RPS: "per_user"}}
 	// gocsv leaves a column the file lacks at zero; an absent statistic
 	// must read as absent, not as a measured 0.
 	absent := func(name string, v float64) float64 {
@@ -153,15 +153,13 @@ func readExport(file string, data []byte) (Config, []error, error) {
 			warnings = append(warnings, errorf(pos, "", "concurrency 0 is not a load level; row ignored"))
 			continue
 		}
-		cfg.Levels = append(cfg.Levels, Level{
-			Concurrency: int(r.C),
-			TTFT:        Stat{Mean: float64(r.TTFTMean), P10: Absent, P50: absent("ttft_p50", float64(r.TTFTP50)), P90: float64(r.TTFTP90), P99: Absent},
-			ITL:         Stat{Mean: float64(r.ITLMean), P10: Absent, P50: absent("itl_p50", float64(r.ITLP50)), P90: float64(r.ITLP90), P99: Absent},
-			TPS:         Stat{Mean: float64(r.TPSMean), P10: Absent, P50: absent("tps_p50", float64(r.TPSP50)), P90: float64(r.TPSP90), P99: Absent},
-			Latency:     Stat{Mean: float64(r.LatMean), P10: Absent, P50: absent("lat_p50", float64(r.LatP50)), P90: float64(r.LatP90), P99: Absent},
-			RPS:         absent("rps", float64(r.RPS)),
-			Pos:         pos,
-		})
+		lv := newLevel(int(r.C), pos)
+		lv.TTFT = Stat{Mean: float64(r.TTFTMean), P10: Absent, P50: absent("ttft_p50", float64(r.TTFTP50)), P90: float64(r.TTFTP90), P99: Absent}
+		lv.ITL = Stat{Mean: float64(r.ITLMean), P10: Absent, P50: absent("itl_p50", float64(r.ITLP50)), P90: float64(r.ITLP90), P99: Absent}
+		lv.TPS = Stat{Mean: float64(r.TPSMean), P10: Absent, P50: absent("tps_p50", float64(r.TPSP50)), P90: float64(r.TPSP90), P99: Absent}
+		lv.Latency = Stat{Mean: float64(r.LatMean), P10: Absent, P50: absent("lat_p50", float64(r.LatP50)), P90: float64(r.LatP90), P99: Absent}
+		lv.RPS = absent("rps", float64(r.RPS))
+		cfg.Levels = append(cfg.Levels, lv)
 	}
 	ws, err = sortLevels(file, cfg.Levels)
 	warnings = append(warnings, ws...)

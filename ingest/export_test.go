@@ -79,7 +79,9 @@ func TestReadExportForms(t *testing.T) {
 }
 
 // st is a Stat with mean, p50 and p90 (the llm-benchmark's statistics).
-func st(mean, p50, p90 float64) Stat { return Stat{Mean: mean, P10: math.NaN(), P50: p50, P90: p90, P99: math.NaN()} }
+func st(mean, p50, p90 float64) Stat {
+	return Stat{Mean: mean, P10: math.NaN(), P50: p50, P90: p90, P99: math.NaN()}
+}
 
 func same(a, b float64) bool { return a == b || (math.IsNaN(a) && math.IsNaN(b)) }
 

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -54,7 +55,8 @@ func isReportFolder(dir string) (bool, error) {
 			continue
 		}
 		name := strings.ToLower(e.Name())
-		if name == ManifestName || strings.HasSuffix(name, ".csv") || strings.HasSuffix(name, ".zip") {
+		if name == ManifestName || strings.HasSuffix(name, ".csv") || strings.HasSuffix(name, ".zip") ||
+			strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".jsonl") {
 			return true, nil
 		}
 	}
@@ -67,7 +69,25 @@ func hidden(name string) bool { return strings.HasPrefix(name, ".") || strings.H
 type source struct {
 	id   string
 	path string
-	kind string // "csv", "zip" or "dir"
+	kind string // "csv", "zip", "json" (a run file), "dir" (an unzipped export) or "runs" (a folder of run files)
+	// concurrency is the manifest's load for a run file that lacks one.
+	concurrency int
+}
+
+// ReadOptions control Read.
+type ReadOptions struct {
+	// Format forces the input format of every result file ("" detects it
+	// from the content).
+	Format string
+}
+
+// isRunFile reports whether name is a result file a run folder may hold.
+func isRunFile(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".json", ".jsonl", ".csv":
+		return !hidden(name)
+	}
+	return false
 }
 
 // findSources lists the configurations in dir: each .csv, each .zip and
@@ -90,7 +110,13 @@ func findSources(dir string) ([]source, error) {
 			tables, _ := filepath.Glob(filepath.Join(p, "*-table.csv"))
 			if len(tables) > 0 {
 				out = append(out, source{id: name, path: p, kind: "dir"})
+				continue
 			}
+			if files, _ := os.ReadDir(p); slices.ContainsFunc(files, func(f os.DirEntry) bool { return !f.IsDir() && isRunFile(f.Name()) }) {
+				out = append(out, source{id: name, path: p, kind: "runs"})
+			}
+		case ext == ".json" || ext == ".jsonl":
+			out = append(out, source{id: strings.TrimSuffix(name, filepath.Ext(name)), path: p, kind: "json"})
 		case ext == ".csv":
 			out = append(out, source{id: strings.TrimSuffix(name, filepath.Ext(name)), path: p, kind: "csv"})
 		case ext == ".zip":
@@ -109,7 +135,7 @@ func findSources(dir string) ([]source, error) {
 // Read reads one report folder: its manifest, if any, and every
 // configuration in it. The first malformed input stops the read with an
 // error that names its file, line and column.
-func Read(dir string) (*Campaign, error) {
+func Read(dir string, opt ReadOptions) (*Campaign, error) {
 	c := &Campaign{Dir: dir, Name: filepath.Base(filepath.Clean(dir))}
 	manifestPath := filepath.Join(dir, ManifestName)
 	if data, err := os.ReadFile(manifestPath); err == nil {
@@ -134,7 +160,7 @@ func Read(dir string) (*Campaign, error) {
 		return nil, fmt.Errorf("%s: no configuration found; expected .csv, .zip or export folders", dir)
 	}
 	for _, s := range sources {
-		cfg, ws, err := readSource(s)
+		cfg, ws, err := readSource(s, opt.Format)
 		if err != nil {
 			return nil, err
 		}
@@ -167,26 +193,33 @@ func (c *Campaign) orderSources(found []source) ([]source, error) {
 				return nil, errorf(Pos{File: m.file}, "", "config %q: path %q: no such file", meta.ID, meta.Path)
 			}
 			kind := strings.TrimPrefix(strings.ToLower(filepath.Ext(p)), ".")
-			if st.IsDir() {
-				kind = "dir"
+			if kind == "jsonl" {
+				kind = "json"
 			}
-			if kind != "csv" && kind != "zip" && kind != "dir" {
-				return nil, errorf(Pos{File: m.file}, "", "config %q: path %q: expected a .csv, a .zip or an export folder", meta.ID, meta.Path)
+			if st.IsDir() {
+				kind = "runs"
+				if tables, _ := filepath.Glob(filepath.Join(p, "*-table.csv")); len(tables) > 0 {
+					kind = "dir"
+				}
+			}
+			if kind != "csv" && kind != "zip" && kind != "dir" && kind != "json" && kind != "runs" {
+				return nil, errorf(Pos{File: m.file}, "", "config %q: path %q: expected a .csv, .zip, .json or .jsonl file, or a folder of results", meta.ID, meta.Path)
 			}
 			for _, s := range found {
 				if filepath.Clean(s.path) == filepath.Clean(p) {
 					used[s.id] = true
 				}
 			}
-			out = append(out, source{id: meta.ID, path: p, kind: kind})
+			out = append(out, source{id: meta.ID, path: p, kind: kind, concurrency: meta.Concurrency})
 			continue
 		}
 		s, ok := byID[meta.ID]
 		if !ok {
-			return nil, errorf(Pos{File: m.file}, "", "config %q has no file: expected %s.csv, %s.zip or a folder %s/ holding a *-table.csv",
-				meta.ID, meta.ID, meta.ID, meta.ID)
+			return nil, errorf(Pos{File: m.file}, "", "config %q has no file: expected %s.csv, %s.zip, %s.json(l) or a folder %s/ of results",
+				meta.ID, meta.ID, meta.ID, meta.ID, meta.ID)
 		}
 		used[s.id] = true
+		s.concurrency = meta.Concurrency
 		out = append(out, s)
 	}
 	for _, s := range found {
@@ -199,26 +232,112 @@ func (c *Campaign) orderSources(found []source) ([]source, error) {
 }
 
 // readSource reads one configuration's input.
-func readSource(s source) (Config, []error, error) {
+func readSource(s source, format string) (Config, []error, error) {
 	switch s.kind {
 	case "dir":
 		tables, err := filepath.Glob(filepath.Join(s.path, "*-table.csv"))
 		if err != nil {
 			return Config{}, nil, err
 		}
-		switch len(tables) {
-		case 0:
-			return Config{}, nil, errorf(Pos{File: s.path}, "", "folder holds no *-table.csv")
-		case 1:
-		default:
+		if len(tables) > 1 {
 			return Config{}, nil, errorf(Pos{File: s.path}, "", "folder holds %d *-table.csv files; expected exactly one", len(tables))
 		}
 		return readFile(tables[0], readExport)
 	case "zip":
 		return readFile(s.path, readZip)
-	default:
-		return readFile(s.path, readExport)
+	case "runs":
+		return readRunFolder(s.path, format)
 	}
+	cfg, warnings, err := readResultFile(s.path, format, s.concurrency)
+	if err != nil {
+		return Config{}, nil, err
+	}
+	return cfg, warnings, sortRunLevels(cfg.Levels)
+}
+
+// readResultFile reads one result file of any format. Levels that do
+// not state their concurrency take it from the file name (c8, conc8,
+// concurrency8), else from the manifest (fallback).
+func readResultFile(path, format string, fallback int) (Config, []error, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, nil, err
+	}
+	if format == "" {
+		if format, err = Detect(path, data); err != nil {
+			return Config{}, nil, err
+		}
+	}
+	switch format {
+	case FormatExport:
+		return readExport(path, data)
+	case "zip":
+		return readZip(path, data)
+	}
+	levels, defs, warnings, err := readRuns(path, data, format)
+	if err != nil {
+		return Config{}, nil, err
+	}
+	for i := range levels {
+		if levels[i].Concurrency > 0 {
+			continue
+		}
+		c := ConcurrencyFromName(path)
+		if c == 0 {
+			c = fallback
+		}
+		if c == 0 {
+			what := "the run"
+			if levels[i].Rate > 0 {
+				what = fmt.Sprintf("the run at request rate %g req/s", levels[i].Rate)
+			}
+			return Config{}, nil, errorf(levels[i].Pos, "", "%s states no concurrency: expected one in the file, a c8/conc8 token in its name, or concurrency = N in the manifest's [[configs]] entry", what)
+		}
+		levels[i].Concurrency = c
+	}
+	return Config{Source: path, Format: format, Definitions: defs, Levels: levels}, warnings, nil
+}
+
+// readRunFolder reads a folder of run files as one config whose files
+// are its levels (a sweep: agent-c2.json … agent-c32.json). Where a run
+// was saved both as .json and .csv (AIPerf writes both), the JSON is read.
+func readRunFolder(dir, format string) (Config, []error, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return Config{}, nil, err
+	}
+	stems := map[string]bool{}
+	for _, e := range entries {
+		if strings.EqualFold(filepath.Ext(e.Name()), ".json") {
+			stems[strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))] = true
+		}
+	}
+	cfg := Config{Source: dir}
+	var warnings []error
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !isRunFile(name) {
+			continue
+		}
+		if strings.EqualFold(filepath.Ext(name), ".csv") && stems[strings.TrimSuffix(name, filepath.Ext(name))] {
+			continue
+		}
+		c, ws, err := readResultFile(filepath.Join(dir, name), format, 0)
+		if err != nil {
+			return Config{}, nil, err
+		}
+		warnings = append(warnings, ws...)
+		if cfg.Format == "" {
+			cfg.Format, cfg.Definitions = c.Format, c.Definitions
+		} else if c.Definitions != cfg.Definitions {
+			warnings = append(warnings, errorf(Pos{File: filepath.Join(dir, name)}, "", "defines its metrics differently from the folder's other files (%s vs %s)", c.Format, cfg.Format))
+		}
+		cfg.Levels = append(cfg.Levels, c.Levels...)
+	}
+	if len(cfg.Levels) == 0 {
+		return Config{}, nil, errorf(Pos{File: dir}, "", "folder holds no result file")
+	}
+	return cfg, warnings, sortRunLevels(cfg.Levels)
 }
 
 func readFile(path string, read func(string, []byte) (Config, []error, error)) (Config, []error, error) {

@@ -34,7 +34,7 @@ func TestReadFolderConfigForms(t *testing.T) {
 		"run/notes/readme.txt":               "not a config",
 		"run/.hidden.csv":                    "ignored",
 	})
-	c, err := Read(filepath.Join(dir, "run"))
+	c, err := Read(filepath.Join(dir, "run"), ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ path = "data/a-export"
 		"b.csv":                         csv,
 		"data/a-export/model-table.csv": csv,
 	})
-	c, err := Read(dir)
+	c, err := Read(dir, ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestReadFolderErrors(t *testing.T) {
 		{"toml syntax", map[string]string{"report.toml": "title = \"x\"\n[slo\nttft_ms = 1\n", "a.csv": csv}, "report.toml:2:5: expected '.' or ']' to end table name, but got '\\n' instead"},
 		{"toml type", map[string]string{"report.toml": "think_s = \"long\"\n", "a.csv": csv}, `report.toml:1: think_s: found string; expected a number`},
 		{"config without file", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\n[[configs]]\nid = \"b\"\n", "a.csv": csv},
-			`report.toml: config "b" has no file: expected b.csv, b.zip or a folder b/ holding a *-table.csv`},
+			`report.toml: config "b" has no file: expected b.csv, b.zip, b.json(l) or a folder b/ of results`},
 		{"file without config", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\n", "a.csv": csv, "b.csv": csv},
 			`report.toml: <dir>/b.csv has no [[configs]] entry with id = "b"; add one, or move the file out of the report folder`},
 		{"path escapes", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\npath = \"../a.csv\"\n", "a.csv": csv},
@@ -111,7 +111,7 @@ func TestReadFolderErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := writeTree(t, tt.files)
-			_, err := Read(dir)
+			_, err := Read(dir, ReadOptions{})
 			if err == nil {
 				t.Fatalf("no error; want %q", tt.want)
 			}

@@ -70,8 +70,10 @@ type Manifest struct {
 
 // ConfigMeta describes one configuration in the manifest.
 type ConfigMeta struct {
-	ID          string `toml:"id"`
-	Path        string `toml:"path"` // relative to the report folder; default: found by ID
+	ID   string `toml:"id"`
+	Path string `toml:"path"` // relative to the report folder; default: found by ID
+	// Concurrency is the load of a single-run file that does not say it.
+	Concurrency int    `toml:"concurrency"`
 	Name        string `toml:"name"`
 	Engine      string `toml:"engine"`
 	Mode        string `toml:"mode"` // "direct" or "speculative"

@@ -33,10 +33,27 @@ type Config struct {
 	ID string
 	// Source is the path the configuration was read from.
 	Source string
-	// Format names the reader that understood the file.
+	// Format names the reader that understood the file(s).
 	Format string
+	// Definitions say how the source defines ITL, TPS and RPS.
+	Definitions Definitions
 	// Levels are sorted by ascending concurrency, without duplicates.
 	Levels []Level
+}
+
+// Definitions say how a source defines the metrics that sources name
+// alike but measure differently.
+type Definitions struct {
+	// ITL: "tpot" — per request, (last token − first token) / (output
+	// tokens − 1), which the llm-benchmark export calls ITL; or "chunk"
+	// — the gap between streamed chunks.
+	ITL string `json:"itl"`
+	// TPS (per user): "request" — output tokens / whole request time,
+	// TTFT included; or "decode" — 1000 / TPOT, TTFT excluded.
+	TPS string `json:"tps"`
+	// RPS: "per_user" — the llm-benchmark's 1 / mean latency; or
+	// "system" — requests completed per second by the whole system.
+	RPS string `json:"rps"`
 }
 
 // Level is one concurrency level of a configuration.
@@ -46,11 +63,29 @@ type Level struct {
 	ITL         Stat // milliseconds; the llm-benchmark "ITL" is a TPOT
 	TPS         Stat // output tokens per second per user
 	Latency     Stat // seconds
-	// RPS is the request rate the tool reported (NaN when absent). For the
-	// llm-benchmark export this is 1 / mean latency: a per-user rate.
+	// RPS is the per-user request rate the llm-benchmark export reports
+	// (1 / mean latency); NaN for other sources.
 	RPS float64
+	// SystemRPS and OutputTPS are the system's request and output-token
+	// throughput when the tool reported them (NaN otherwise).
+	SystemRPS, OutputTPS float64
+	// Rate is the offered request rate (req/s, +Inf for "as fast as
+	// possible") of a run driven by rate; 0 for a concurrency-driven run.
+	Rate float64
+	// Requests and Errors count the run's completed and failed requests
+	// when the tool reported them (-1 when unknown).
+	Requests, Errors int
+	// OutputTokens is the mean output length per request (NaN when
+	// unknown).
+	OutputTokens float64
 	// Pos is where the level's row starts.
 	Pos Pos
+}
+
+// newLevel is a level at concurrency c with nothing measured yet.
+func newLevel(c int, pos Pos) Level {
+	return Level{Concurrency: c, TTFT: NoStat(), ITL: NoStat(), TPS: NoStat(), Latency: NoStat(),
+		RPS: Absent, SystemRPS: Absent, OutputTPS: Absent, Requests: -1, Errors: -1, OutputTokens: Absent, Pos: pos}
 }
 
 // Stat holds the summary statistics a source gave for one metric at one

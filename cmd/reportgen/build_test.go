@@ -86,7 +86,7 @@ func TestBuildIsReproducible(t *testing.T) {
 }
 
 func sampleReport(b *testing.B) *analyze.Report {
-	c, err := ingest.Read("../../samples/kimi-k3-b300")
+	c, err := ingest.Read("../../samples/kimi-k3-b300", ingest.ReadOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

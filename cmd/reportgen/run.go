@@ -75,6 +75,7 @@ type buildConfig struct {
 	langs     []string
 	formats   []string
 	overrides analyze.Options
+	input     ingest.ReadOptions
 	strict    bool
 	paths     []string
 }
@@ -105,6 +106,8 @@ func parseBuild(stderr io.Writer, args []string, getenv func(string) string) (*b
 	fs.Float64Var(&cfg.overrides.SLOTPS, "slo-tps", 0, "per-user TPS SLO threshold in `tok/s` (default 15, or the manifest's)")
 	fs.Float64Var(&cfg.overrides.ThinkS, "think-s", 0, "think time for Little's law in `seconds` (default 45, or the manifest's)")
 	fs.StringVar(&pct, "percentile", "", "`statistic` of the headline capacity: p90 or mean (default p90, or the manifest's)")
+	var input string
+	fs.StringVar(&input, "input-format", "", "force the input `format` of every result file instead of detecting it: "+strings.Join(ingest.Formats, ", "))
 	fs.BoolVar(&cfg.strict, "strict", false, "fail a report that has warnings (anomalies, ignored columns)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), buildUsage)
@@ -124,6 +127,12 @@ func parseBuild(stderr io.Writer, args []string, getenv func(string) string) (*b
 	}
 	if cfg.formats, err = list("--format", formats, knownFormats); err != nil {
 		return nil, err
+	}
+	if input != "" {
+		if !slices.Contains(ingest.Formats, input) {
+			return nil, usagef("--input-format %q: expected one of %s", input, strings.Join(ingest.Formats, ", "))
+		}
+		cfg.input.Format = input
 	}
 	switch pct {
 	case "", "p90", "mean":
@@ -219,7 +228,7 @@ func build(ctx context.Context, stdout, stderr io.Writer, args []string, getenv 
 // buildOne reads, analyzes and renders one report folder into a
 // temporary folder beside the output, then swaps it into place.
 func buildOne(dir, name string, cfg *buildConfig) ([]string, error) {
-	campaign, err := ingest.Read(dir)
+	campaign, err := ingest.Read(dir, cfg.input)
 	if err != nil {
 		return nil, err
 	}

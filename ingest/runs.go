@@ -1,0 +1,585 @@
+package ingest
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The run-file formats: one file is one run (one load level) of a tool,
+// or, for JSON lines and lists, several appended runs.
+const (
+	FormatVLLM       = "vllm"        // vllm bench serve --save-result / --append-result; bench sweep summary.json
+	FormatVLLMTable  = "vllm-table"  // vLLM nightly-benchmark summary ("Mean TTFT (ms)" keys)
+	FormatSGLang     = "sglang"      // sglang.bench_serving JSON lines
+	FormatInferenceX = "inferencex"  // InferenceX / benchmark_serving variant with seconds
+	FormatLLMPerf    = "llmperf"     // LLMPerf *_summary.json
+	FormatAIPerfJSON = "aiperf-json" // AIPerf profile_export_aiperf.json (schema 1.x and older "records")
+	FormatAIPerfCSV  = "aiperf-csv"  // AIPerf profile_export_aiperf.csv
+	FormatGenAIPerf  = "genai-perf"  // GenAI-Perf profile_export_genai_perf.csv
+	FormatGuideLLM   = "guidellm"    // guidellm benchmarks.json (metadata version 1 and 2, v0.4 args)
+)
+
+// Formats lists every input format, for --input-format.
+var Formats = []string{FormatExport, FormatVLLM, FormatVLLMTable, FormatSGLang, FormatInferenceX, FormatLLMPerf,
+	FormatAIPerfJSON, FormatAIPerfCSV, FormatGenAIPerf, FormatGuideLLM}
+
+// Detect names the format of a file from its content (the name only
+// helps to tell CSV from JSON).
+func Detect(file string, data []byte) (string, error) {
+	trimmed := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	if len(trimmed) == 0 {
+		return "", errorf(Pos{File: file, Line: 1, Col: 1}, "", "file is empty")
+	}
+	if bytes.HasPrefix(data, []byte("PK\x03\x04")) {
+		return "zip", nil
+	}
+	if trimmed[0] == '{' || trimmed[0] == '[' {
+		vals, err := jsonValues(file, data)
+		if err != nil {
+			return "", err
+		}
+		return detectJSON(file, vals[0])
+	}
+	first, _, _ := bytes.Cut(trimmed, []byte("\n"))
+	head := strings.ToLower(strings.TrimSpace(string(first)))
+	switch {
+	case strings.HasPrefix(head, "metric,avg,min,max,p99"):
+		return FormatGenAIPerf, nil
+	case strings.HasPrefix(head, "metric,avg,"):
+		return FormatAIPerfCSV, nil
+	}
+	return FormatExport, nil
+}
+
+func detectJSON(file string, v any) (string, error) {
+	if list, ok := v.([]any); ok {
+		if len(list) == 0 {
+			return "", errorf(Pos{File: file, Line: 1, Col: 1}, "", "empty list; expected benchmark runs")
+		}
+		first, _ := asObj(list[0])
+		if first.has("Test name") {
+			return FormatVLLMTable, nil
+		}
+		v = list[0]
+	}
+	o, ok := asObj(v)
+	switch {
+	case !ok:
+		return "", errorf(Pos{File: file, Line: 1, Col: 1}, "", "expected a JSON object or list of benchmark runs")
+	case o.has("aiperf_version") || (o.has("records") && o.has("input_config")):
+		return FormatAIPerfJSON, nil
+	case o.has("benchmarks"):
+		return FormatGuideLLM, nil
+	case o.has("results_ttft_s_mean") || o.has("results_end_to_end_latency_s_mean"):
+		return FormatLLMPerf, nil
+	case o.has("mean_e2e_latency_ms") || o.str("backend") == "sglang" && !o.has("mean_tpot_ms"):
+		return FormatSGLang, nil
+	case o.has("mean_ttft_ms") || o.has("median_ttft_ms"):
+		return FormatVLLM, nil
+	case o.has("median_ttft") || o.has("p99_ttft"):
+		return FormatInferenceX, nil
+	}
+	return "", errorf(Pos{File: file, Line: 1, Col: 1}, "", "unknown JSON result: expected vLLM, SGLang, AIPerf, guidellm, LLMPerf or InferenceX output")
+}
+
+// levelToken finds a concurrency in a file name: c8, conc8, concurrency8.
+var levelToken = regexp.MustCompile(`(?i)(?:^|[^a-z0-9])(?:c|conc|concurrency)[-_=]?(\d+)(?:[^a-z0-9]|$)`)
+
+// ConcurrencyFromName reads a c8 / conc8 / concurrency8 token from a
+// file or folder name; 0 when there is none.
+func ConcurrencyFromName(name string) int {
+	m := levelToken.FindStringSubmatch(strings.TrimSuffix(filepath.Base(name), filepath.Ext(name)))
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// readRuns reads a run file of a known format into levels. Levels whose
+// concurrency the file does not give have Concurrency 0.
+func readRuns(file string, data []byte, format string) ([]Level, Definitions, []error, error) {
+	if format == FormatAIPerfCSV || format == FormatGenAIPerf {
+		return readMetricTable(file, data, format)
+	}
+	vals, err := jsonValues(file, data)
+	if err != nil {
+		return nil, Definitions{}, nil, err
+	}
+	var objs []obj
+	for _, v := range vals {
+		if list, ok := v.([]any); ok {
+			for _, x := range list {
+				if o, ok := asObj(x); ok {
+					objs = append(objs, o)
+				}
+			}
+		} else if o, ok := asObj(v); ok {
+			objs = append(objs, o)
+		}
+	}
+	if len(objs) == 0 {
+		return nil, Definitions{}, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "no benchmark run in the file")
+	}
+	pos := Pos{File: file}
+	switch format {
+	case FormatVLLM, FormatSGLang, FormatInferenceX:
+		var levels []Level
+		var warnings []error
+		for i, o := range objs {
+			p := pos
+			if len(objs) > 1 {
+				p = Pos{File: file, Line: i + 1} // JSON lines: one run per line
+			}
+			levels = append(levels, servingRun(o, format, p))
+		}
+		levels, warnings = lastOfRepeats(file, levels, objs)
+		return levels, servingDefinitions(objs[0], format), warnings, nil
+	case FormatVLLMTable:
+		var levels []Level
+		for i, o := range objs {
+			levels = append(levels, nightlyRun(o, Pos{File: file, Line: i + 1}))
+		}
+		return levels, Definitions{ITL: "tpot", TPS: "decode", RPS: "system"}, nil, nil
+	case FormatLLMPerf:
+		return []Level{llmperfRun(objs[0], pos)}, Definitions{ITL: "chunk", TPS: "request", RPS: "system"}, nil, nil
+	case FormatAIPerfJSON:
+		l, defs := aiperfRun(objs[0], pos)
+		return []Level{l}, defs, nil, nil
+	case FormatGuideLLM:
+		return guidellmRuns(file, objs[0])
+	}
+	return nil, Definitions{}, nil, errorf(pos, "", "format %q is not a run format", format)
+}
+
+// stat builds a Stat from named values, NaN where absent.
+func stat(mean, p10, p50, p90, p99 float64) Stat { return Stat{mean, p10, p50, p90, p99} }
+
+// decodeRate turns the statistics of a per-token time (TPOT, ms) into
+// those of the per-user decode rate 1000 / TPOT (tok/s). The transform
+// reverses the order, so each percentile maps exactly onto the opposite
+// one (TPOT P90 → rate P10); the mean does not (1 / mean ≠ mean of 1 /
+// x) and is left absent rather than guessed.
+func decodeRate(tpot Stat) Stat {
+	inv := func(x float64) float64 {
+		if !(x > 0) {
+			return Absent
+		}
+		return 1000 / x
+	}
+	return Stat{Mean: Absent, P10: inv(tpot.P90), P50: inv(tpot.P50), P90: inv(tpot.P10), P99: Absent}
+}
+
+// servingRun maps one vLLM / SGLang / InferenceX result object.
+// vLLM and SGLang write milliseconds (*_ms); InferenceX writes seconds
+// under the same names without the suffix.
+func servingRun(o obj, format string, pos Pos) Level {
+	l := newLevel(0, pos)
+	get := func(stat, metric string) float64 {
+		if format == FormatInferenceX {
+			return o.num(stat+"_"+metric) * 1000
+		}
+		return o.num(stat + "_" + metric + "_ms")
+	}
+	dist := func(metric string) Stat {
+		return stat(get("mean", metric), get("p10", metric), get("median", metric), get("p90", metric), get("p99", metric))
+	}
+	l.TTFT = dist("ttft")
+	tpot := dist("tpot")
+	if math.IsNaN(tpot.Mean) && math.IsNaN(tpot.P50) {
+		tpot = dist("itl") // older SGLang writes only the chunk ITL
+	}
+	l.ITL = tpot
+	lat := dist("e2el")
+	if format == FormatSGLang {
+		lat = dist("e2e_latency")
+	}
+	l.Latency = stat(lat.Mean/1000, lat.P10/1000, lat.P50/1000, lat.P90/1000, lat.P99/1000)
+	l.TPS = decodeRate(tpot)
+	if c := o.num("max_concurrency"); c > 0 && !math.IsInf(c, 0) {
+		l.Concurrency = int(c)
+	}
+	if r := o.num("request_rate"); r > 0 {
+		l.Rate = r
+	}
+	l.SystemRPS = o.num("request_throughput")
+	l.OutputTPS = o.num("output_throughput")
+	completed := o.num("completed")
+	if n, err := wholeNumber(completed); err == nil && !math.IsNaN(completed) {
+		l.Requests = n
+	}
+	if n, err := wholeNumber(o.num("failed")); err == nil && o.has("failed") {
+		l.Errors = n
+	}
+	if out := o.num("total_output_tokens"); completed > 0 {
+		l.OutputTokens = out / completed
+	}
+	if math.IsNaN(l.SystemRPS) && completed > 0 && o.num("duration") > 0 {
+		l.SystemRPS = completed / o.num("duration")
+	}
+	return l
+}
+
+func servingDefinitions(o obj, format string) Definitions {
+	d := Definitions{ITL: "tpot", TPS: "decode", RPS: "system"}
+	if !o.has("mean_tpot_ms") && !o.has("median_tpot_ms") && !o.has("median_tpot") {
+		d.ITL = "chunk"
+	}
+	return d
+}
+
+// lastOfRepeats keeps the last of repeated runs at the same load (a
+// vLLM sweep's summary.json repeats each point: run_number 0, 1, …),
+// warning about the ones left out.
+func lastOfRepeats(file string, levels []Level, objs []obj) ([]Level, []error) {
+	if len(levels) < 2 || !objs[0].has("run_number") {
+		return levels, nil
+	}
+	type key struct {
+		c    int
+		rate float64
+	}
+	last := map[key]int{}
+	for i, l := range levels {
+		last[key{l.Concurrency, l.Rate}] = i
+	}
+	var out []Level
+	var warnings []error
+	for i, l := range levels {
+		if last[key{l.Concurrency, l.Rate}] == i {
+			out = append(out, l)
+			continue
+		}
+		j := last[key{l.Concurrency, l.Rate}]
+		warnings = append(warnings, errorf(Pos{File: file}, "", "run_number %g repeats a later run at the same load (mean TTFT %.1f ms vs %.1f ms); the last run is used",
+			objs[i].num("run_number"), l.TTFT.Mean, levels[j].TTFT.Mean))
+	}
+	return out, warnings
+}
+
+// nightlyRun maps a row of vLLM's nightly-benchmark summary table,
+// whose rate lives in the test name ("tp8_pp1_qps_16", "…_qps_inf").
+func nightlyRun(o obj, pos Pos) Level {
+	l := newLevel(0, pos)
+	ms := func(stat, metric string) float64 { return o.num(stat + " " + metric + " (ms)") }
+	l.TTFT = stat(ms("Mean", "TTFT"), Absent, ms("Median", "TTFT"), ms("P90", "TTFT"), ms("P99", "TTFT"))
+	l.ITL = stat(ms("Mean", "TPOT"), Absent, ms("Median", "TPOT"), ms("P90", "TPOT"), ms("P99", "TPOT"))
+	l.TPS = decodeRate(l.ITL)
+	l.SystemRPS = o.num("Tput (req/s)")
+	l.OutputTPS = o.num("Output Tput (tok/s)")
+	if n, err := wholeNumber(o.num("# of req.")); err == nil && o.has("# of req.") {
+		l.Requests = n
+	}
+	name := strings.ToLower(o.str("Test name"))
+	if _, rate, ok := strings.Cut(name, "qps_"); ok {
+		l.Rate = toNum(strings.Split(rate, "_")[0])
+	}
+	if c := ConcurrencyFromName(name); c > 0 {
+		l.Concurrency = c
+	}
+	return l
+}
+
+// llmperfRun maps an LLMPerf summary: flattened keys, everything in
+// seconds, some numbers written as strings.
+func llmperfRun(o obj, pos Pos) Level {
+	l := newLevel(0, pos)
+	dist := func(metric string, f float64) Stat {
+		q := func(p string) float64 { return o.num("results_"+metric+"_quantiles_"+p) * f }
+		return stat(o.num("results_"+metric+"_mean")*f, Absent, q("p50"), q("p90"), q("p99"))
+	}
+	l.TTFT = dist("ttft_s", 1000)
+	l.ITL = dist("inter_token_latency_s", 1000)
+	l.Latency = dist("end_to_end_latency_s", 1)
+	l.TPS = dist("request_output_throughput_token_per_s", 1)
+	if c := o.num("num_concurrent_requests"); c > 0 {
+		l.Concurrency = int(c)
+	}
+	l.SystemRPS = o.num("results_num_completed_requests_per_min") / 60
+	l.OutputTPS = o.num("results_mean_output_throughput_token_per_s")
+	if n, err := wholeNumber(o.num("results_num_completed_requests")); err == nil && o.has("results_num_completed_requests") {
+		l.Requests = n
+	}
+	if n, err := wholeNumber(o.num("results_number_errors")); err == nil && o.has("results_number_errors") {
+		l.Errors = n
+	}
+	l.OutputTokens = o.num("results_number_output_tokens_mean")
+	return l
+}
+
+// aiperfRun maps an AIPerf profile export: schema 1.x has the metrics
+// at the top level, older exports under "records" with short tags.
+func aiperfRun(o obj, pos Pos) (Level, Definitions) {
+	l := newLevel(0, pos)
+	metrics := o
+	if rec := o.sub("records"); rec != nil {
+		metrics = rec
+	}
+	dist := func(f float64, tags ...string) Stat {
+		for _, t := range tags {
+			m := metrics.sub(t)
+			if m == nil {
+				continue
+			}
+			if mean := m.num("avg"); !math.IsNaN(mean) {
+				return stat(mean*f, m.num("p10")*f, m.num("p50")*f, m.num("p90")*f, m.num("p99")*f)
+			}
+		}
+		return NoStat()
+	}
+	scalar := func(tags ...string) float64 {
+		for _, t := range tags {
+			if m := metrics.sub(t); m != nil && !math.IsNaN(m.num("avg")) {
+				return m.num("avg")
+			}
+		}
+		return Absent
+	}
+	l.TTFT = dist(1, "time_to_first_token", "ttft")
+	l.ITL = dist(1, "inter_token_latency", "itl")
+	l.Latency = dist(0.001, "request_latency")
+	defs := Definitions{ITL: "tpot", TPS: "request", RPS: "system"}
+	l.TPS = dist(1, "e2e_output_token_throughput")
+	if math.IsNaN(l.TPS.Mean) {
+		l.TPS = dist(1, "output_token_throughput_per_user")
+		defs.TPS = "decode"
+	}
+	l.SystemRPS = scalar("request_throughput")
+	l.OutputTPS = scalar("output_token_throughput")
+	if n, err := wholeNumber(scalar("request_count")); err == nil && !math.IsNaN(scalar("request_count")) {
+		l.Requests = n
+	}
+	if n, err := wholeNumber(scalar("error_request_count")); err == nil && !math.IsNaN(scalar("error_request_count")) {
+		l.Errors = n
+	}
+	l.OutputTokens = scalar("output_sequence_length", "output_token_count")
+	l.Concurrency = aiperfConcurrency(o)
+	return l, defs
+}
+
+// aiperfConcurrency finds the profiling phase's concurrency: in
+// input_config.phases (0.10), input_config.loadgen (older), or the
+// command line.
+func aiperfConcurrency(o obj) int {
+	cfg := o.sub("input_config")
+	if phases, ok := cfg["phases"].([]any); ok {
+		for _, p := range phases {
+			ph, _ := asObj(p)
+			if ph.str("name") != "warmup" && ph.num("concurrency") > 0 {
+				return int(ph.num("concurrency"))
+			}
+		}
+	}
+	if c := cfg.path("loadgen").num("concurrency"); c > 0 {
+		return int(c)
+	}
+	cmd := o.path("run_info").str("cli_command") + " " + cfg.str("cli_command")
+	if m := regexp.MustCompile(`--concurrency[ =]['"]?(\d+)`).FindStringSubmatch(cmd); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	return 0
+}
+
+// guidellmRuns maps every benchmark of a guidellm report (one per
+// strategy); request latency is in seconds, the rest in milliseconds.
+func guidellmRuns(file string, o obj) ([]Level, Definitions, []error, error) {
+	list, _ := o["benchmarks"].([]any)
+	var levels []Level
+	for i, b := range list {
+		bo, _ := asObj(b)
+		m := bo.sub("metrics")
+		l := newLevel(0, Pos{File: file})
+		dist := func(metric string, f float64) Stat {
+			d := m.path(metric, "successful")
+			if d == nil {
+				return NoStat()
+			}
+			p := d.sub("percentiles")
+			return stat(d.num("mean")*f, p.num("p10")*f, d.num("median")*f, p.num("p90")*f, p.num("p99")*f)
+		}
+		l.TTFT = dist("time_to_first_token_ms", 1)
+		l.ITL = dist("time_per_output_token_ms", 1)
+		l.Latency = dist("request_latency", 1)
+		l.TPS = decodeRate(l.ITL)
+		l.SystemRPS = m.path("requests_per_second", "successful").num("mean")
+		l.OutputTPS = m.path("output_tokens_per_second", "successful").num("mean")
+		totals := m.sub("request_totals")
+		if n, err := wholeNumber(totals.num("successful")); err == nil && totals.has("successful") {
+			l.Requests = n
+		}
+		if n, err := wholeNumber(totals.num("errored")); err == nil && totals.has("errored") {
+			l.Errors = n
+		}
+		l.OutputTokens = m.path("output_token_count", "successful").num("mean")
+		strategy := bo.path("config", "strategy")
+		switch strategy.str("type_") {
+		case "concurrent":
+			l.Concurrency = int(strategy.num("streams"))
+		case "constant", "poisson":
+			l.Rate = strategy.num("rate")
+		case "throughput", "synchronous":
+			if strategy.str("type_") == "synchronous" {
+				l.Concurrency = 1
+			}
+		}
+		if l.Concurrency == 0 && l.Rate == 0 {
+			// v0.4/v1 reports: the args' profile and rates, one per benchmark.
+			args := o.sub("args")
+			rates, _ := args["rate"].([]any)
+			if args.str("profile") == "concurrent" && i < len(rates) {
+				l.Concurrency = int(toNum(rates[i]))
+			}
+		}
+		levels = append(levels, l)
+	}
+	if len(levels) == 0 {
+		return nil, Definitions{}, nil, errorf(Pos{File: file}, "", "no benchmark in the guidellm report")
+	}
+	return levels, Definitions{ITL: "tpot", TPS: "decode", RPS: "system"}, nil, nil
+}
+
+// metricRow names the rows of the AIPerf / GenAI-Perf metric tables.
+var metricRows = map[string]string{
+	"time to first token":              "ttft",
+	"inter token latency":              "itl",
+	"request latency":                  "latency",
+	"e2e output token throughput":      "tps",
+	"output token throughput per user": "tps_decode",
+	"request throughput":               "rps",
+	"output token throughput":          "output_tps",
+	"request count":                    "requests",
+	"error request count":              "errors",
+	"output sequence length":           "osl",
+}
+
+// readMetricTable reads the metric-per-row CSV of AIPerf and GenAI-Perf:
+// a statistics block (Metric,avg,min,max,…) and a scalar block
+// (Metric,Value), separated by blank lines. GenAI-Perf writes numbers
+// ≥ 1000 with thousands separators ("1,146.31") and N/A for a missing
+// statistic.
+func readMetricTable(file string, data []byte, format string) ([]Level, Definitions, []error, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	blocks := bytes.Split(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("\n\n"))
+	l := newLevel(0, Pos{File: file})
+	defs := Definitions{ITL: "tpot", TPS: "request", RPS: "system"}
+	found := 0
+	line := 1
+	for _, block := range blocks {
+		startLine := line
+		line += bytes.Count(block, []byte("\n")) + 2
+		block = bytes.TrimSpace(block)
+		if len(block) == 0 {
+			continue
+		}
+		t, _, err := readTable(file, block)
+		if err != nil {
+			return nil, defs, nil, err
+		}
+		head := t.records[0]
+		col := map[string]int{}
+		for i, h := range head {
+			col[strings.ToLower(strings.TrimSpace(h))] = i
+		}
+		if _, ok := col["metric"]; !ok {
+			continue // the GPU telemetry tables: Endpoint,GPU_Index,…
+		}
+		for r, rec := range t.records[1:] {
+			label := strings.ToLower(rec[col["metric"]])
+			name := label
+			if i := strings.Index(label, " ("); i >= 0 {
+				name = label[:i]
+			}
+			key, ok := metricRows[name]
+			if !ok {
+				continue
+			}
+			cell := func(stat string) (float64, error) {
+				i, ok := col[stat]
+				if !ok || i >= len(rec) {
+					return Absent, nil
+				}
+				s := strings.ReplaceAll(rec[i], ",", "")
+				if s == "" || strings.EqualFold(s, "N/A") {
+					return Absent, nil
+				}
+				f, err := strconv.ParseFloat(s, 64)
+				if err != nil || math.IsInf(f, 0) {
+					return 0, &Error{Pos: Pos{File: file, Line: startLine + r + 1, Col: t.pos[r+1][i].Col}, Column: head[i],
+						Err: fmt.Errorf("%q is not a number", rec[i])}
+				}
+				return f, nil
+			}
+			var vals [6]float64
+			for i, s := range []string{"avg", "p10", "p50", "p90", "p99", "value"} {
+				v, err := cell(s)
+				if err != nil {
+					return nil, defs, nil, err
+				}
+				vals[i] = v
+			}
+			st := stat(vals[0], vals[1], vals[2], vals[3], vals[4])
+			scalar := vals[5]
+			if math.IsNaN(scalar) {
+				scalar = vals[0]
+			}
+			found++
+			switch key {
+			case "ttft":
+				l.TTFT = st
+			case "itl":
+				l.ITL = st
+			case "latency":
+				l.Latency = stat(st.Mean/1000, st.P10/1000, st.P50/1000, st.P90/1000, st.P99/1000) // the tables write ms
+			case "tps":
+				l.TPS = st
+			case "tps_decode":
+				if math.IsNaN(l.TPS.Mean) {
+					l.TPS = st
+					defs.TPS = "decode"
+				}
+			case "rps":
+				l.SystemRPS = scalar
+			case "output_tps":
+				l.OutputTPS = scalar
+			case "requests":
+				l.Requests = int(scalar)
+			case "errors":
+				l.Errors = int(scalar)
+			case "osl":
+				l.OutputTokens = st.Mean
+			}
+		}
+	}
+	if found == 0 {
+		return nil, defs, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "no known metric row (Time To First Token, Request Latency, …)")
+	}
+	if math.IsNaN(l.TTFT.Mean) || math.IsNaN(l.Latency.Mean) {
+		return nil, defs, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "the table lacks the Time To First Token or Request Latency row")
+	}
+	return []Level{l}, defs, nil, nil
+}
+
+// sortRunLevels orders levels by load and refuses two runs at the same
+// load.
+func sortRunLevels(levels []Level) error {
+	sort.SliceStable(levels, func(i, j int) bool {
+		if levels[i].Concurrency != levels[j].Concurrency {
+			return levels[i].Concurrency < levels[j].Concurrency
+		}
+		return levels[i].Rate < levels[j].Rate
+	})
+	for i := 1; i < len(levels); i++ {
+		a, b := levels[i-1], levels[i]
+		if a.Concurrency == b.Concurrency && a.Rate == b.Rate {
+			return errorf(b.Pos, "", "two runs at concurrency %d (also %s); expected one run per load level", b.Concurrency, a.Pos)
+		}
+	}
+	return nil
+}
