@@ -138,6 +138,7 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params) Config {
 		Notes:       Text(cm.Notes),
 		Source:      in.Source,
 		Format:      in.Format,
+		Definitions: Definitions(in.Definitions),
 	}
 	if cfg.Name == "" {
 		cfg.Name = in.ID
@@ -160,9 +161,20 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params) Config {
 			TPS:          Stat(l.TPS),
 			Latency:      Stat(l.Latency),
 			RPSReported:  l.RPS,
-			AggregateTPS: l.TPS.Mean * float64(l.Concurrency),
-			SystemRPS:    Ratio(float64(l.Concurrency), l.Latency.Mean),
+			AggregateTPS: l.OutputTPS,
+			SystemRPS:    l.SystemRPS,
+			Requests:     l.Requests,
+			Errors:       l.Errors,
 			Source:       l.Pos.String(),
+		}
+		// What the tool measured for the whole system wins; otherwise
+		// (absent, or no throughput at all) derive it from the per-user
+		// figures.
+		if !(lv.AggregateTPS > 0) {
+			lv.AggregateTPS = l.TPS.Mean * float64(l.Concurrency)
+		}
+		if !(lv.SystemRPS > 0) {
+			lv.SystemRPS = Ratio(float64(l.Concurrency), l.Latency.Mean)
 		}
 		lv.SLO.P90 = verdict(lv, P90, p)
 		lv.SLO.Mean = verdict(lv, Mean, p)

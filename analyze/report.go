@@ -61,19 +61,29 @@ func DefaultParams() Params {
 
 // Config is one configuration with its measured and derived levels.
 type Config struct {
-	ID          string     `json:"id"`
-	Name        string     `json:"name"`
-	Engine      string     `json:"engine"`
-	Speculative bool       `json:"speculative"`
-	Method      string     `json:"method,omitempty"`
-	DraftModel  string     `json:"draft_model,omitempty"`
-	DraftSource string     `json:"draft_source,omitempty"`
-	Command     string     `json:"command,omitempty"`
-	Notes       Text       `json:"notes,omitempty"`
-	Source      string     `json:"source"`
-	Format      string     `json:"format"`
-	Levels      []Level    `json:"levels"`
-	Capacity    Capacities `json:"capacity"`
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Engine      string `json:"engine"`
+	Speculative bool   `json:"speculative"`
+	Method      string `json:"method,omitempty"`
+	DraftModel  string `json:"draft_model,omitempty"`
+	DraftSource string `json:"draft_source,omitempty"`
+	Command     string `json:"command,omitempty"`
+	Notes       Text   `json:"notes,omitempty"`
+	Source      string `json:"source"`
+	Format      string `json:"format"`
+	// Definitions say how the source defines ITL, TPS and RPS.
+	Definitions Definitions `json:"definitions"`
+	Levels      []Level     `json:"levels"`
+	Capacity    Capacities  `json:"capacity"`
+}
+
+// Definitions say how a config's source defines the metrics that tools
+// name alike but measure differently (see ingest.Definitions).
+type Definitions struct {
+	ITL string `json:"itl"` // "tpot" or "chunk"
+	TPS string `json:"tps"` // "request" (TTFT included) or "decode" (1000 / TPOT)
+	RPS string `json:"rps"` // "per_user" or "system"
 }
 
 // Level is one concurrency level of a config.
@@ -92,7 +102,11 @@ type Level struct {
 	// c / mean latency.
 	SystemRPS float64     `json:"system_rps"`
 	SLO       SLOVerdicts `json:"slo"`
-	Source    string      `json:"source"`
+	// Requests and Errors count completed and failed requests (-1 when
+	// the source does not say).
+	Requests int    `json:"requests"`
+	Errors   int    `json:"errors"`
+	Source   string `json:"source"`
 }
 
 // MarshalJSON writes rps_reported as null when the source had none.

@@ -36,24 +36,24 @@ func near(got, want float64) bool {
 // and ITL, s for latency).
 func TestFixtures(t *testing.T) {
 	type want struct {
-		format     string
-		levels     int
-		c          int     // concurrency of the first level
-		rate       float64 // offered rate of the first level (0: none)
-		ttftMean   float64
-		ttftP50    float64
-		ttftP90    float64
-		ttftP99    float64
-		itlMean    float64
-		latMean    float64
-		tpsMean    float64
-		tpsP10     float64
-		systemRPS  float64
-		outputTPS  float64
-		requests   int
-		errors     int
-		defsITL    string
-		defsTPS    string
+		format    string
+		levels    int
+		c         int     // concurrency of the first level
+		rate      float64 // offered rate of the first level (0: none)
+		ttftMean  float64
+		ttftP50   float64
+		ttftP90   float64
+		ttftP99   float64
+		itlMean   float64
+		latMean   float64
+		tpsMean   float64
+		tpsP10    float64
+		systemRPS float64
+		outputTPS float64
+		requests  int
+		errors    int
+		defsITL   string
+		defsTPS   string
 	}
 	nan := math.NaN()
 	tests := []struct {
