@@ -9,12 +9,12 @@ import (
 // numbers behind it, by name, so that a report can phrase it in any
 // language; Message is a plain English summary for logs and tools.
 type Anomaly struct {
-	Kind        AnomalyKind        `json:"kind"`
-	Config      string             `json:"config"`
-	Concurrency int                `json:"concurrency"`
-	Metric      string             `json:"metric"`
-	Message     string             `json:"message"`
-	Values      map[string]float64 `json:"values"`
+	Kind        AnomalyKind `json:"kind"`
+	Config      string      `json:"config"`
+	Concurrency int         `json:"concurrency"`
+	Metric      string      `json:"metric"`
+	Message     string      `json:"message"`
+	Values      Numbers     `json:"values"`
 }
 
 // AnomalyKind names a kind of anomaly.
@@ -39,6 +39,9 @@ const (
 	LatencyMismatch AnomalyKind = "latency_mismatch"
 	// SLONonMonotonic: a level passes the SLOs above a level that failed.
 	SLONonMonotonic AnomalyKind = "slo_non_monotonic"
+	// RequestErrors: requests failed at a level; the statistics cover only
+	// the ones that succeeded.
+	RequestErrors AnomalyKind = "request_errors"
 )
 
 // Thresholds of the anomaly checks.
@@ -66,6 +69,10 @@ func levelChecks(cfg Config, p Params) []Anomaly {
 		out = append(out, Anomaly{Kind: kind, Config: cfg.ID, Concurrency: l.Concurrency, Metric: metric, Message: msg, Values: values})
 	}
 	for i, l := range cfg.Levels {
+		if l.Errors > 0 {
+			add(RequestErrors, l, "requests", fmt.Sprintf("%d requests failed at c=%d", l.Errors, l.Concurrency),
+				map[string]float64{"errors": float64(l.Errors), "requests": float64(l.Requests)})
+		}
 		for _, m := range []struct {
 			name string
 			s    Stat

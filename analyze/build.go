@@ -102,7 +102,7 @@ func meta(m *ingest.Manifest, now time.Time) Meta {
 	md.ModelCard = facts(m.Model.Card)
 	md.Platform = Text(m.Hardware.Platform)
 	md.Hardware = facts(m.Hardware.Facts)
-	md.Tool = m.Benchmark.Tool
+	md.Tool = Text(m.Benchmark.Tool)
 	md.ToolAbout = Text(m.Benchmark.About)
 	md.Rounds = m.Benchmark.Rounds
 	md.Warmup = m.Benchmark.Warmup

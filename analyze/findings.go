@@ -13,12 +13,12 @@ type Finding struct {
 	// Section is where the finding is told: "summary" for the headline
 	// findings, else a metric section ("ttft_ms", "itl_ms", "tps",
 	// "latency_s", "system_rps", "aggregate_tps") or "quality".
-	Section  string             `json:"section"`
-	Configs  []string           `json:"configs"`
-	Levels   []int              `json:"levels,omitempty"`
-	Values   map[string]float64 `json:"values"`
-	Score    float64            `json:"score"`
-	Severity Severity           `json:"severity"`
+	Section  string   `json:"section"`
+	Configs  []string `json:"configs"`
+	Levels   []int    `json:"levels,omitempty"`
+	Values   Numbers  `json:"values"`
+	Score    float64  `json:"score"`
+	Severity Severity `json:"severity"`
 }
 
 // FindingKind names a kind of finding.
@@ -94,6 +94,14 @@ const (
 	LatencyConsistent FindingKind = "latency_consistent"
 )
 
+// finite maps a score computed from an absent number to 0.
+func finite(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0
+	}
+	return x
+}
+
 // SummaryFindings is how many headline findings the summary lists.
 const SummaryFindings = 6
 
@@ -134,6 +142,7 @@ func findings(r *Report) []Finding {
 	}
 	for i := range head {
 		head[i].Section = "summary"
+		head[i].Score = finite(head[i].Score)
 		head[i].Severity = severity(head[i].Score)
 	}
 	sort.SliceStable(head, func(i, j int) bool { return head[i].Score > head[j].Score })
@@ -266,6 +275,7 @@ func sectionFindings(r *Report) []Finding {
 	lo, okLo := lowestCommon(r.Configs)
 	hi, okHi := highestCommon(r.Configs)
 	add := func(f Finding) {
+		f.Score = finite(f.Score)
 		f.Severity = severity(f.Score)
 		out = append(out, f)
 	}
@@ -370,21 +380,31 @@ func sloBoundary(c Config, m Metric, p Params) Finding {
 		}
 		return l.SLO.Get(pct).TTFT
 	}
+	// The value the SLO was checked against (a fallback statistic where
+	// the source lacks the one asked for).
+	checked := func(l Level) float64 {
+		s := l.TTFT
+		if m.Key == MetricTPS.Key {
+			s = l.TPS
+		}
+		x, _ := s.SLOValue(pct, m.LowerIsBetter)
+		return x
+	}
 	v := map[string]float64{"threshold": threshold}
 	for i, l := range c.Levels {
 		if meets(l) {
 			continue
 		}
 		if i == 0 {
-			v["value"] = m.Value(l, pct)
+			v["value"] = checked(l)
 			return Finding{Kind: SLONonePass, Section: m.Key, Configs: []string{c.ID}, Levels: []int{l.Concurrency}, Values: v, Score: 1}
 		}
 		prev := c.Levels[i-1]
-		v["pass"], v["fail"] = m.Value(prev, pct), m.Value(l, pct)
+		v["pass"], v["fail"] = checked(prev), checked(l)
 		return Finding{Kind: SLOBoundary, Section: m.Key, Configs: []string{c.ID}, Levels: []int{prev.Concurrency, l.Concurrency}, Values: v, Score: 0.5}
 	}
 	last := c.Levels[len(c.Levels)-1]
-	v["value"] = m.Value(last, pct)
+	v["value"] = checked(last)
 	return Finding{Kind: SLOAllPass, Section: m.Key, Configs: []string{c.ID}, Levels: []int{last.Concurrency}, Values: v}
 }
 

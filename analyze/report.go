@@ -96,11 +96,12 @@ type Level struct {
 	// RPSReported is the tool's own request rate (NaN when absent); for
 	// the llm-benchmark export it is per user: 1 / mean latency.
 	RPSReported float64 `json:"-"`
-	// AggregateTPS is the output of all concurrent users: TPS mean × c.
-	AggregateTPS float64 `json:"aggregate_tps"`
+	// AggregateTPS is the output of all concurrent users: as the tool
+	// reported it, else TPS mean × c.
+	AggregateTPS float64 `json:"-"`
 	// SystemRPS is the system's request throughput by Little's law:
 	// c / mean latency.
-	SystemRPS float64     `json:"system_rps"`
+	SystemRPS float64     `json:"-"`
 	SLO       SLOVerdicts `json:"slo"`
 	// Requests and Errors count completed and failed requests (-1 when
 	// the source does not say).
@@ -109,13 +110,28 @@ type Level struct {
 	Source   string `json:"source"`
 }
 
-// MarshalJSON writes rps_reported as null when the source had none.
+// MarshalJSON writes absent numbers as null.
 func (l Level) MarshalJSON() ([]byte, error) {
 	type plain Level
 	return json.Marshal(struct {
 		plain
-		RPSReported *float64 `json:"rps_reported"`
-	}{plain(l), optional(l.RPSReported)})
+		RPSReported  *float64 `json:"rps_reported"`
+		AggregateTPS *float64 `json:"aggregate_tps"`
+		SystemRPS    *float64 `json:"system_rps"`
+	}{plain(l), optional(l.RPSReported), optional(l.AggregateTPS), optional(l.SystemRPS)})
+}
+
+// Numbers are the named numbers behind a finding, an anomaly or a
+// scenario; an absent one (NaN, ±Inf) is written as null.
+type Numbers map[string]float64
+
+// MarshalJSON implements json.Marshaler.
+func (n Numbers) MarshalJSON() ([]byte, error) {
+	m := make(map[string]*float64, len(n))
+	for k, v := range n {
+		m[k] = optional(v)
+	}
+	return json.Marshal(m)
 }
 
 // Stat is one metric's statistics at one level; NaN marks a statistic
@@ -125,12 +141,21 @@ type Stat struct {
 	Mean, P10, P50, P90, P99 float64
 }
 
-// Get returns the statistic named by p.
+// Get returns the statistic named by p; for Mean, the median stands in
+// where a source reports no mean (rates derived from TPOT percentiles).
 func (s Stat) Get(p Percentile) float64 {
 	if p == Mean {
-		return s.Mean
+		return s.Central()
 	}
 	return s.P90
+}
+
+// Central is the mean, or the median when the source gives no mean.
+func (s Stat) Central() float64 {
+	if math.IsNaN(s.Mean) {
+		return s.P50
+	}
+	return s.Mean
 }
 
 // SLOValue returns the statistic an SLO at p is checked against, and its
@@ -140,6 +165,9 @@ func (s Stat) Get(p Percentile) float64 {
 // llm-benchmark reports it (its fast tail), else the stricter P50.
 func (s Stat) SLOValue(p Percentile, lowerIsBetter bool) (float64, string) {
 	if p == Mean {
+		if math.IsNaN(s.Mean) && !math.IsNaN(s.P50) {
+			return s.P50, "p50" // the source gives no mean (a rate derived from TPOT percentiles)
+		}
 		return s.Mean, ""
 	}
 	if lowerIsBetter {
@@ -171,7 +199,7 @@ func (s Stat) MarshalJSON() ([]byte, error) {
 }
 
 func optional(v float64) *float64 {
-	if math.IsNaN(v) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return nil
 	}
 	return &v
@@ -276,7 +304,7 @@ type Meta struct {
 	ModelCard   []Fact    `json:"model_card,omitempty"`
 	Platform    Text      `json:"platform,omitempty"`
 	Hardware    []Fact    `json:"hardware,omitempty"`
-	Tool        string    `json:"tool,omitempty"`
+	Tool        Text      `json:"tool,omitempty"`
 	ToolAbout   Text      `json:"tool_about,omitempty"`
 	Rounds      int       `json:"rounds,omitempty"`
 	Warmup      int       `json:"warmup,omitempty"`

@@ -13,9 +13,9 @@ type Scenario struct {
 	RunnerUp string       `json:"runner_up,omitempty"`
 	// Then is, for MinITL, the config that leads from the level after
 	// Values["until"] on ("" when Config leads at every level).
-	Then   string             `json:"then,omitempty"`
-	Levels []int              `json:"levels"`
-	Values map[string]float64 `json:"values"`
+	Then   string  `json:"then,omitempty"`
+	Levels []int   `json:"levels"`
+	Values Numbers `json:"values"`
 }
 
 // ScenarioKind names a use the report recommends a config for.
@@ -86,7 +86,7 @@ func interactive(r *Report, common []int) (Scenario, bool) {
 		sum, pass := 0.0, true
 		for _, lc := range low {
 			l, _ := levelAt(c, lc)
-			sum += l.TPS.Mean
+			sum += l.TPS.Central()
 			pass = pass && l.SLO.Get(pct).Pass()
 		}
 		x := cand{c, sum / float64(len(low))}
@@ -106,7 +106,7 @@ func interactive(r *Report, common []int) (Scenario, bool) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, lc := range low {
 		l, _ := levelAt(best, lc)
-		lo, hi = math.Min(lo, l.TPS.Mean), math.Max(hi, l.TPS.Mean)
+		lo, hi = math.Min(lo, l.TPS.Central()), math.Max(hi, l.TPS.Central())
 	}
 	s.Values["tps_min"], s.Values["tps_max"] = lo, hi
 	if len(pool) > 1 {
@@ -116,7 +116,7 @@ func interactive(r *Report, common []int) (Scenario, bool) {
 		for _, lc := range low {
 			a, _ := levelAt(best, lc)
 			b, _ := levelAt(next, lc)
-			adv := Ratio(a.TPS.Mean, b.TPS.Mean)
+			adv := Ratio(a.TPS.Central(), b.TPS.Central())
 			amin, amax = math.Min(amin, adv), math.Max(amax, adv)
 		}
 		s.Values["advantage_min"], s.Values["advantage_max"] = amin, amax

@@ -39,11 +39,12 @@ func compare(direct, spec Config) Speedup {
 			s.Missing = append(s.Missing, c)
 			continue
 		}
-		ratio := Ratio(p.TPS.Mean, d.TPS.Mean)
+		// The mean TPS, or the median where a source reports no mean.
+		ratio := Ratio(p.TPS.Central(), d.TPS.Central())
 		if math.IsNaN(ratio) {
 			continue
 		}
-		s.Points = append(s.Points, SpeedupPoint{Concurrency: c, Ratio: ratio, DirectTPS: d.TPS.Mean, SpecTPS: p.TPS.Mean})
+		s.Points = append(s.Points, SpeedupPoint{Concurrency: c, Ratio: ratio, DirectTPS: d.TPS.Central(), SpecTPS: p.TPS.Central()})
 		xs = append(xs, float64(c))
 		ys = append(ys, ratio)
 		if s.BreakEven == nil && ratio <= 1 {

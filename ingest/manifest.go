@@ -50,12 +50,12 @@ type Manifest struct {
 	} `toml:"hardware"`
 
 	Benchmark struct {
-		Tool         string `toml:"tool"`
-		About        Text   `toml:"about"`
-		InputTokens  int    `toml:"input_tokens"`
-		OutputTokens int    `toml:"output_tokens"`
-		Rounds       int    `toml:"rounds"`
-		Warmup       int    `toml:"warmup"`
+		Tool         Text `toml:"tool"`
+		About        Text `toml:"about"`
+		InputTokens  int  `toml:"input_tokens"`
+		OutputTokens int  `toml:"output_tokens"`
+		Rounds       int  `toml:"rounds"`
+		Warmup       int  `toml:"warmup"`
 	} `toml:"benchmark"`
 
 	// Notes are free Markdown texts per language placed in the report's
@@ -149,7 +149,7 @@ func readManifest(file string, data []byte) (*Manifest, []error, error) {
 	return m, warnings, nil
 }
 
-var tomlTypeError = regexp.MustCompile(`^toml: line (\d+) \(last key "(.*?)"\): incompatible types: TOML value has type (\w+); destination has type (\w+)$`)
+var tomlTypeError = regexp.MustCompile(`^toml: line (\d+) \(last key "(.*?)"\): incompatible types: TOML value has type (\S+); destination has type (\S+)$`)
 
 // tomlError places a TOML error at its line and column. The decoder's
 // own line for a syntax error can be one past the offending newline, so
@@ -169,8 +169,12 @@ func tomlError(file string, data []byte, err error) error {
 	}
 	if m := tomlTypeError.FindStringSubmatch(err.Error()); m != nil {
 		line, _ := strconv.Atoi(m[1])
-		want := map[string]string{"float64": "a number", "float": "a number", "int": "a whole number", "integer": "a whole number",
-			"string": "text", "slice": "a list", "struct": "a table", "map": "a table"}[m[4]]
+		names := map[string]string{"float64": "a number", "float": "a number", "int": "a whole number", "integer": "a whole number",
+			"int64": "a whole number", "string": "text", "slice": "a list", "struct": "a table", "map": "a table", "map[string]any": "a table", "[]any": "a list"}
+		want := names[m[4]]
+		if found, ok := names[m[3]]; ok {
+			m[3] = found
+		}
 		if want == "" {
 			want = m[4]
 		}

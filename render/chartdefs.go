@@ -99,7 +99,12 @@ func (cv *chartView) metric(titleID, key, unitID string, slo *sloRef) (*figure, 
 	unit := cv.loc.T(unitID)
 	var row []*plot.Plot
 	for _, stat := range []string{"mean", "p90"} {
-		p, err := cv.linePanel(cv.loc.T("stat_"+stat), unit, fullSize, func(l analyze.Level) float64 { return pick(m.stat(l), stat) }, slo)
+		p, err := cv.linePanel(cv.loc.T("stat_"+stat), unit, fullSize, func(l analyze.Level) float64 {
+			if stat == "mean" {
+				return m.stat(l).Central() // the median where a tool reports no mean, as the table marks
+			}
+			return pick(m.stat(l), stat)
+		}, slo)
 		if err != nil {
 			return nil, err
 		}
@@ -285,10 +290,10 @@ func (cv *chartView) dashboard() (*figure, error) {
 		title string
 		value func(analyze.Level) float64
 	}{
-		{"dash_ttft", func(l analyze.Level) float64 { return l.TTFT.Mean }},
-		{"dash_itl", func(l analyze.Level) float64 { return l.ITL.Mean }},
-		{"dash_tps", func(l analyze.Level) float64 { return l.TPS.Mean }},
-		{"dash_latency", func(l analyze.Level) float64 { return l.Latency.Mean }},
+		{"dash_ttft", func(l analyze.Level) float64 { return l.TTFT.Central() }},
+		{"dash_itl", func(l analyze.Level) float64 { return l.ITL.Central() }},
+		{"dash_tps", func(l analyze.Level) float64 { return l.TPS.Central() }},
+		{"dash_latency", func(l analyze.Level) float64 { return l.Latency.Central() }},
 		{"dash_aggregate", func(l analyze.Level) float64 { return l.AggregateTPS }},
 		{"dash_system_rps", func(l analyze.Level) float64 { return l.SystemRPS }},
 	}

@@ -15,6 +15,9 @@ import (
 
 func nan() float64 { return math.NaN() }
 
+// exportDefs are the llm-benchmark export's metric definitions.
+var exportDefs = analyze.Definitions{ITL: "tpot", TPS: "request", RPS: "per_user"}
+
 // tiny is a hand-made report: two configs, one level missing in the
 // second, no manifest, no speculative pair, a name with HTML in it.
 func tiny() *analyze.Report {
@@ -37,9 +40,9 @@ func tiny() *analyze.Report {
 		Params: analyze.DefaultParams(),
 		Levels: []int{1, 2, 4},
 		Configs: []analyze.Config{
-			{ID: "a", Name: "<script>alert(1)</script>", Engine: "TGI", Levels: []analyze.Level{lv(1, 100, 80, 1.6), lv(2, 150, 70, 1.8), lv(4, 300, 50, 2.5)},
+			{ID: "a", Name: "<script>alert(1)</script>", Engine: "TGI", Format: "llm-benchmark", Definitions: exportDefs, Levels: []analyze.Level{lv(1, 100, 80, 1.6), lv(2, 150, 70, 1.8), lv(4, 300, 50, 2.5)},
 				Capacity: analyze.Capacities{P90: analyze.Capacity{CMax: 4, LatencyMeanS: 2.5, Users: 76}, Mean: analyze.Capacity{CMax: 4, LatencyMeanS: 2.5, Users: 76}}},
-			{ID: "b", Name: "b|pipe", Engine: "vLLM", Levels: []analyze.Level{lv(1, 90, 85, 1.5), lv(4, 1200, 40, 3)},
+			{ID: "b", Name: "b|pipe", Engine: "vLLM", Format: "llm-benchmark", Definitions: exportDefs, Levels: []analyze.Level{lv(1, 90, 85, 1.5), lv(4, 1200, 40, 3)},
 				Capacity: analyze.Capacities{P90: analyze.Capacity{CMax: 1, LatencyMeanS: 1.5, Users: 31}, Mean: analyze.Capacity{CMax: 1, LatencyMeanS: 1.5, Users: 31}}},
 		},
 	}

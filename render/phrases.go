@@ -183,6 +183,12 @@ func (v *view) AnomalyLines() []string {
 		case analyze.LatencyMismatch:
 			s = l.T("anomaly_latency_mismatch", "Config", name, "C", c, "Latency", l.Num(val["latency"], 2),
 				"Expected", l.Num(val["expected"], 2), "N", strconv.Itoa(int(val["tokens"])-1), "Dev", l.Pct(math.Abs(val["deviation"]), 0))
+		case analyze.RequestErrors:
+			if val["requests"] >= 0 {
+				s = l.T("anomaly_errors_of", "Config", name, "C", c, "Errors", l.Int(int(val["errors"])), "Total", l.Int(int(val["errors"]+val["requests"])))
+			} else {
+				s = l.T("anomaly_errors", "Config", name, "C", c, "Errors", l.Int(int(val["errors"])))
+			}
 		case analyze.SLONonMonotonic:
 			s = l.T("anomaly_slo_non_monotonic", "Config", name, "C", c, "Stat", v.StatName(a.Metric[len("slo."):]),
 				"FailedC", strconv.Itoa(int(val["failed_c"])))

@@ -232,10 +232,43 @@ func (v *view) byLevel(cell func(analyze.Config, analyze.Level) string) Table {
 	return t
 }
 
-// MetricTable is one statistic of one metric per level and config.
+// MetricTable is one statistic of one metric per level and config. In
+// the mean table, the median stands in (marked †) where a tool reports
+// no mean.
 func (v *view) MetricTable(name, stat string) Table {
 	m := metrics[name]
-	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(pick(m.stat(l), stat), m.dec) })
+	return v.byLevel(func(_ analyze.Config, l analyze.Level) string {
+		s := m.stat(l)
+		if stat == "mean" && math.IsNaN(s.Mean) && !math.IsNaN(s.P50) {
+			return v.loc.Num(s.P50, m.dec) + " †"
+		}
+		return v.loc.Num(pick(s, stat), m.dec)
+	})
+}
+
+// MedianStandsIn reports whether a mean table of metric name shows a
+// median for some config.
+func (v *view) MedianStandsIn(name string) bool {
+	m := metrics[name]
+	for _, c := range v.R.Configs {
+		for _, l := range c.Levels {
+			if s := m.stat(l); math.IsNaN(s.Mean) && !math.IsNaN(s.P50) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// AllExports reports whether every config is an llm-benchmark export,
+// whose statistics conventions the metric section describes.
+func (v *view) AllExports() bool {
+	for _, c := range v.R.Configs {
+		if c.Format != "llm-benchmark" {
+			return false
+		}
+	}
+	return true
 }
 
 // AggregateTable is the aggregate output (TPS mean × c) per level.
@@ -363,7 +396,11 @@ func (v *view) SLOMatrix(pct string) Table {
 		for _, lc := range v.R.Levels {
 			if l, ok := c.Level(lc); ok {
 				sv := l.SLO.Get(p)
-				row = append(row, mark(sv.TTFT)+mark(sv.TPS))
+				cell := mark(sv.TTFT) + mark(sv.TPS)
+				if sv.TTFTStat != "" || sv.TPSStat != "" {
+					cell += `\*`
+				}
+				row = append(row, cell)
 			} else {
 				row = append(row, "–")
 			}
@@ -371,6 +408,110 @@ func (v *view) SLOMatrix(pct string) Table {
 		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// SLOSubstitutes explains the starred cells of the SLO matrix at pct:
+// which statistic stood in, for which configs, because the source did
+// not report the one asked for.
+func (v *view) SLOSubstitutes(pct string) []string {
+	p := analyze.Percentile(pct)
+	var out []string
+	for _, c := range v.R.Configs {
+		seen := map[string]bool{}
+		for _, l := range c.Levels {
+			sv := l.SLO.Get(p)
+			for _, sub := range []struct{ metric, stat string }{{"TTFT", sv.TTFTStat}, {"TPS", sv.TPSStat}} {
+				if sub.stat == "" || seen[sub.metric+sub.stat] {
+					continue
+				}
+				seen[sub.metric+sub.stat] = true
+				out = append(out, v.loc.T("slo_substitute_"+sub.stat, "Config", Escape(c.Name), "Metric", sub.metric, "Stat", v.StatName(pct)))
+			}
+		}
+	}
+	return out
+}
+
+// DefinitionTable states, per config, which tool measured it and how
+// that tool defines ITL, TPS and RPS; nil when every config is an
+// llm-benchmark export (the metric table above already says it).
+func (v *view) DefinitionTable() *Table {
+	standard := analyze.Definitions{ITL: "tpot", TPS: "request", RPS: "per_user"}
+	all := true
+	for _, c := range v.R.Configs {
+		all = all && c.Definitions == standard
+	}
+	if all {
+		return nil
+	}
+	t := Table{Head: []string{v.loc.T("col_config"), v.loc.T("col_source"), "ITL", "TPS", "RPS"}, Align: "lllll"}
+	for _, c := range v.R.Configs {
+		d := c.Definitions
+		t.Rows = append(t.Rows, []string{Escape(c.Name), Escape(toolName(c.Format)),
+			v.loc.T("defn_itl_" + orNone(d.ITL)), v.loc.T("defn_tps_" + orNone(d.TPS)), v.loc.T("defn_rps_" + orNone(d.RPS))})
+	}
+	return &t
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// DefinitionWarnings names the metrics whose definitions differ between
+// configs of the report, which the tables compare side by side.
+func (v *view) DefinitionWarnings() []string {
+	var out []string
+	for _, m := range []struct {
+		name string
+		get  func(analyze.Definitions) string
+	}{{"ITL", func(d analyze.Definitions) string { return d.ITL }}, {"TPS", func(d analyze.Definitions) string { return d.TPS }}} {
+		groups := map[string][]string{}
+		var order []string
+		for _, c := range v.R.Configs {
+			k := m.get(c.Definitions)
+			if _, ok := groups[k]; !ok {
+				order = append(order, k)
+			}
+			groups[k] = append(groups[k], Escape(c.Name))
+		}
+		if len(groups) < 2 {
+			continue
+		}
+		var parts []string
+		for _, k := range order {
+			parts = append(parts, v.loc.T("defn_group", "Configs", v.loc.List(groups[k]), "Def", v.loc.T("defn_"+strings.ToLower(m.name)+"_"+orNone(k))))
+		}
+		out = append(out, v.loc.T("defn_mismatch", "Metric", m.name, "Groups", strings.Join(parts, "; ")))
+	}
+	return out
+}
+
+// toolName is the display name of an input format.
+func toolName(format string) string {
+	switch format {
+	case "llm-benchmark":
+		return "llm-benchmark"
+	case "vllm":
+		return "vLLM bench serve"
+	case "vllm-table":
+		return "vLLM benchmark summary"
+	case "sglang":
+		return "SGLang bench_serving"
+	case "inferencex":
+		return "InferenceX"
+	case "llmperf":
+		return "LLMPerf"
+	case "aiperf-json", "aiperf-csv":
+		return "AIPerf"
+	case "genai-perf":
+		return "GenAI-Perf"
+	case "guidellm":
+		return "guidellm"
+	}
+	return format
 }
 
 // CapacityTable lists C_max, the mean latency there and the users by
@@ -486,18 +627,22 @@ func (v *view) MetricDefs() Table {
 // SLOTable lists the thresholds and their basis.
 func (v *view) SLOTable() Table {
 	m := v.R.Meta
-	basis := func(t analyze.Text, fallback string) string {
+	def := analyze.DefaultParams()
+	basis := func(t analyze.Text, value, standard float64) string {
 		if s := t.In(v.loc.Lang); s != "" {
 			return Escape(s)
 		}
-		return v.loc.T(fallback)
+		if value == standard {
+			return v.loc.T("slo_basis_default")
+		}
+		return v.loc.T("slo_basis_set")
 	}
 	return Table{
 		Head:  []string{v.loc.T("col_slo"), v.loc.T("col_threshold"), v.loc.T("col_basis")},
 		Align: "lrl",
 		Rows: [][]string{
-			{"TTFT", "≤ " + v.loc.Num(v.R.Params.SLOTTFTms, 0) + " ms", basis(m.SLOBasis, "slo_basis_default")},
-			{"TPS", "≥ " + v.loc.Num(v.R.Params.SLOTPS, 0) + " tok/s", basis(m.SLOBasisTPS, "slo_basis_default")},
+			{"TTFT", "≤ " + v.loc.Num(v.R.Params.SLOTTFTms, 0) + " ms", basis(m.SLOBasis, v.R.Params.SLOTTFTms, def.SLOTTFTms)},
+			{"TPS", "≥ " + v.loc.Num(v.R.Params.SLOTPS, 0) + " tok/s", basis(m.SLOBasisTPS, v.R.Params.SLOTPS, def.SLOTPS)},
 		},
 	}
 }
