@@ -87,7 +87,7 @@ func TestReadFolderErrors(t *testing.T) {
 	}{
 		{"no config", map[string]string{"report.toml": "title = \"x\"\n"}, ": no configuration found; expected .csv, .zip or export folders"},
 		{"toml syntax", map[string]string{"report.toml": "title = \"x\"\n[slo\nttft_ms = 1\n", "a.csv": csv}, "report.toml:2:5: expected '.' or ']' to end table name, but got '\\n' instead"},
-		{"toml type", map[string]string{"report.toml": "think_s = \"long\"\n", "a.csv": csv}, `report.toml:1: think_s: found string; expected a number`},
+		{"toml type", map[string]string{"report.toml": "think_s = \"long\"\n", "a.csv": csv}, `report.toml:1: think_s: found text; expected a number`},
 		{"config without file", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\n[[configs]]\nid = \"b\"\n", "a.csv": csv},
 			`report.toml: config "b" has no file: expected b.csv, b.zip, b.json(l) or a folder b/ of results`},
 		{"file without config", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\n", "a.csv": csv, "b.csv": csv},

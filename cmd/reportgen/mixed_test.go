@@ -29,7 +29,9 @@ func TestMixedTools(t *testing.T) {
 			Definitions struct{ ITL, TPS, RPS string }
 			Levels      []struct{ Concurrency int }
 		}
-		Speedups []struct{ BreakEven *int `json:"break_even"` }
+		Speedups []struct {
+			BreakEven *int `json:"break_even"`
+		}
 	}
 	if err := json.Unmarshal(data, &a); err != nil {
 		t.Fatal(err)
