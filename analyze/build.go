@@ -176,6 +176,7 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params) Config {
 		if !(lv.SystemRPS > 0) {
 			lv.SystemRPS = Ratio(float64(l.Concurrency), l.Latency.Mean)
 		}
+		lv.Goodput = goodput(l.Samples, p)
 		lv.SLO.P90 = verdict(lv, P90, p)
 		lv.SLO.Mean = verdict(lv, Mean, p)
 		cfg.Levels = append(cfg.Levels, lv)
@@ -191,6 +192,20 @@ func verdict(l Level, pct Percentile, p Params) SLOVerdict {
 	ttft, ttftStat := l.TTFT.SLOValue(pct, true)
 	tps, tpsStat := l.TPS.SLOValue(pct, false)
 	return SLOVerdict{TTFT: ttft <= p.SLOTTFTms, TPS: tps >= p.SLOTPS, TTFTStat: ttftStat, TPSStat: tpsStat}
+}
+
+// goodput is the share of requests whose own TTFT and TPS meet the SLOs.
+func goodput(s *ingest.Samples, p Params) float64 {
+	if s == nil || len(s.TTFT) == 0 {
+		return nanValue
+	}
+	good := 0
+	for i, ttft := range s.TTFT {
+		if float64(ttft) <= p.SLOTTFTms && float64(s.TPS[i]) >= p.SLOTPS {
+			good++
+		}
+	}
+	return float64(good) / float64(len(s.TTFT))
 }
 
 // capacity finds the highest level at which that level and every lower

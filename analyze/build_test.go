@@ -345,3 +345,18 @@ func TestTTFTJumpNeedsToOutgrowTheLoad(t *testing.T) {
 		t.Errorf("TTFT jumps = %v, want only y c=48", got)
 	}
 }
+
+func TestGoodput(t *testing.T) {
+	// Four requests: TTFT 100/900/1200/300 ms, TPS 40/12/50/20 tok/s.
+	// Against TTFT ≤ 1000 ms and TPS ≥ 15: requests 1 and 4 pass.
+	in := ingest.Config{ID: "x", Levels: levels([6]float64{1, 100, 120, 50, 55, 1})}
+	in.Levels[0].Samples = &ingest.Samples{TTFT: []float32{100, 900, 1200, 300}, TPS: []float32{40, 12, 50, 20}}
+	r := build(t, in)
+	if g := r.Configs[0].Levels[0].Goodput; g != 0.5 {
+		t.Errorf("goodput = %v, want 0.5", g)
+	}
+	r = build(t, ingest.Config{ID: "y", Levels: levels([6]float64{1, 100, 120, 50, 55, 1})})
+	if g := r.Configs[0].Levels[0].Goodput; !math.IsNaN(g) {
+		t.Errorf("goodput without per-request data = %v, want absent", g)
+	}
+}

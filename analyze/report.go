@@ -105,9 +105,12 @@ type Level struct {
 	SLO       SLOVerdicts `json:"slo"`
 	// Requests and Errors count completed and failed requests (-1 when
 	// the source does not say).
-	Requests int    `json:"requests"`
-	Errors   int    `json:"errors"`
-	Source   string `json:"source"`
+	Requests int `json:"requests"`
+	Errors   int `json:"errors"`
+	// Goodput is the share of requests meeting both SLOs (TTFT and TPS),
+	// from per-request data; NaN without it.
+	Goodput float64 `json:"-"`
+	Source  string  `json:"source"`
 }
 
 // MarshalJSON writes absent numbers as null.
@@ -118,7 +121,8 @@ func (l Level) MarshalJSON() ([]byte, error) {
 		RPSReported  *float64 `json:"rps_reported"`
 		AggregateTPS *float64 `json:"aggregate_tps"`
 		SystemRPS    *float64 `json:"system_rps"`
-	}{plain(l), optional(l.RPSReported), optional(l.AggregateTPS), optional(l.SystemRPS)})
+		Goodput      *float64 `json:"goodput"`
+	}{plain(l), optional(l.RPSReported), optional(l.AggregateTPS), optional(l.SystemRPS), optional(l.Goodput)})
 }
 
 // Numbers are the named numbers behind a finding, an anomaly or a

@@ -107,12 +107,24 @@ func (l *level) UnmarshalCSV(s string) error {
 func parseNumber(s string) (float64, error) {
 	f, err := strconv.ParseFloat(s, 64)
 	switch {
-	case err != nil || strings.ContainsAny(s, "xXpP_") || math.IsNaN(f) || math.IsInf(f, 0):
+	case err != nil || notDecimal(s) || math.IsNaN(f) || math.IsInf(f, 0):
 		return 0, fmt.Errorf("%q is not a number", s)
 	case f < 0:
 		return 0, fmt.Errorf("%q is negative; expected a value ≥ 0", s)
 	}
 	return f, nil
+}
+
+// notDecimal reports whether s uses a syntax ParseFloat accepts but a
+// result file should not hold: hex floats (0x1p-2) and digit separators.
+func notDecimal(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case 'x', 'X', 'p', 'P', '_':
+			return true
+		}
+	}
+	return false
 }
 
 // readExport reads an llm-benchmark table. file names the source in

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -259,6 +260,19 @@ func readSource(s source, format string) (Config, []error, error) {
 // not state their concurrency take it from the file name (c8, conc8,
 // concurrency8), else from the manifest (fallback).
 func readResultFile(path, format string, fallback int) (Config, []error, error) {
+	if format == FormatRequests || format == "" && isRequestsFile(path) {
+		// Streamed: per-request files may hold millions of rows.
+		f, err := os.Open(path)
+		if err != nil {
+			return Config{}, nil, err
+		}
+		defer f.Close()
+		levels, defs, warnings, err := readRequests(path, f)
+		if err != nil {
+			return Config{}, nil, err
+		}
+		return Config{Source: path, Format: FormatRequests, Definitions: defs, Levels: levels}, warnings, nil
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return Config{}, nil, err
@@ -296,6 +310,20 @@ func readResultFile(path, format string, fallback int) (Config, []error, error) 
 		levels[i].Concurrency = c
 	}
 	return Config{Source: path, Format: format, Definitions: defs, Levels: levels}, warnings, nil
+}
+
+// isRequestsFile reports whether a CSV file's header is per-request data.
+func isRequestsFile(path string) bool {
+	if !strings.EqualFold(filepath.Ext(path), ".csv") {
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head, _ := bufio.NewReader(f).ReadString('\n')
+	return isRequestsHeader(head)
 }
 
 // readRunFolder reads a folder of run files as one config whose files

@@ -78,6 +78,9 @@ type Level struct {
 	// OutputTokens is the mean output length per request (NaN when
 	// unknown).
 	OutputTokens float64
+	// Samples are the per-request values, when the source was
+	// per-request data (nil otherwise).
+	Samples *Samples
 	// Pos is where the level's row starts.
 	Pos Pos
 }

@@ -27,7 +27,7 @@ const (
 
 // Formats lists every input format, for --input-format.
 var Formats = []string{FormatExport, FormatVLLM, FormatVLLMTable, FormatSGLang, FormatInferenceX, FormatLLMPerf,
-	FormatAIPerfJSON, FormatAIPerfCSV, FormatGenAIPerf, FormatGuideLLM}
+	FormatAIPerfJSON, FormatAIPerfCSV, FormatGenAIPerf, FormatGuideLLM, FormatRequests, FormatAIPerfRecords}
 
 // Detect names the format of a file from its content (the name only
 // helps to tell CSV from JSON).
@@ -49,6 +49,8 @@ func Detect(file string, data []byte) (string, error) {
 	first, _, _ := bytes.Cut(trimmed, []byte("\n"))
 	head := strings.ToLower(strings.TrimSpace(string(first)))
 	switch {
+	case isRequestsHeader(head):
+		return FormatRequests, nil
 	case strings.HasPrefix(head, "metric,avg,min,max,p99"):
 		return FormatGenAIPerf, nil
 	case strings.HasPrefix(head, "metric,avg,"):
@@ -72,6 +74,8 @@ func detectJSON(file string, v any) (string, error) {
 	switch {
 	case !ok:
 		return "", errorf(Pos{File: file, Line: 1, Col: 1}, "", "expected a JSON object or list of benchmark runs")
+	case o.has("metrics") && o.has("metadata") && !o.has("benchmarks"):
+		return FormatAIPerfRecords, nil
 	case o.has("aiperf_version") || (o.has("records") && o.has("input_config")):
 		return FormatAIPerfJSON, nil
 	case o.has("benchmarks"):
@@ -154,6 +158,10 @@ func readRuns(file string, data []byte, format string) ([]Level, Definitions, []
 		return []Level{l}, defs, nil, nil
 	case FormatGuideLLM:
 		return guidellmRuns(file, objs[0])
+	case FormatAIPerfRecords:
+		return []Level{aiperfRecords(file, objs)}, Definitions{ITL: "tpot", TPS: "request"}, nil, nil
+	case FormatRequests:
+		return readRequests(file, bytes.NewReader(data))
 	}
 	return nil, Definitions{}, nil, errorf(pos, "", "format %q is not a run format", format)
 }
@@ -202,6 +210,10 @@ func servingRun(o obj, format string, pos Pos) Level {
 	}
 	l.Latency = stat(lat.Mean/1000, lat.P10/1000, lat.P50/1000, lat.P90/1000, lat.P99/1000)
 	l.TPS = decodeRate(tpot)
+	if d, ok := vllmDetailed(o, pos); ok {
+		// --save-detailed: statistics from the requests themselves.
+		l.TTFT, l.ITL, l.Latency, l.TPS, l.Samples = d.TTFT, d.ITL, d.Latency, d.TPS, d.Samples
+	}
 	if c := o.num("max_concurrency"); c > 0 && !math.IsInf(c, 0) {
 		l.Concurrency = int(c)
 	}

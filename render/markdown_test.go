@@ -28,7 +28,7 @@ func tiny() *analyze.Report {
 			ITL:         analyze.Stat{Mean: 10, P10: nan(), P50: nan(), P90: 12, P99: nan()},
 			TPS:         analyze.Stat{Mean: tps, P10: nan(), P50: nan(), P90: tps * 1.1, P99: nan()},
 			Latency:     analyze.Stat{Mean: lat, P10: nan(), P50: nan(), P90: lat * 1.1, P99: nan()},
-			RPSReported: 1 / lat, AggregateTPS: tps * float64(c), SystemRPS: float64(c) / lat,
+			RPSReported: 1 / lat, AggregateTPS: tps * float64(c), SystemRPS: float64(c) / lat, Goodput: nan(),
 		}
 		l.SLO.P90 = analyze.SLOVerdict{TTFT: ttft*1.2 <= 1000, TPS: tps*1.1 >= 15}
 		l.SLO.Mean = analyze.SLOVerdict{TTFT: ttft <= 1000, TPS: tps >= 15}

@@ -410,6 +410,23 @@ func (v *view) SLOMatrix(pct string) Table {
 	return t
 }
 
+// HasGoodput reports whether any level has per-request goodput.
+func (v *view) HasGoodput() bool {
+	for _, c := range v.R.Configs {
+		for _, l := range c.Levels {
+			if !math.IsNaN(l.Goodput) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// GoodputTable is the share of requests meeting both SLOs per level.
+func (v *view) GoodputTable() Table {
+	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Pct(l.Goodput, 0) })
+}
+
 // SLOSubstitutes explains the starred cells of the SLO matrix at pct:
 // which statistic stood in, for which configs, because the source did
 // not report the one asked for.

@@ -1,0 +1,412 @@
+package ingest
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"unsafe"
+)
+
+// FormatRequests is per-request data: one row per request.
+const FormatRequests = "requests"
+
+// Samples are the per-request values a level keeps so that the analysis
+// can compute goodput against the report's SLOs: TTFT (ms) and per-user
+// TPS (tok/s) of each successful request, in the same order.
+type Samples struct {
+	TTFT, TPS []float32
+}
+
+// sampleSet accumulates the requests of one level.
+type sampleSet struct {
+	c                   int
+	ttft, itl, lat, tps chunked
+	errors              int
+	pos                 Pos
+}
+
+func (s *sampleSet) add(ttft, itl, lat, tps float64) {
+	s.ttft.add(float32(ttft))
+	s.itl.add(float32(itl))
+	s.lat.add(float32(lat))
+	s.tps.add(float32(tps))
+}
+
+// chunked stores values in fixed-size chunks, so that growing never
+// copies (append's doubling leaves the old array as garbage, which at a
+// million rows pushed the peak heap past 50 MB).
+type chunked struct {
+	chunks [][]float32
+	n      int
+}
+
+const chunkSize = 8192
+
+func (c *chunked) add(v float32) {
+	if len(c.chunks) == 0 || len(c.chunks[len(c.chunks)-1]) == chunkSize {
+		c.chunks = append(c.chunks, make([]float32, 0, chunkSize))
+	}
+	last := &c.chunks[len(c.chunks)-1]
+	*last = append(*last, v)
+	c.n++
+}
+
+// flat returns the values in one slice and releases the chunks.
+func (c *chunked) flat() []float32 {
+	out := make([]float32, 0, c.n)
+	for _, ch := range c.chunks {
+		out = append(out, ch...)
+	}
+	c.chunks = nil
+	return out
+}
+
+// NearestRank is the p-quantile of sorted values by the nearest-rank
+// method the llm-benchmark uses: sorted[⌈p·n⌉ − 1].
+func NearestRank(sorted []float32, p float64) float64 {
+	if len(sorted) == 0 {
+		return Absent
+	}
+	i := int(math.Ceil(p*float64(len(sorted)))) - 1
+	i = max(0, min(i, len(sorted)-1))
+	return float64(sorted[i])
+}
+
+// summarize computes mean and nearest-rank P10, P50, P90, P99. With
+// keep it sorts a copy, so the samples keep their order; otherwise it
+// sorts v in place.
+func summarize(v []float32, keep bool) Stat {
+	if len(v) == 0 {
+		return NoStat()
+	}
+	sum := 0.0
+	for _, x := range v {
+		sum += float64(x)
+	}
+	sorted := v
+	if keep {
+		sorted = slices.Clone(v)
+	}
+	slices.Sort(sorted)
+	return Stat{Mean: sum / float64(len(v)), P10: NearestRank(sorted, 0.10), P50: NearestRank(sorted, 0.50),
+		P90: NearestRank(sorted, 0.90), P99: NearestRank(sorted, 0.99)}
+}
+
+// level turns the samples into a level with computed statistics.
+func (s *sampleSet) level() Level {
+	l := newLevel(s.c, s.pos)
+	// TTFT and TPS stay in request order for goodput; ITL and latency
+	// are not kept and sort in place.
+	ttft, tps := s.ttft.flat(), s.tps.flat()
+	l.TTFT, l.TPS = summarize(ttft, true), summarize(tps, true)
+	l.ITL, l.Latency = summarize(s.itl.flat(), false), summarize(s.lat.flat(), false)
+	l.Requests, l.Errors = len(ttft), s.errors
+	l.Samples = &Samples{TTFT: ttft, TPS: tps}
+	return l
+}
+
+// requestColumns are the per-request CSV's columns.
+var requestColumns = []column{
+	{"concurrency", "concurrency", []string{"concurrency", "c"}, true},
+	{"ttft_ms", "ttft_ms", []string{"ttft_ms"}, true},
+	{"itl_ms", "itl_ms", []string{"itl_ms", "tpot_ms"}, true},
+	{"latency_s", "latency_s", []string{"latency_s"}, true},
+	{"output_tokens", "output_tokens", []string{"output_tokens"}, false},
+	{"error", "error", []string{"error"}, false},
+}
+
+// readRequests streams a per-request CSV
+// (concurrency,ttft_ms,itl_ms,latency_s[,output_tokens][,error]) and
+// summarizes each concurrency level. A request with a non-empty error is
+// counted and left out of the statistics. Per-user TPS is output tokens
+// / latency (TTFT included, as the llm-benchmark defines it), or 1000 /
+// ITL when the output length is not given.
+//
+// Rows are split in place (lines with a quote go through encoding/csv),
+// so a million rows take well under a second and a few tens of MB.
+func readRequests(file string, r io.Reader) ([]Level, Definitions, []error, error) {
+	lr := &lineReader{r: bufio.NewReaderSize(r, 1<<16), file: file}
+	head, err := lr.next()
+	if err == io.EOF || (err == nil && len(head) == 1 && len(bytes.TrimSpace(head[0])) == 0) {
+		return nil, Definitions{}, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "file is empty; expected a header row")
+	}
+	if err != nil {
+		return nil, Definitions{}, nil, err
+	}
+	names := make([]string, len(head))
+	for i, h := range head {
+		names[i] = strings.TrimSpace(string(bytes.TrimPrefix(h, []byte("\xef\xbb\xbf"))))
+	}
+	t := &table{file: file, records: [][]string{names}, pos: [][]Pos{lr.positions()}}
+	present, warnings, err := t.canonicalHeader(requestColumns)
+	if err != nil {
+		return nil, Definitions{}, nil, err
+	}
+	col := map[string]int{}
+	for i, h := range t.records[0] {
+		col[h] = i
+	}
+	defs := Definitions{ITL: "tpot", TPS: "request", RPS: ""}
+	if !present["output_tokens"] {
+		defs.TPS = "decode"
+	}
+	idx := func(name string) int {
+		if i, ok := col[name]; ok {
+			return i
+		}
+		return -1
+	}
+	ci, ti, ii, li, oi, ei := idx("concurrency"), idx("ttft_ms"), idx("itl_ms"), idx("latency_s"), idx("output_tokens"), idx("error")
+	sets := map[int]*sampleSet{}
+	var order []int
+	var cur *sampleSet
+	for {
+		rec, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, defs, nil, err
+		}
+		if len(rec) == 1 && len(bytes.TrimSpace(rec[0])) == 0 {
+			continue // blank line
+		}
+		if len(rec) != len(names) {
+			return nil, defs, nil, errorf(Pos{File: file, Line: lr.line, Col: 1}, "", "row has %d fields, the header has %d", len(rec), len(names))
+		}
+		c, err := requestLevel(unsafeString(rec[ci]))
+		if err != nil {
+			return nil, defs, nil, lr.cellError(t, ci, err)
+		}
+		if cur == nil || cur.c != c {
+			if cur = sets[c]; cur == nil {
+				cur = &sampleSet{c: c, pos: Pos{File: file, Line: lr.line}}
+				sets[c] = cur
+				order = append(order, c)
+			}
+		}
+		if ei >= 0 && len(bytes.TrimSpace(rec[ei])) > 0 {
+			cur.errors++
+			continue
+		}
+		var v [4]float64
+		for k, i := range [4]int{ti, ii, li, oi} {
+			if i < 0 {
+				v[k] = Absent
+				continue
+			}
+			if v[k], err = parseNumber(unsafeString(bytes.TrimSpace(rec[i]))); err != nil {
+				return nil, defs, nil, lr.cellError(t, i, err)
+			}
+		}
+		tps := Absent
+		switch {
+		case oi >= 0 && v[2] > 0:
+			tps = v[3] / v[2]
+		case oi < 0 && v[1] > 0:
+			tps = 1000 / v[1]
+		}
+		cur.add(v[0], v[1], v[2], tps)
+	}
+	if len(order) == 0 {
+		return nil, defs, nil, errorf(Pos{File: file, Line: 2, Col: 1}, "", "no request rows after the header")
+	}
+	slices.Sort(order)
+	levels := make([]Level, 0, len(order))
+	for _, c := range order {
+		levels = append(levels, sets[c].level())
+	}
+	return levels, defs, warnings, nil
+}
+
+// unsafeString views b as a string without copying, for parsing: the
+// string must not outlive the next read.
+func unsafeString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// lineReader splits CSV lines into fields without allocating; a line
+// holding a quote is parsed by encoding/csv instead (quoted fields may
+// hold commas and, rarely, newlines).
+type lineReader struct {
+	r        *bufio.Reader
+	file     string
+	line     int // line number of the current record's first line
+	nextLine int // line number the next record starts on
+	fields   [][]byte
+	starts   []int // byte offset (0-based) of each field in its line
+}
+
+func (lr *lineReader) next() ([][]byte, error) {
+	if lr.nextLine == 0 {
+		lr.nextLine = 1
+	}
+	raw, err := lr.r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		// A line longer than the buffer: read it whole.
+		rest, err2 := lr.r.ReadBytes('\n')
+		raw = append(append([]byte(nil), raw...), rest...)
+		err = err2
+	}
+	if len(raw) == 0 && err != nil {
+		return nil, io.EOF
+	}
+	lr.line = lr.nextLine
+	lr.nextLine++
+	if bytes.IndexByte(raw, '"') >= 0 {
+		return lr.quoted(raw)
+	}
+	raw = bytes.TrimRight(raw, "\r\n")
+	lr.fields, lr.starts = lr.fields[:0], lr.starts[:0]
+	start := 0
+	for {
+		i := bytes.IndexByte(raw[start:], ',')
+		lr.starts = append(lr.starts, start)
+		if i < 0 {
+			lr.fields = append(lr.fields, raw[start:])
+			break
+		}
+		lr.fields = append(lr.fields, raw[start:start+i])
+		start += i + 1
+	}
+	return lr.fields, nil
+}
+
+// quoted parses a line with quotes by encoding/csv, reading on while a
+// quoted field spans lines.
+func (lr *lineReader) quoted(raw []byte) ([][]byte, error) {
+	buf := append([]byte(nil), raw...)
+	for bytes.Count(buf, []byte{'"'})%2 == 1 {
+		more, err := lr.r.ReadBytes('\n')
+		if len(more) == 0 && err != nil {
+			col := bytes.IndexByte(raw, '"') + 1
+			return nil, errorf(Pos{File: lr.file, Line: lr.line, Col: col}, "", "quoted field is never closed; it runs to the end of the file")
+		}
+		buf = append(buf, more...)
+		lr.nextLine++
+	}
+	cr := csv.NewReader(bytes.NewReader(buf))
+	cr.FieldsPerRecord = -1
+	rec, err := cr.Read()
+	if err != nil {
+		return nil, errorf(Pos{File: lr.file, Line: lr.line, Col: 1}, "", "misplaced '\"': a quoted field must start and end with '\"'")
+	}
+	lr.fields, lr.starts = lr.fields[:0], lr.starts[:0]
+	for i, f := range rec {
+		_, col := cr.FieldPos(i)
+		lr.fields = append(lr.fields, []byte(f))
+		lr.starts = append(lr.starts, col-1)
+	}
+	return lr.fields, nil
+}
+
+// positions are the current record's field positions.
+func (lr *lineReader) positions() []Pos {
+	ps := make([]Pos, len(lr.starts))
+	for i, s := range lr.starts {
+		ps[i] = Pos{File: lr.file, Line: lr.line, Col: s + 1}
+	}
+	return ps
+}
+
+// cellError places err at field i of the current record.
+func (lr *lineReader) cellError(t *table, i int, err error) error {
+	return &Error{Pos: Pos{File: lr.file, Line: lr.line, Col: lr.starts[i] + 1}, Column: t.orig[i], Err: err}
+}
+
+// requestLevel parses a per-request row's concurrency.
+func requestLevel(s string) (int, error) {
+	f, err := parseNumber(strings.TrimSpace(s))
+	if err != nil {
+		return 0, err
+	}
+	if f != math.Trunc(f) || f < 1 || f > 1<<20 {
+		return 0, fmt.Errorf("%q is not a positive whole number", s)
+	}
+	return int(f), nil
+}
+
+// vllmDetailed summarizes the per-request arrays of vllm bench serve
+// --save-detailed: ttfts and latencies in seconds, itls as a list of
+// per-request lists of inter-token gaps (s), output_lens, errors.
+func vllmDetailed(o obj, pos Pos) (Level, bool) {
+	ttfts, ok1 := o["ttfts"].([]any)
+	lats, ok2 := o["latencies"].([]any)
+	outs, _ := o["output_lens"].([]any)
+	errs, _ := o["errors"].([]any)
+	if !ok1 || !ok2 || len(ttfts) != len(lats) {
+		return Level{}, false
+	}
+	s := &sampleSet{pos: pos}
+	for i := range ttfts {
+		if i < len(errs) {
+			if e, _ := errs[i].(string); e != "" {
+				s.errors++
+				continue
+			}
+		}
+		ttft, lat := toNum(ttfts[i]), toNum(lats[i])
+		out := Absent
+		if i < len(outs) {
+			out = toNum(outs[i])
+		}
+		tpot, tps := Absent, Absent
+		if out > 1 && lat > 0 {
+			tpot = (lat - ttft) * 1000 / (out - 1)
+			tps = out / lat
+		}
+		s.add(ttft*1000, tpot, lat, tps)
+	}
+	return s.level(), true
+}
+
+// FormatAIPerfRecords is AIPerf's per-request export, profile_export.jsonl.
+const FormatAIPerfRecords = "aiperf-records"
+
+// aiperfRecords summarizes AIPerf's per-request JSON lines: one record
+// per request, {"metadata": …, "metrics": {"time_to_first_token":
+// {"value", "unit"}, …}, "error": null | {…}}.
+func aiperfRecords(file string, objs []obj) Level {
+	s := &sampleSet{pos: Pos{File: file}}
+	ms := func(m obj, tag string) float64 {
+		v := m.sub(tag)
+		x := v.num("value")
+		switch strings.ToLower(v.str("unit")) {
+		case "ns":
+			return x / 1e6
+		case "s", "sec":
+			return x * 1000
+		}
+		return x
+	}
+	for _, o := range objs {
+		if e, ok := o["error"]; ok && e != nil {
+			s.errors++
+			continue
+		}
+		m := o.sub("metrics")
+		ttft, lat := ms(m, "time_to_first_token"), ms(m, "request_latency")
+		itl := ms(m, "inter_token_latency")
+		out := m.sub("output_sequence_length").num("value")
+		tps := Absent
+		if out > 0 && lat > 0 {
+			tps = out / (lat / 1000)
+		}
+		s.add(ttft, itl, lat/1000, tps)
+	}
+	return s.level()
+}
+
+// isRequestsHeader reports whether a CSV header line is per-request data.
+func isRequestsHeader(head string) bool {
+	h := strings.ToLower(head)
+	return strings.Contains(h, "ttft_ms") && strings.Contains(h, "latency_s") && !strings.Contains(h, "ttft_mean")
+}

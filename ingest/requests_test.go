@@ -1,0 +1,166 @@
+package ingest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestNearestRank(t *testing.T) {
+	v := []float32{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	for _, tt := range []struct{ p, want float64 }{{0.10, 1}, {0.50, 5}, {0.90, 9}, {0.99, 10}, {1, 10}, {0.01, 1}} {
+		if got := NearestRank(v, tt.p); got != tt.want {
+			t.Errorf("NearestRank(1..10, %v) = %v, want %v", tt.p, got, tt.want)
+		}
+	}
+	if !math.IsNaN(NearestRank(nil, 0.5)) {
+		t.Error("NearestRank of nothing is not absent")
+	}
+}
+
+func TestReadRequests(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("concurrency,ttft_ms,itl_ms,latency_s,output_tokens,error\n")
+	for i := 1; i <= 10; i++ { // c=1: TTFT 10..100 ms, latency i s, 100 tokens
+		fmt.Fprintf(&b, "1,%d,%d,%d,100,\n", 10*i, i, i)
+	}
+	b.WriteString("2,5,1,1,100,timeout\n") // failed: counted, not in the stats
+	b.WriteString("2,50,2,2,100,\n")
+	levels, defs, _, err := readRequests("r.csv", strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(levels) != 2 || defs.TPS != "request" {
+		t.Fatalf("levels %d, defs %+v", len(levels), defs)
+	}
+	l := levels[0]
+	want := Stat{Mean: 55, P10: 10, P50: 50, P90: 90, P99: 100}
+	if !sameStat(l.TTFT, want) {
+		t.Errorf("TTFT = %+v, want %+v", l.TTFT, want)
+	}
+	// TPS = 100 tokens / latency: 100, 50, …, 10 tok/s; its P10 is the slow tail.
+	if l.TPS.P10 != 10 || l.TPS.P90 != float64(float32(100.0/2)) || l.Requests != 10 || l.Errors != 0 {
+		t.Errorf("TPS = %+v, requests %d, errors %d", l.TPS, l.Requests, l.Errors)
+	}
+	if levels[1].Errors != 1 || levels[1].Requests != 1 || levels[1].TTFT.Mean != 50 {
+		t.Errorf("c=2 = %+v", levels[1])
+	}
+	if l.Samples == nil || len(l.Samples.TTFT) != 10 || l.Samples.TTFT[0] != 10 {
+		t.Error("samples not kept in row order")
+	}
+}
+
+func TestReadRequestsErrors(t *testing.T) {
+	head := "concurrency,ttft_ms,itl_ms,latency_s,output_tokens\n"
+	for _, tt := range []struct{ name, in, want string }{
+		{"empty", "", "r.csv:1:1: file is empty; expected a header row"},
+		{"header only", head, "r.csv:2:1: no request rows after the header"},
+		{"missing column", "concurrency,ttft_ms,latency_s\n1,2,3\n", `r.csv:1:1: missing column "itl_ms"; the header must name concurrency, ttft_ms, itl_ms, latency_s`},
+		{"not a number", head + "1,20,2,1.5,100\n1,x,2,1.5,100\n", `r.csv:3:3: column "ttft_ms": "x" is not a number`},
+		{"negative", head + "1,20,-2,1.5,100\n", `r.csv:2:6: column "itl_ms": "-2" is negative; expected a value ≥ 0`},
+		{"concurrency 0", head + "0,20,2,1.5,100\n", `r.csv:2:1: column "concurrency": "0" is not a positive whole number`},
+		{"short row", head + "1,20\n", "r.csv:2:1: row has 2 fields, the header has 5"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, _, err := readRequests("r.csv", strings.NewReader(tt.in))
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("error\n got %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestVLLMDetailed(t *testing.T) {
+	data := []byte(`{"max_concurrency": 2, "request_rate": "inf", "completed": 3, "failed": 1, "request_throughput": 1.5,
+	 "mean_ttft_ms": 999, "ttfts": [0.1, 0.2, 0.3, 0.05], "latencies": [1.1, 2.2, 3.3, 0.5],
+	 "output_lens": [11, 21, 31, 1], "errors": ["", "", "", "connection reset"]}`)
+	format, err := Detect("d.json", data)
+	if err != nil || format != FormatVLLM {
+		t.Fatalf("Detect = %q, %v", format, err)
+	}
+	levels, _, _, err := readRuns("d.json", data, format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := levels[0]
+	// From the requests, not the summary's 999 ms: mean of 100, 200, 300.
+	if math.Abs(l.TTFT.Mean-200) > 1e-4 || l.Errors != 1 || l.Samples == nil || len(l.Samples.TTFT) != 3 {
+		t.Errorf("level = TTFT %+v errors %d", l.TTFT, l.Errors)
+	}
+	// TPOT = (latency − TTFT) / (tokens − 1) = 100 ms for each request.
+	if math.Abs(l.ITL.P50-100) > 1e-3 {
+		t.Errorf("TPOT p50 = %v, want 100", l.ITL.P50)
+	}
+}
+
+func TestAIPerfRecords(t *testing.T) {
+	rec := func(ttft, lat, osl float64, failed bool) string {
+		e := "null"
+		if failed {
+			e = `{"code": 499, "type": "cancelled"}`
+		}
+		return fmt.Sprintf(`{"metadata": {"x_request_id": "r"}, "metrics": {"time_to_first_token": {"value": %g, "unit": "ms"}, "request_latency": {"value": %g, "unit": "ms"}, "inter_token_latency": {"value": 10, "unit": "ms"}, "output_sequence_length": {"value": %g, "unit": "tokens"}}, "error": %s}`, ttft, lat, osl, e)
+	}
+	data := []byte(rec(100, 2000, 200, false) + "\n" + rec(300, 4000, 200, false) + "\n" + rec(0, 0, 0, true) + "\n")
+	format, err := Detect("profile_export.jsonl", data)
+	if err != nil || format != FormatAIPerfRecords {
+		t.Fatalf("Detect = %q, %v", format, err)
+	}
+	levels, _, _, err := readRuns("profile_export.jsonl", data, format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := levels[0]
+	if l.TTFT.Mean != 200 || l.Latency.Mean != 3 || l.TPS.P10 != 50 || l.Errors != 1 || l.Requests != 2 {
+		t.Errorf("level = TTFT %+v latency %+v TPS %+v errors %d", l.TTFT, l.Latency, l.TPS, l.Errors)
+	}
+}
+
+func FuzzReadRequests(f *testing.F) {
+	f.Add([]byte("concurrency,ttft_ms,itl_ms,latency_s,output_tokens,error\n1,10,2,1,100,\n2,20,3,2,100,x\n"))
+	f.Add([]byte("c,ttft_ms,tpot_ms,latency_s\n4,1,1,1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		levels, _, _, err := readRequests("f.csv", bytes.NewReader(data))
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Pos.File != "f.csv" || e.Pos.Line == 0 {
+				t.Fatalf("error without a position: %v", err)
+			}
+			return
+		}
+		for _, l := range levels {
+			if l.Concurrency <= 0 || l.Requests+l.Errors == 0 {
+				t.Fatalf("bad level %+v", l)
+			}
+		}
+	})
+}
+
+// requestsCSV is a per-request file of n rows over 6 levels.
+func requestsCSV(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("concurrency,ttft_ms,itl_ms,latency_s,output_tokens,error\n")
+	levels := []int{1, 2, 4, 8, 16, 32}
+	for i := 0; i < n; i++ {
+		c := levels[i%len(levels)]
+		fmt.Fprintf(&b, "%d,%.2f,%.3f,%.4f,%d,\n", c, 40+float64(i%997)*0.37, 7+float64(i%89)*0.011, 1.2+float64(i%311)*0.003, 128+i%64)
+	}
+	return b.Bytes()
+}
+
+// BenchmarkReadRequests1M streams one million requests and summarizes
+// them (run with -benchmem: the bytes per op bound the memory used).
+func BenchmarkReadRequests1M(b *testing.B) {
+	data := requestsCSV(1_000_000)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		levels, _, _, err := readRequests("bench.csv", bytes.NewReader(data))
+		if err != nil || len(levels) != 6 {
+			b.Fatal(err)
+		}
+	}
+}
