@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -147,4 +148,44 @@ func TestConcurrencyFromName(t *testing.T) {
 			t.Errorf("ConcurrencyFromName(%q) = %d, want %d", name, got, want)
 		}
 	}
+}
+
+// FuzzReadRuns feeds any bytes through format detection and the run-file
+// readers (vLLM, SGLang, InferenceX, LLMPerf, AIPerf, GenAI-Perf,
+// guidellm): no panic, and every error carries a position.
+func FuzzReadRuns(f *testing.F) {
+	for _, ext := range []string{".json", ".jsonl"} {
+		for _, s := range seedFiles(f, "../samples", ext) {
+			f.Add(s)
+		}
+	}
+	for _, s := range []string{
+		`{"max_concurrency": 4, "request_rate": "inf", "mean_ttft_ms": 10, "median_tpot_ms": 5, "completed": 4}`,
+		`{"backend": "sglang", "request_rate": Infinity, "mean_e2e_latency_ms": 900, "median_ttft_ms": 80}`,
+		`{"median_ttft": 0.2, "p99_ttft": 0.9, "max_concurrency": 8}`,
+		`{"results_ttft_s_mean": "0.2", "num_concurrent_requests": 5}`,
+		`{"aiperf_version": "0.10.0", "time_to_first_token": {"avg": 10, "p90": 12}, "request_latency": {"avg": 900}}`,
+		`{"metadata": {"version": 2}, "benchmarks": [{"config": {"strategy": {"type_": "concurrent", "streams": 2}}, "metrics": {}}]}`,
+		`[{"Test name": "tp1_qps_inf", "Mean TTFT (ms)": 50}]`,
+		"Metric,avg,min,max,p99,p95,p90\nTime To First Token (ms),\"1,146.31\",1,2,3,4,5\nRequest Latency (ms),N/A,1,2,3,4,5\n",
+		`{"metadata": {}, "metrics": {"time_to_first_token": {"value": 10, "unit": "ms"}}, "error": null}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		format, err := Detect("f.json", data)
+		if err == nil {
+			switch format {
+			case FormatExport, "zip":
+				return
+			}
+			_, _, _, err = readRuns("f.json", data, format)
+		}
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Pos.File != "f.json" {
+				t.Fatalf("error without a position: %v", err)
+			}
+		}
+	})
 }
