@@ -156,6 +156,7 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params) Config {
 	for _, l := range in.Levels {
 		lv := Level{
 			Concurrency:  l.Concurrency,
+			Rate:         l.Rate,
 			TTFT:         Stat(l.TTFT),
 			ITL:          Stat(l.ITL),
 			TPS:          Stat(l.TPS),

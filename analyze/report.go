@@ -88,11 +88,17 @@ type Definitions struct {
 
 // Level is one concurrency level of a config.
 type Level struct {
-	Concurrency int  `json:"concurrency"`
-	TTFT        Stat `json:"ttft_ms"`
-	ITL         Stat `json:"itl_ms"`
-	TPS         Stat `json:"tps"`
-	Latency     Stat `json:"latency_s"`
+	// Concurrency is the requests in flight: as configured, or for a
+	// request-rate run its effective concurrency (throughput × mean
+	// latency, rounded).
+	Concurrency int `json:"concurrency"`
+	// Rate is the offered request rate of a request-rate run (req/s,
+	// +Inf for "as fast as possible"); 0 for a concurrency run.
+	Rate    float64 `json:"-"`
+	TTFT    Stat    `json:"ttft_ms"`
+	ITL     Stat    `json:"itl_ms"`
+	TPS     Stat    `json:"tps"`
+	Latency Stat    `json:"latency_s"`
 	// RPSReported is the tool's own request rate (NaN when absent); for
 	// the llm-benchmark export it is per user: 1 / mean latency.
 	RPSReported float64 `json:"-"`
@@ -122,7 +128,20 @@ func (l Level) MarshalJSON() ([]byte, error) {
 		AggregateTPS *float64 `json:"aggregate_tps"`
 		SystemRPS    *float64 `json:"system_rps"`
 		Goodput      *float64 `json:"goodput"`
-	}{plain(l), optional(l.RPSReported), optional(l.AggregateTPS), optional(l.SystemRPS), optional(l.Goodput)})
+		Rate         any      `json:"request_rate,omitempty"`
+	}{plain(l), optional(l.RPSReported), optional(l.AggregateTPS), optional(l.SystemRPS), optional(l.Goodput), rateJSON(l.Rate)})
+}
+
+// rateJSON writes a request rate: a number, "inf", or nothing for a
+// concurrency run.
+func rateJSON(r float64) any {
+	switch {
+	case r == 0 || math.IsNaN(r):
+		return nil
+	case math.IsInf(r, 1):
+		return "inf"
+	}
+	return r
 }
 
 // Numbers are the named numbers behind a finding, an anomaly or a

@@ -61,13 +61,13 @@ func TestFixtures(t *testing.T) {
 		file string
 		want want
 	}{
-		{"vllm/bench-serve-opt125m.json", want{FormatVLLM, 1, 2, math.Inf(1), 215.53594200008774, 55.68139649994919, nan, 734.4049174101428,
+		{"vllm/bench-serve-opt125m.json", want{FormatVLLM, 1, 2, 0, 215.53594200008774, 55.68139649994919, nan, 734.4049174101428,
 			11.265828258331112, nan, nan, nan, 5.180810671273421, 82.89297074037474, 8, 0, "tpot", "decode"}},
 		// Two repeated runs at c=2: the last (run_number 1) is read.
-		{"vllm/sweep-summary.json", want{FormatVLLM, 1, 2, math.Inf(1), 39.30731637592544, 38.187976999324746, nan, 57.58295443694805,
+		{"vllm/sweep-summary.json", want{FormatVLLM, 1, 2, 0, 39.30731637592544, 38.187976999324746, nan, 57.58295443694805,
 			8.012444900062594, 0.15949398987686436, nan, nan, 12.460566958863927, 199.36907134182283, 8, 0, "tpot", "decode"}},
 		// Seconds without the _ms suffix; only median and p99 stats.
-		{"inferencex/glm5-fp8-isl1024-conc16.json", want{FormatInferenceX, 1, 16, math.Inf(1), nan, 291.39942955225706, nan, 2077.586937993753,
+		{"inferencex/glm5-fp8-isl1024-conc16.json", want{FormatInferenceX, 1, 16, 0, nan, 291.39942955225706, nan, 2077.586937993753,
 			nan, nan, nan, nan, 3.1529760261103545, 403.5809313421254, 160, -1, "tpot", "decode"}},
 		// Seconds and string-typed numbers; completed per minute.
 		{"llmperf/groq-70b-summary.json", want{FormatLLMPerf, 1, 5, 0, 227.86034579078357, 221.8883791938424, 298.818383552134, 350.0269545800982,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -300,12 +301,17 @@ func readResultFile(path, format string, fallback int) (Config, []error, error) 
 		if c == 0 {
 			c = fallback
 		}
-		if c == 0 {
-			what := "the run"
-			if levels[i].Rate > 0 {
-				what = fmt.Sprintf("the run at request rate %g req/s", levels[i].Rate)
+		if c == 0 && levels[i].Rate > 0 {
+			// A request-rate run: placed at its effective concurrency,
+			// request throughput × mean latency (Little's law).
+			eff := levels[i].SystemRPS * levels[i].Latency.Mean
+			if !(eff > 0) || math.IsInf(eff, 0) {
+				return Config{}, nil, errorf(levels[i].Pos, "", "the run at request rate %g req/s gives no request throughput and mean latency, so its effective concurrency is unknown", levels[i].Rate)
 			}
-			return Config{}, nil, errorf(levels[i].Pos, "", "%s states no concurrency: expected one in the file, a c8/conc8 token in its name, or concurrency = N in the manifest's [[configs]] entry", what)
+			c = max(1, int(math.Round(eff)))
+		}
+		if c == 0 {
+			return Config{}, nil, errorf(levels[i].Pos, "", "the run states no concurrency: expected one in the file, a c8/conc8 token in its name, or concurrency = N in the manifest's [[configs]] entry")
 		}
 		levels[i].Concurrency = c
 	}

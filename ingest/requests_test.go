@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"strings"
 	"testing"
 )
@@ -162,5 +163,34 @@ func BenchmarkReadRequests1M(b *testing.B) {
 		if err != nil || len(levels) != 6 {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestRateSweep: runs driven by request rate (no max_concurrency) are
+// placed at their effective concurrency, throughput × mean latency.
+func TestRateSweep(t *testing.T) {
+	line := func(rate string, rps, latMs float64) string {
+		return fmt.Sprintf(`{"backend": "sglang", "dataset_name": "random", "random_input_len": 512, "random_output_len": 256, "request_rate": %s, "max_concurrency": null, "request_throughput": %g, "mean_e2e_latency_ms": %g, "median_ttft_ms": 80, "mean_ttft_ms": 90, "median_itl_ms": 12, "completed": 100}`, rate, rps, latMs)
+	}
+	dir := t.TempDir()
+	data := line("1.0", 1, 3000) + "\n" + line("4.0", 3.9, 5000) + "\n" + line("Infinity", 6, 20000) + "\n"
+	path := dir + "/sglang-sweep.jsonl"
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, warnings, err := readResultFile(path, "", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) > 0 {
+		t.Errorf("warnings: %v", warnings)
+	}
+	var got []string
+	for _, l := range cfg.Levels {
+		got = append(got, fmt.Sprintf("%g→%d", l.Rate, l.Concurrency))
+	}
+	// 1 × 3 s = 3; 3.9 × 5 s = 19.5 → 20; 6 × 20 s = 120.
+	if strings.Join(got, " ") != "1→3 4→20 +Inf→120" {
+		t.Errorf("levels = %v", got)
 	}
 }

@@ -144,6 +144,7 @@ func readRuns(file string, data []byte, format string) ([]Level, Definitions, []
 			levels = append(levels, servingRun(o, format, p))
 		}
 		levels, warnings = lastOfRepeats(file, levels, objs)
+		warnings = append(warnings, mixedWorkloads(file, objs)...)
 		return levels, servingDefinitions(objs[0], format), warnings, nil
 	case FormatVLLMTable:
 		var levels []Level
@@ -214,10 +215,11 @@ func servingRun(o obj, format string, pos Pos) Level {
 		// --save-detailed: statistics from the requests themselves.
 		l.TTFT, l.ITL, l.Latency, l.TPS, l.Samples = d.TTFT, d.ITL, d.Latency, d.TPS, d.Samples
 	}
+	// A run capped by max_concurrency is a concurrency run whatever its
+	// request_rate ("inf" by default); without a cap, the rate drove it.
 	if c := o.num("max_concurrency"); c > 0 && !math.IsInf(c, 0) {
 		l.Concurrency = int(c)
-	}
-	if r := o.num("request_rate"); r > 0 {
+	} else if r := o.num("request_rate"); r > 0 {
 		l.Rate = r
 	}
 	l.SystemRPS = o.num("request_throughput")
@@ -244,6 +246,23 @@ func servingDefinitions(o obj, format string) Definitions {
 		d.ITL = "chunk"
 	}
 	return d
+}
+
+// mixedWorkloads warns when appended runs of one file used different
+// workloads (dataset, input or output length): their levels are not
+// comparable with each other.
+func mixedWorkloads(file string, objs []obj) []error {
+	workload := func(o obj) string {
+		return fmt.Sprintf("%s %v/%v", o.str("dataset_name"), o["random_input_len"], o["random_output_len"])
+	}
+	first := workload(objs[0])
+	for i, o := range objs[1:] {
+		if w := workload(o); w != first {
+			return []error{errorf(Pos{File: file, Line: i + 2}, "", "this run's workload (%s) differs from the first run's (%s); runs of different workloads are not comparable levels",
+				strings.TrimSpace(w), strings.TrimSpace(first))}
+		}
+	}
+	return nil
 }
 
 // lastOfRepeats keeps the last of repeated runs at the same load (a
@@ -591,6 +610,10 @@ func sortRunLevels(levels []Level) error {
 		a, b := levels[i-1], levels[i]
 		if a.Concurrency == b.Concurrency && a.Rate == b.Rate {
 			return errorf(b.Pos, "", "two runs at concurrency %d (also %s); expected one run per load level", b.Concurrency, a.Pos)
+		}
+		if a.Concurrency == b.Concurrency {
+			return errorf(b.Pos, "", "the runs at %g and %g req/s both have an effective concurrency of %d (also %s); keep one of them or split the sweep",
+				a.Rate, b.Rate, b.Concurrency, a.Pos)
 		}
 	}
 	return nil

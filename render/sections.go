@@ -169,13 +169,13 @@ func (v *view) ScenarioTable() Table {
 		case analyze.Interactive:
 			label = l.T("scenario_interactive", "C", strconv.Itoa(s.Levels[len(s.Levels)-1]))
 			if next != "" {
-				reason = l.T("why_interactive", "C", strconv.Itoa(s.Levels[len(s.Levels)-1]), "Min", l.Num(val["tps_min"], 0), "Max", l.Num(val["tps_max"], 0),
+				reason = l.T("why_interactive", "C", strconv.Itoa(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0),
 					"AdvMin", l.Ratio(val["advantage_min"]), "AdvMax", l.Ratio(val["advantage_max"]), "Next", next)
 			} else {
-				reason = l.T("why_interactive_only", "C", strconv.Itoa(s.Levels[len(s.Levels)-1]), "Min", l.Num(val["tps_min"], 0), "Max", l.Num(val["tps_max"], 0))
+				reason = l.T("why_interactive_only", "C", strconv.Itoa(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0))
 			}
 			if val["slo_met"] == 0 {
-				reason += " " + l.T("why_no_slo")
+				reason += "; " + l.T("why_no_slo")
 			}
 		case analyze.HighLoad:
 			label = l.T("scenario_high_load")
@@ -210,6 +210,15 @@ func (v *view) ScenarioTable() Table {
 		t.Rows = append(t.Rows, []string{label, v.Name(s.Config), reason})
 	}
 	return t
+}
+
+// span writes a range of values, or one value when both ends agree.
+func (v *view) span(lo, hi float64, dec int) string {
+	a, b := v.loc.Num(lo, dec), v.loc.Num(hi, dec)
+	if a == b {
+		return a
+	}
+	return a + "–" + b
 }
 
 // ScorecardTable counts the head-to-head wins of every pair of configs.

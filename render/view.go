@@ -410,6 +410,29 @@ func (v *view) SLOMatrix(pct string) Table {
 	return t
 }
 
+// RateTable lists, for configs driven by request rate, each level's
+// offered rate and the effective concurrency it is placed at; nil when
+// every run was driven by concurrency.
+func (v *view) RateTable() *Table {
+	t := Table{Head: []string{v.loc.T("col_config"), v.loc.T("col_rate"), v.loc.T("col_effective_c")}, Align: "lrr"}
+	for _, c := range v.R.Configs {
+		for _, l := range c.Levels {
+			if l.Rate == 0 {
+				continue
+			}
+			rate := v.loc.Num(l.Rate, 1)
+			if math.IsInf(l.Rate, 1) {
+				rate = "∞"
+			}
+			t.Rows = append(t.Rows, []string{Escape(c.Name), rate, strconv.Itoa(l.Concurrency)})
+		}
+	}
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	return &t
+}
+
 // HasGoodput reports whether any level has per-request goodput.
 func (v *view) HasGoodput() bool {
 	for _, c := range v.R.Configs {
