@@ -177,7 +177,7 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params) Config {
 		if !(lv.SystemRPS > 0) {
 			lv.SystemRPS = Ratio(float64(l.Concurrency), l.Latency.Mean)
 		}
-		lv.Goodput = goodput(l.Samples, p)
+		lv.Goodput = goodput(l.Samples, max(l.Errors, 0), p)
 		lv.SLO.P90 = verdict(lv, P90, p)
 		lv.SLO.Mean = verdict(lv, Mean, p)
 		cfg.Levels = append(cfg.Levels, lv)
@@ -195,9 +195,10 @@ func verdict(l Level, pct Percentile, p Params) SLOVerdict {
 	return SLOVerdict{TTFT: ttft <= p.SLOTTFTms, TPS: tps >= p.SLOTPS, TTFTStat: ttftStat, TPSStat: tpsStat}
 }
 
-// goodput is the share of requests whose own TTFT and TPS meet the SLOs.
-func goodput(s *ingest.Samples, p Params) float64 {
-	if s == nil || len(s.TTFT) == 0 {
+// goodput is the share of requests whose own TTFT and TPS meet the SLOs;
+// a failed request met neither.
+func goodput(s *ingest.Samples, failed int, p Params) float64 {
+	if s == nil || len(s.TTFT)+failed == 0 {
 		return nanValue
 	}
 	good := 0
@@ -206,7 +207,7 @@ func goodput(s *ingest.Samples, p Params) float64 {
 			good++
 		}
 	}
-	return float64(good) / float64(len(s.TTFT))
+	return float64(good) / float64(len(s.TTFT)+failed)
 }
 
 // capacity finds the highest level at which that level and every lower

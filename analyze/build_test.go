@@ -355,6 +355,12 @@ func TestGoodput(t *testing.T) {
 	if g := r.Configs[0].Levels[0].Goodput; g != 0.5 {
 		t.Errorf("goodput = %v, want 0.5", g)
 	}
+	// Two failed requests count as missing the SLOs: 2 of 6.
+	in.Levels[0].Errors = 2
+	r = build(t, in)
+	if g := r.Configs[0].Levels[0].Goodput; math.Abs(g-2.0/6) > 1e-12 {
+		t.Errorf("goodput with 2 failures = %v, want 1/3", g)
+	}
 	r = build(t, ingest.Config{ID: "y", Levels: levels([6]float64{1, 100, 120, 50, 55, 1})})
 	if g := r.Configs[0].Levels[0].Goodput; !math.IsNaN(g) {
 		t.Errorf("goodput without per-request data = %v, want absent", g)

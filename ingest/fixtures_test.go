@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -188,4 +189,34 @@ func FuzzReadRuns(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestVLLMSweepFolder reads a vllm bench sweep experiment: one folder
+// per point, each with a summary.json of repeated runs (and run=N.json
+// files, which repeat the summary and are not read twice).
+func TestVLLMSweepFolder(t *testing.T) {
+	_, data := fixture(t, "vllm/sweep-summary.json")
+	dir := t.TempDir()
+	for _, c := range []string{"2", "4"} {
+		point := filepath.Join(dir, "SERVE--max_num_seqs=4-BENCH--max_concurrency="+c+"-num_prompts=8")
+		if err := os.MkdirAll(point, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		body := strings.ReplaceAll(string(data), `"max_concurrency": 2`, `"max_concurrency": `+c)
+		for _, f := range []string{"summary.json", "run=0.json"} {
+			if err := os.WriteFile(filepath.Join(point, f), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cfg, warnings, err := readRunFolder(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Levels) != 2 || cfg.Levels[0].Concurrency != 2 || cfg.Levels[1].Concurrency != 4 || cfg.Format != FormatVLLM {
+		t.Fatalf("config = %s with levels %+v", cfg.Format, cfg.Levels)
+	}
+	if len(warnings) != 2 || !strings.Contains(warnings[0].Error(), "repeats a later run at the same load") {
+		t.Errorf("warnings = %v, want one per point about the repeated run", warnings)
+	}
 }

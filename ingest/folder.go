@@ -114,7 +114,7 @@ func findSources(dir string) ([]source, error) {
 				out = append(out, source{id: name, path: p, kind: "dir"})
 				continue
 			}
-			if files, _ := os.ReadDir(p); slices.ContainsFunc(files, func(f os.DirEntry) bool { return !f.IsDir() && isRunFile(f.Name()) }) {
+			if files, _ := os.ReadDir(p); hasSweepPoints(p) || slices.ContainsFunc(files, func(f os.DirEntry) bool { return !f.IsDir() && isRunFile(f.Name()) }) {
 				out = append(out, source{id: name, path: p, kind: "runs"})
 			}
 		case ext == ".json" || ext == ".jsonl":
@@ -318,6 +318,12 @@ func readResultFile(path, format string, fallback int) (Config, []error, error) 
 	return Config{Source: path, Format: format, Definitions: defs, Levels: levels}, warnings, nil
 }
 
+// hasSweepPoints reports whether dir holds vllm bench sweep point folders.
+func hasSweepPoints(dir string) bool {
+	m, _ := filepath.Glob(filepath.Join(dir, "*", "summary.json"))
+	return len(m) > 0
+}
+
 // isRequestsFile reports whether a CSV file's header is per-request data.
 func isRequestsFile(path string) bool {
 	if !strings.EqualFold(filepath.Ext(path), ".csv") {
@@ -350,7 +356,16 @@ func readRunFolder(dir, format string) (Config, []error, error) {
 	var warnings []error
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || !isRunFile(name) {
+		if e.IsDir() {
+			// vllm bench sweep: one sub-folder per point
+			// (SERVE--…-BENCH--max_concurrency=8…/), whose summary.json
+			// lists its runs (run=0.json, run=1.json repeat it).
+			summary := filepath.Join(dir, name, "summary.json")
+			if _, err := os.Stat(summary); err != nil || hidden(name) {
+				continue
+			}
+			name = filepath.Join(name, "summary.json")
+		} else if !isRunFile(name) {
 			continue
 		}
 		if strings.EqualFold(filepath.Ext(name), ".csv") && stems[strings.TrimSuffix(name, filepath.Ext(name))] {

@@ -242,6 +242,9 @@ func (v *view) MetricTable(name, stat string) Table {
 		if stat == "mean" && math.IsNaN(s.Mean) && !math.IsNaN(s.P50) {
 			return v.loc.Num(s.P50, m.dec) + " †"
 		}
+		if stat == "p90" && name != "tps" && math.IsNaN(s.P90) && !math.IsNaN(s.P99) {
+			return v.loc.Num(s.P99, m.dec) + " ‡" // the stricter P99, as the SLO check uses it
+		}
 		return v.loc.Num(pick(s, stat), m.dec)
 	})
 }
@@ -253,6 +256,22 @@ func (v *view) MedianStandsIn(name string) bool {
 	for _, c := range v.R.Configs {
 		for _, l := range c.Levels {
 			if s := m.stat(l); math.IsNaN(s.Mean) && !math.IsNaN(s.P50) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// P99StandsIn reports whether a P90 table of metric name shows a P99.
+func (v *view) P99StandsIn(name string) bool {
+	if name == "tps" {
+		return false
+	}
+	m := metrics[name]
+	for _, c := range v.R.Configs {
+		for _, l := range c.Levels {
+			if s := m.stat(l); math.IsNaN(s.P90) && !math.IsNaN(s.P99) {
 				return true
 			}
 		}

@@ -11,8 +11,8 @@ import (
 )
 
 // TestMixedTools builds samples/mixed-tools, a campaign measured with
-// three tools (vLLM JSON lines, SGLang JSON lines with bare Infinity, an
-// AIPerf run folder), in both languages.
+// several tools (vLLM JSON lines, SGLang JSON lines with bare Infinity,
+// an AIPerf run folder, a per-request CSV), in both languages.
 func TestMixedTools(t *testing.T) {
 	out := t.TempDir()
 	if err := run(context.Background(), io.Discard, io.Discard, []string{"build", "-o", out, "../../samples/mixed-tools"}, fixedEnv); err != nil {
@@ -36,7 +36,7 @@ func TestMixedTools(t *testing.T) {
 	if err := json.Unmarshal(data, &a); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"vllm-direct": "vllm", "vllm-eagle": "vllm", "sglang-direct": "sglang", "trtllm-aiperf": "aiperf-json"}
+	want := map[string]string{"vllm-direct": "vllm", "vllm-eagle": "vllm", "sglang-direct": "sglang", "trtllm-aiperf": "aiperf-json", "lmdeploy-requests": "requests"}
 	for _, c := range a.Configs {
 		if want[c.ID] != c.Format || len(c.Levels) != 6 {
 			t.Errorf("%s: format %q with %d levels, want %q with 6", c.ID, c.Format, len(c.Levels), want[c.ID])
@@ -65,6 +65,7 @@ func TestMixedTools(t *testing.T) {
 		"SGLang: the source reports no P90 TTFT; the stricter P99 is used.",
 		"† median: the tool reports no mean for this metric.",
 		"| TTFT | ≤ 500 ms | set for this report |",
+		"### 5.3 Goodput", "LMDeploy, c=32: 2 of 30 requests failed.",
 	} {
 		if !strings.Contains(doc, w) {
 			t.Errorf("mixed report lacks %q", w)
