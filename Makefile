@@ -28,6 +28,8 @@ fuzz:
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadExport$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadZip$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadManifest$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadRuns$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadRequests$$' -fuzztime $(FUZZTIME)
 
 ## bench: the speed benchmarks
 bench:
