@@ -436,6 +436,11 @@ func (l *layout) block(n ast.Node) {
 			l.image(t)
 		case isCaption(t):
 			// drawn with its image
+		case isLabel(t):
+			// A label ("Findings:", a table's title) is never left alone
+			// at the bottom of a page: it keeps with what follows.
+			l.ensure(bodySize*1.42 + 6 + l.minHeight(t.NextSibling()))
+			l.paragraph(l.runs(t, body()), bodySize, 'l', 6)
 		default:
 			l.paragraph(l.runs(t, body()), bodySize, 'l', 6)
 		}
@@ -460,6 +465,13 @@ func (l *layout) block(n ast.Node) {
 		l.left -= 14
 		l.width += 14
 	}
+}
+
+// isLabel reports whether p is a label: one bold run and nothing else
+// ("**Findings:**", "**Mean (ms)**").
+func isLabel(p *ast.Paragraph) bool {
+	e, ok := p.FirstChild().(*ast.Emphasis)
+	return ok && e.Level == 2 && e.NextSibling() == nil
 }
 
 // headingStyle gives size, space before and after per level.
