@@ -236,17 +236,22 @@ func (v *view) byLevel(cell func(analyze.Config, analyze.Level) string) Table {
 // the mean table, the median stands in (marked †) where a tool reports
 // no mean.
 func (v *view) MetricTable(name, stat string) Table {
+	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.metricCell(name, stat, l) })
+}
+
+// metricCell writes one statistic of a metric at a level: the median
+// (marked †) where a mean is asked for and the tool gives none, the
+// stricter P99 (marked ‡) where a P90 of a time is missing.
+func (v *view) metricCell(name, stat string, l analyze.Level) string {
 	m := metrics[name]
-	return v.byLevel(func(_ analyze.Config, l analyze.Level) string {
-		s := m.stat(l)
-		if stat == "mean" && math.IsNaN(s.Mean) && !math.IsNaN(s.P50) {
-			return v.loc.Num(s.P50, m.dec) + " †"
-		}
-		if stat == "p90" && name != "tps" && math.IsNaN(s.P90) && !math.IsNaN(s.P99) {
-			return v.loc.Num(s.P99, m.dec) + " ‡" // the stricter P99, as the SLO check uses it
-		}
-		return v.loc.Num(pick(s, stat), m.dec)
-	})
+	s := m.stat(l)
+	if stat == "mean" && math.IsNaN(s.Mean) && !math.IsNaN(s.P50) {
+		return v.loc.Num(s.P50, m.dec) + " †"
+	}
+	if stat == "p90" && name != "tps" && math.IsNaN(s.P90) && !math.IsNaN(s.P99) {
+		return v.loc.Num(s.P99, m.dec) + " ‡" // the stricter P99, as the SLO check uses it
+	}
+	return v.loc.Num(pick(s, stat), m.dec)
 }
 
 // MedianStandsIn reports whether a mean table of metric name shows a
@@ -337,8 +342,7 @@ func (v *view) Overview(lc int, withAggregate bool) Table {
 		t.Rows = append(t.Rows, r)
 	}
 	for _, name := range []string{"ttft", "itl", "tps", "latency"} {
-		m := metrics[name]
-		row(v.loc.T("row_"+name+"_mean"), func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(m.stat(l).Mean, m.dec) })
+		row(v.loc.T("row_"+name+"_mean"), func(_ analyze.Config, l analyze.Level) string { return v.metricCell(name, "mean", l) })
 	}
 	if withAggregate {
 		row(v.loc.T("row_aggregate"), func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.AggregateTPS, 0) })
