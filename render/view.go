@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -156,11 +157,14 @@ func (v *view) HighLevel() int {
 
 // HasP50 reports whether any config gave P50 values.
 func (v *view) HasP50() bool {
+	return v.anyLevel(func(l analyze.Level) bool { return !math.IsNaN(l.TTFT.P50) })
+}
+
+// anyLevel reports whether some level of some config satisfies ok.
+func (v *view) anyLevel(ok func(analyze.Level) bool) bool {
 	for _, c := range v.R.Configs {
-		for _, l := range c.Levels {
-			if !math.IsNaN(l.TTFT.P50) {
-				return true
-			}
+		if slices.ContainsFunc(c.Levels, ok) {
+			return true
 		}
 	}
 	return false
@@ -258,30 +262,13 @@ func (v *view) metricCell(name, stat string, l analyze.Level) string {
 // median for some config.
 func (v *view) MedianStandsIn(name string) bool {
 	m := metrics[name]
-	for _, c := range v.R.Configs {
-		for _, l := range c.Levels {
-			if s := m.stat(l); math.IsNaN(s.Mean) && !math.IsNaN(s.P50) {
-				return true
-			}
-		}
-	}
-	return false
+	return v.anyLevel(func(l analyze.Level) bool { s := m.stat(l); return math.IsNaN(s.Mean) && !math.IsNaN(s.P50) })
 }
 
 // P99StandsIn reports whether a P90 table of metric name shows a P99.
 func (v *view) P99StandsIn(name string) bool {
-	if name == "tps" {
-		return false
-	}
 	m := metrics[name]
-	for _, c := range v.R.Configs {
-		for _, l := range c.Levels {
-			if s := m.stat(l); math.IsNaN(s.P90) && !math.IsNaN(s.P99) {
-				return true
-			}
-		}
-	}
-	return false
+	return name != "tps" && v.anyLevel(func(l analyze.Level) bool { s := m.stat(l); return math.IsNaN(s.P90) && !math.IsNaN(s.P99) })
 }
 
 // AllExports reports whether every config is an llm-benchmark export,
@@ -312,14 +299,7 @@ func (v *view) ReportedRPSTable() Table {
 
 // HasReportedRPS reports whether any config carried the tool's RPS.
 func (v *view) HasReportedRPS() bool {
-	for _, c := range v.R.Configs {
-		for _, l := range c.Levels {
-			if !math.IsNaN(l.RPSReported) {
-				return true
-			}
-		}
-	}
-	return false
+	return v.anyLevel(func(l analyze.Level) bool { return !math.IsNaN(l.RPSReported) })
 }
 
 // Overview compares every config at one level: a row per metric mean,
@@ -458,14 +438,7 @@ func (v *view) RateTable() *Table {
 
 // HasGoodput reports whether any level has per-request goodput.
 func (v *view) HasGoodput() bool {
-	for _, c := range v.R.Configs {
-		for _, l := range c.Levels {
-			if !math.IsNaN(l.Goodput) {
-				return true
-			}
-		}
-	}
-	return false
+	return v.anyLevel(func(l analyze.Level) bool { return !math.IsNaN(l.Goodput) })
 }
 
 // GoodputTable is the share of requests meeting both SLOs per level.
