@@ -7,11 +7,18 @@
 //	reportgen version
 //
 // PATH is a report folder or a folder of report folders. A folder that
-// directly holds a report.toml, a .csv or a .zip is a report folder; in
-// any other folder each sub-folder is taken as a report folder. Inside a
-// report folder each .csv, each .zip (the llm-benchmark "Download All
-// Results" archive) and each sub-folder holding a *-table.csv is one
-// configuration; its id is the file or folder name without extension.
+// directly holds a report.toml or a result file (.csv, .json, .jsonl,
+// .zip) is a report folder; in any other folder each sub-folder is taken
+// as a report folder. Inside a report folder each result file is one
+// configuration, and so is each sub-folder: an unzipped llm-benchmark
+// export (*-table.csv), or a folder of runs whose files are its levels.
+// A configuration's id is the file or folder name without extension.
+//
+// Result files are recognized by their content: the llm-benchmark export
+// (its table CSV or "Download All Results" ZIP), vLLM bench serve and
+// sweep results, SGLang bench_serving, InferenceX, LLMPerf, AIPerf (JSON,
+// CSV, per-request JSONL), GenAI-Perf CSV, guidellm JSON, and per-request
+// CSV (concurrency,ttft_ms,itl_ms,latency_s[,output_tokens][,error]).
 //
 // Each report is written to OUT/NAME/, NAME being the report folder's
 // name:
@@ -35,6 +42,7 @@
 //	--slo-tps N        per-user TPS SLO threshold in tok/s (default 15)
 //	--think-s N        think time for Little's law in seconds (default 45)
 //	--percentile P     statistic of the headline capacity: p90 or mean
+//	--input-format F   read every result file as format F instead of detecting it
 //	--strict           fail a report that has warnings
 //
 // Flags override the manifest (report.toml), which overrides the

@@ -85,7 +85,8 @@ var knownFormats = []string{"md", "html", "pdf"}
 const buildUsage = `Usage: reportgen build [flags] PATH...
 
 Builds one report per report folder. PATH is a report folder (it directly
-holds a report.toml, .csv or .zip files) or a folder of report folders.
+holds a report.toml or result files: .csv, .json, .jsonl, .zip) or a folder
+of report folders.
 Each report goes to OUT/<folder name>/: analysis.json, and per language
 <lang>/report.md, report.html, report.pdf and charts/.
 
