@@ -124,8 +124,24 @@ func TestNiceStep(t *testing.T) {
 }
 
 func TestWrapLabel(t *testing.T) {
-	if got := wrapLabel("SGLang + Spec (EAGLE-3)", 12); got != "SGLang +\nSpec\n(EAGLE-3)" {
-		t.Errorf("wrapLabel = %q", got)
+	tests := []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"SGLang + Spec (EAGLE-3)", 12, "SGLang +\nSpec\n(EAGLE-3)"},
+		{"vLLM", 12, "vLLM"},
+		{"", 12, ""},
+		{"vllm-direct-h200-tp8-fp8", 12, "vllm-direct-\nh200-tp8-fp8"},
+		{"sglang_eagle3_b300", 12, "sglang_\neagle3_b300"},
+		{"averyveryverylongtoken x", 12, "averyveryverylongtoken\nx"},
+		{"trailing-", 4, "trailing-"},
+		{"a a-bbbbbbbbbbbbbb", 6, "a a-\nbbbbbbbbbbbbbb"},
+	}
+	for _, tt := range tests {
+		if got := wrapLabel(tt.in, tt.n); got != tt.want {
+			t.Errorf("wrapLabel(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -148,10 +149,9 @@ func (cv *chartView) capacity() (*figure, error) {
 	if stats[0] == analyze.Mean {
 		stats[1] = analyze.P90
 	}
-	var names []string
-	for _, c := range cv.r.Configs {
-		names = append(names, wrapLabel(c.Name, 12))
-	}
+	// Config names go under their bars when they fit there; otherwise
+	// the legend names each config by its colour.
+	names, named := capacityNames(cv.r.Configs)
 	panel := func(titleID string, val func(analyze.Capacity) float64, label func(analyze.Capacity) string) *plot.Plot {
 		p := newPanel(cv.loc.T(titleID), "", "", fullSize)
 		b := bars{font: fullSize.Value}
@@ -179,6 +179,9 @@ func (cv *chartView) capacity() (*figure, error) {
 		p.Add(b)
 		p.NominalX(names...)
 		p.X.Tick.Label.Font = chartFont(fullSize.Tick, false)
+		if !named {
+			p.X.Tick.Length = 0
+		}
 		valueAxis(p, top*1.08, cv.loc)
 		return p
 	}
@@ -186,12 +189,42 @@ func (cv *chartView) capacity() (*figure, error) {
 		func(c analyze.Capacity) string { return strconv.Itoa(c.CMax) })
 	users := panel("panel_users", func(c analyze.Capacity) float64 { return float64(c.Users) },
 		func(c analyze.Capacity) string { return cv.loc.Int(c.Users) })
-	legend := []legendEntry{
-		{label: cv.loc.T("stat_" + string(stats[0])), swatch: color.RGBA{0x55, 0x55, 0x55, 0xFF}},
-		{label: cv.loc.T("stat_" + string(stats[1])), swatch: tint(color.RGBA{0x55, 0x55, 0x55, 0xFF}, 0.55)},
+	var legend []legendEntry
+	if !named {
+		for i, c := range cv.r.Configs {
+			legend = append(legend, legendEntry{label: c.Name, swatch: styleFor(i, c.Speculative).Color})
+		}
 	}
+	legend = append(legend,
+		legendEntry{label: cv.loc.T("stat_" + string(stats[0])), swatch: color.RGBA{0x55, 0x55, 0x55, 0xFF}},
+		legendEntry{label: cv.loc.T("stat_" + string(stats[1])), swatch: tint(color.RGBA{0x55, 0x55, 0x55, 0xFF}, 0.55)},
+	)
 	return &figure{title: cv.loc.T("chart_title_capacity", "Think", cv.loc.Num(cv.r.Params.ThinkS, 0)),
 		panels: [][]*plot.Plot{{cmax, users}}, legend: legend, w: chartWidth, h: chartHeight, sizes: fullSize}, nil
+}
+
+// capacityNames returns the capacity chart's category labels: the
+// config names, wrapped, when there are few enough configs and each
+// wrapped line is short enough to sit under its bars without touching
+// the next; otherwise blank labels and named=false.
+func capacityNames(configs []analyze.Config) (names []string, named bool) {
+	const maxConfigs, maxLine = 5, 14
+	named = len(configs) <= maxConfigs
+	for _, c := range configs {
+		n := wrapLabel(c.Name, 12)
+		for _, line := range strings.Split(n, "\n") {
+			if len([]rune(line)) > maxLine {
+				named = false
+			}
+		}
+		names = append(names, n)
+	}
+	if !named {
+		for i := range names {
+			names[i] = ""
+		}
+	}
+	return names, named
 }
 
 // speedup shows spec/direct TPS per engine pair, the parity line and

@@ -232,9 +232,14 @@ func (b bars) Plot(c draw.Canvas, p *plot.Plot) {
 			rect := []vg.Point{{X: left, Y: bottom}, {X: left, Y: top}, {X: right, Y: top}, {X: right, Y: bottom}}
 			c.FillPolygon(b.fills[s][i], rect)
 			c.StrokeLines(draw.LineStyle{Color: inkColor, Width: vg.Points(0.4)}, append(rect, rect[0]))
+			// A value label wider than its bar would run into the
+			// neighbouring bar's label, so it is left out; the tables
+			// carry every value.
 			if lbl := b.labels[s][i]; lbl != "" {
 				sty := text.Style{Color: inkColor, Font: chartFont(b.font, false), XAlign: draw.XCenter, YAlign: draw.YBottom, Handler: p.TextHandler}
-				c.FillText(sty, vg.Point{X: (left + right) / 2, Y: top + vg.Points(1.5)}, lbl)
+				if sty.Width(lbl) <= (tx(x0+w)-tx(x0))*1.05 {
+					c.FillText(sty, vg.Point{X: (left + right) / 2, Y: top + vg.Points(1.5)}, lbl)
+				}
 			}
 		}
 	}
@@ -322,22 +327,48 @@ func drawMark(c *draw.Canvas, ok bool, at vg.Point, size vg.Length) {
 	c.StrokeLine2(sty, at.X-h*0.8, at.Y+h*0.8, at.X+h*0.8, at.Y-h*0.8)
 }
 
-// wrapLabel breaks a category name into lines of about n characters at
-// spaces, so long config names fit under their bars.
+// wrapLabel breaks s into lines of at most n runes where it can: at
+// spaces, and inside a word longer than n after a '-', '_' or '/', so
+// that long config ids wrap too. A piece with no break point in it
+// stays whole.
 func wrapLabel(s string, n int) string {
-	words := strings.Fields(s)
+	type piece struct {
+		text  string
+		glued bool // continues the previous word, no space before it
+	}
+	var pieces []piece
+	for _, w := range strings.Fields(s) {
+		if len([]rune(w)) <= n {
+			pieces = append(pieces, piece{text: w})
+			continue
+		}
+		glued := false
+		for w != "" {
+			k := strings.IndexAny(w, "-_/")
+			if k < 0 || k == len(w)-1 {
+				pieces = append(pieces, piece{text: w, glued: glued})
+				break
+			}
+			pieces = append(pieces, piece{text: w[:k+1], glued: glued})
+			w, glued = w[k+1:], true
+		}
+	}
 	var lines []string
 	cur := ""
-	for _, w := range words {
-		if cur != "" && len([]rune(cur))+1+len([]rune(w)) > n {
+	for _, pc := range pieces {
+		sep := " "
+		if pc.glued {
+			sep = ""
+		}
+		if cur != "" && len([]rune(cur))+len(sep)+len([]rune(pc.text)) > n {
 			lines = append(lines, cur)
-			cur = w
+			cur = pc.text
 			continue
 		}
 		if cur != "" {
-			cur += " "
+			cur += sep
 		}
-		cur += w
+		cur += pc.text
 	}
 	if cur != "" {
 		lines = append(lines, cur)
