@@ -3,6 +3,7 @@ package analyze_test
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -267,6 +268,55 @@ func TestSpeedupCommonLevelsOnly(t *testing.T) {
 	}
 	if s.BreakEven != nil || s.BreakEvenInterpolated != nil {
 		t.Errorf("break-even = %v / %v, want none (1.5× and 1.1×)", s.BreakEven, s.BreakEvenInterpolated)
+	}
+}
+
+// TestSpeedupBreakEven covers the three shapes of the ratio curve: a
+// break-even needs a level where speculative decoding was ahead first.
+func TestSpeedupBreakEven(t *testing.T) {
+	tests := []struct {
+		name        string
+		specTPS     [3]float64 // at c=1, 2, 4; direct is 100, 90, 80
+		breakEven   int        // 0: none
+		neverFaster bool
+		kinds       string
+	}{
+		{"wins then loses", [3]float64{150, 85, 60}, 2, false, "[spec_break_even spec_high_load spec_low_load]"},
+		{"wins everywhere", [3]float64{150, 120, 90}, 0, false, "[spec_low_load spec_no_break_even]"},
+		{"never faster", [3]float64{95, 85, 70}, 0, true, "[spec_high_load spec_low_load]"},
+		{"equal is not faster", [3]float64{100, 90, 80}, 0, true, "[spec_low_load]"},
+		{"behind, ahead, behind", [3]float64{95, 100, 70}, 4, false, "[spec_break_even spec_high_load spec_low_load]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			direct := ingest.Config{ID: "sglang-direct", Levels: levels(
+				[6]float64{1, 50, 60, 100, 110, 1}, [6]float64{2, 50, 60, 90, 95, 1}, [6]float64{4, 50, 60, 80, 85, 1})}
+			spec := ingest.Config{ID: "sglang-spec", Levels: levels(
+				[6]float64{1, 50, 60, tt.specTPS[0], 200, 1}, [6]float64{2, 50, 60, tt.specTPS[1], 200, 1}, [6]float64{4, 50, 60, tt.specTPS[2], 200, 1})}
+			r := build(t, direct, spec)
+			if len(r.Speedups) != 1 {
+				t.Fatalf("speedups = %+v", r.Speedups)
+			}
+			s := r.Speedups[0]
+			got := 0
+			if s.BreakEven != nil {
+				got = *s.BreakEven
+			}
+			if got != tt.breakEven || s.NeverFaster != tt.neverFaster {
+				t.Errorf("break-even = %d, never faster = %v; want %d, %v", got, s.NeverFaster, tt.breakEven, tt.neverFaster)
+			}
+			var kinds []string
+			for _, f := range r.Findings {
+				switch f.Kind {
+				case analyze.SpecLowLoad, analyze.SpecBreakEven, analyze.SpecNoBreakEven, analyze.SpecHighLoad:
+					kinds = append(kinds, string(f.Kind))
+				}
+			}
+			sort.Strings(kinds)
+			if fmt.Sprint(kinds) != tt.kinds {
+				t.Errorf("findings = %v, want %s", kinds, tt.kinds)
+			}
+		})
 	}
 }
 

@@ -165,7 +165,7 @@ func speedupFindings(s Speedup) []Finding {
 			v["interpolated"] = *s.BreakEvenInterpolated
 		}
 		out = append(out, Finding{Kind: SpecBreakEven, Configs: pair, Levels: []int{*s.BreakEven}, Values: v, Score: 3})
-	} else {
+	} else if !s.NeverFaster {
 		out = append(out, Finding{Kind: SpecNoBreakEven, Configs: pair, Levels: []int{hi.Concurrency},
 			Values: map[string]float64{"ratio": hi.Ratio}, Score: 2.5})
 	}

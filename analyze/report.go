@@ -296,9 +296,13 @@ type Speedup struct {
 	Direct string         `json:"direct"`
 	Spec   string         `json:"spec"`
 	Points []SpeedupPoint `json:"points"`
-	// BreakEven is the lowest common level where the ratio is ≤ 1 (nil
-	// when speculative decoding wins at every level).
+	// BreakEven is the lowest common level where the ratio is ≤ 1
+	// after a level where it was above 1: where speculative decoding
+	// stops paying off. Nil when it wins at every level, and when it
+	// never wins (NeverFaster).
 	BreakEven *int `json:"break_even"`
+	// NeverFaster is true when the ratio is ≤ 1 at every common level.
+	NeverFaster bool `json:"never_faster"`
 	// BreakEvenInterpolated is where the ratio crosses 1.0, linear in
 	// log2(concurrency); nil without a crossing.
 	BreakEvenInterpolated *float64 `json:"break_even_interpolated"`

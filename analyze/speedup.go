@@ -32,6 +32,7 @@ func compare(direct, spec Config) Speedup {
 	dl := byConcurrency(direct.Levels)
 	sl := byConcurrency(spec.Levels)
 	var xs, ys []float64
+	faster := false
 	for _, c := range unionLevels(direct.Levels, spec.Levels) {
 		d, okD := dl[c]
 		p, okS := sl[c]
@@ -47,11 +48,15 @@ func compare(direct, spec Config) Speedup {
 		s.Points = append(s.Points, SpeedupPoint{Concurrency: c, Ratio: ratio, DirectTPS: d.TPS.Central(), SpecTPS: p.TPS.Central()})
 		xs = append(xs, float64(c))
 		ys = append(ys, ratio)
-		if s.BreakEven == nil && ratio <= 1 {
+		// A break-even point needs a level where speculative
+		// decoding was ahead before it.
+		if s.BreakEven == nil && ratio <= 1 && faster {
 			be := c
 			s.BreakEven = &be
 		}
+		faster = faster || ratio > 1
 	}
+	s.NeverFaster = len(s.Points) > 0 && !faster
 	if x, ok := Crossing(xs, ys); ok {
 		s.BreakEvenInterpolated = &x
 	}

@@ -149,3 +149,32 @@ func golden(t *testing.T, file string, got []byte) {
 		t.Errorf("%s differs; go test -update rewrites it (review the diff, and look at the output)", file)
 	}
 }
+
+// TestSpecLowLoadPhrase checks that the low-load sentence says faster,
+// on par or slower by the ratio, with on par inside ±2 %.
+func TestSpecLowLoadPhrase(t *testing.T) {
+	loc, err := NewLocale("en", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tiny()
+	r.Configs[1].Speculative = true
+	v := newView(r, loc, Options{})
+	tests := []struct {
+		ratio float64
+		want  string
+	}{
+		{1.40, "clearly pays off"},
+		{1.019, "on par"},
+		{1.0, "on par"},
+		{0.981, "on par"},
+		{0.95, "is slower than"},
+	}
+	for _, tt := range tests {
+		f := analyze.Finding{Kind: analyze.SpecLowLoad, Configs: []string{"b", "a"}, Levels: []int{1},
+			Values: map[string]float64{"ratio": tt.ratio, "spec": 100 * tt.ratio, "direct": 100}}
+		if got := v.phrase(f); !strings.Contains(got, tt.want) {
+			t.Errorf("ratio %.3f: %q, want it to say %q", tt.ratio, got, tt.want)
+		}
+	}
+}

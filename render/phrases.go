@@ -75,8 +75,13 @@ func (v *view) phrase(f analyze.Finding) string {
 	}
 	switch f.Kind {
 	case analyze.SpecLowLoad:
+		// Within ±2 % the two are on par: "1.01× faster" would
+		// overstate a difference inside run-to-run noise.
 		id := "finding_spec_low_faster"
-		if val["ratio"] < 1 {
+		switch r := val["ratio"]; {
+		case math.Abs(r-1) < 0.02:
+			id = "finding_spec_low_par"
+		case r < 1:
 			id = "finding_spec_low_slower"
 		}
 		return l.T(id, "C", lvl(0), "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "Direct", name(1),
@@ -225,10 +230,10 @@ func (v *view) SpeedupLines() []string {
 		spec, direct, engine := v.Name(s.Spec), v.Name(s.Direct), v.engineOf(s.Spec)
 		first, last := s.Points[0], s.Points[len(s.Points)-1]
 		switch {
+		case s.NeverFaster:
+			out = append(out, l.T("speedup_never_wins", "Spec", spec, "Direct", direct, "C", strconv.Itoa(first.Concurrency), "Ratio", l.Ratio(first.Ratio)))
 		case s.BreakEven == nil:
 			out = append(out, l.T("speedup_never_breaks", "Spec", spec, "Direct", direct, "Low", l.Ratio(first.Ratio), "High", l.Ratio(last.Ratio), "C", strconv.Itoa(last.Concurrency)))
-		case *s.BreakEven == first.Concurrency:
-			out = append(out, l.T("speedup_never_wins", "Spec", spec, "Direct", direct, "C", strconv.Itoa(first.Concurrency), "Ratio", l.Ratio(first.Ratio)))
 		default:
 			be := *s.BreakEven
 			var ratio float64
