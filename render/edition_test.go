@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -97,5 +98,26 @@ func TestSpans(t *testing.T) {
 	}
 	if want := "sans:Şık |sym:✓✗|sans: |sym:⌈|sans:x|sym:⌉|sans: ?|"; b.String() != want {
 		t.Errorf("spans = %s\nwant %s", b.String(), want)
+	}
+}
+
+func TestHyphenSegments(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"vllm-direct-h200", "[vllm- direct- h200]"},
+		{"sglang_eagle3", "[sglang_ eagle3]"},
+		{"-5", "[-5]"},
+		{"a-", "[a-]"},
+		{"abc--def", "[abc- -def]"},
+		{"tok/s", "[tok/s]"},
+		{"(EAGLE-3)", "[(EAGLE-3)]"},
+		{"Inter-Token", "[Inter- Token]"},
+		{"köprü-çığ", "[köprü- çığ]"},
+		{"plain", "[plain]"},
+		{"", "[]"},
+	}
+	for _, tt := range tests {
+		if got := fmt.Sprint(hyphenSegments(tt.in)); got != tt.want {
+			t.Errorf("hyphenSegments(%q) = %s, want %s", tt.in, got, tt.want)
+		}
 	}
 }

@@ -265,6 +265,27 @@ type textLine struct {
 	w     float64
 }
 
+// hyphenSegments splits a word after each '-', '_' or '/' that has at
+// least three bytes on either side, so that long ids such as
+// "vllm-direct-h200-tp8" can wrap there: "vllm-", "direct-", "h200-",
+// "tp8". Units ("tok/s"), signs ("-5") and short tails ("EAGLE-3") stay
+// whole.
+func hyphenSegments(w string) []string {
+	const side = 3
+	var out []string
+	start := 0
+	for i := 1; i < len(w)-side; i++ {
+		if (w[i] == '-' || w[i] == '_' || w[i] == '/') && i-start >= side {
+			out = append(out, w[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(w) {
+		out = append(out, w[start:])
+	}
+	return out
+}
+
 // wrap breaks runs into lines no wider than width, splitting a word that
 // is longer than a whole line.
 func (l *layout) wrap(runs []run, width float64) []textLine {
@@ -287,9 +308,13 @@ func (l *layout) wrap(runs []run, width float64) []textLine {
 				flush()
 				pendingSpace = l.measure(" ", r.st)
 			}
-			if p != "" {
-				cur.pieces = append(cur.pieces, run{text: p, st: r.st})
-				cur.w += l.measure(p, r.st)
+			for k, seg := range hyphenSegments(p) {
+				if k > 0 {
+					// A break may fall after a hyphen, with no space.
+					flush()
+				}
+				cur.pieces = append(cur.pieces, run{text: seg, st: r.st})
+				cur.w += l.measure(seg, r.st)
 			}
 		}
 		if r.brk {

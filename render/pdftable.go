@@ -156,8 +156,10 @@ func (l *layout) columnWidths(head []tableCell, rows [][]tableCell, cols int, si
 		}
 		return w, true
 	}
+	// Even the longest words do not fit: share the width in proportion
+	// to them, so a narrow numeric column keeps its share.
 	for j := range w {
-		w[j] = l.width * natural[j] / sumN
+		w[j] = l.width * minimum[j] / sumM
 	}
 	return w, false
 }
