@@ -178,3 +178,51 @@ func TestSpecLowLoadPhrase(t *testing.T) {
 		}
 	}
 }
+
+// TestLeaderTies checks that a lead within 0.5 % is phrased as a tie,
+// in both languages, and a real lead as a lead.
+func TestLeaderTies(t *testing.T) {
+	tests := []struct {
+		f         analyze.Finding
+		lead, tie map[string]string // language → phrase fragment
+	}{
+		{
+			f:    analyze.Finding{Kind: analyze.CapacityLeader, Configs: []string{"a", "b"}, Levels: []int{4}, Values: map[string]float64{"users": 100, "next_users": 100}},
+			lead: map[string]string{"en": "serves the most users", "tr": "en çok kullanıcıya"},
+			tie:  map[string]string{"en": "are level on capacity", "tr": "başa baş"},
+		},
+		{
+			f:    analyze.Finding{Kind: analyze.AggregateLeader, Configs: []string{"a", "b"}, Levels: []int{4}, Values: map[string]float64{"value": 1000, "next": 1000}},
+			lead: map[string]string{"en": "highest aggregate output", "tr": "en yüksek toplam çıktıyı"},
+			tie:  map[string]string{"en": "same aggregate output within 0.5%", "tr": "aynı toplam çıktıyı"},
+		},
+		{
+			f:    analyze.Finding{Kind: analyze.TTFTLeader, Configs: []string{"a", "b"}, Levels: []int{1, 4}, Values: map[string]float64{"low": 50, "low_next": 50}},
+			lead: map[string]string{"en": "has the lowest mean TTFT", "tr": "en düşük ortalama TTFT"},
+			tie:  map[string]string{"en": "same mean TTFT within 0.5%", "tr": "aynı ortalama TTFT"},
+		},
+	}
+	for _, lang := range []string{"en", "tr"} {
+		loc, err := NewLocale(lang, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := newView(tiny(), loc, Options{})
+		for _, tt := range tests {
+			for _, ratio := range []float64{1.004, 1.2} {
+				f := tt.f
+				f.Values = map[string]float64{"ratio": ratio}
+				for k, x := range tt.f.Values {
+					f.Values[k] = x
+				}
+				want := tt.lead[lang]
+				if ratio < 1.005 {
+					want = tt.tie[lang]
+				}
+				if got := v.phrase(f); !strings.Contains(got, want) {
+					t.Errorf("%s %s ratio %.3f: %q, want %q in it", lang, f.Kind, ratio, got, want)
+				}
+			}
+		}
+	}
+}

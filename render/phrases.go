@@ -102,6 +102,10 @@ func (v *view) phrase(f analyze.Finding) string {
 			return l.T("finding_capacity_only", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", lvl(0))
 		}
 		if r, ok := val["ratio"]; ok {
+			if isTie(r) {
+				return l.T("finding_capacity_tie", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", lvl(0),
+					"Next", name(1), "NextUsers", l.Int(int(val["next_users"])))
+			}
 			return l.T("finding_capacity", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", lvl(0),
 				"Ratio", l.Ratio(r), "Next", name(1), "NextUsers", l.Int(int(val["next_users"])))
 		}
@@ -110,9 +114,17 @@ func (v *view) phrase(f analyze.Finding) string {
 		if _, ok := val["next"]; !ok {
 			return l.T("finding_aggregate_only", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["value"], 0))
 		}
+		if isTie(val["ratio"]) {
+			return l.T("finding_aggregate_tie", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["value"], 0),
+				"Next", name(1), "NextValue", l.Num(val["next"], 0))
+		}
 		return l.T("finding_aggregate", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["value"], 0),
 			"Next", name(1), "NextValue", l.Num(val["next"], 0), "Pct", l.Pct(val["ratio"]-1, 0))
 	case analyze.TTFTLeader:
+		if isTie(val["ratio"]) {
+			return l.T("finding_ttft_tie", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["low"], 1),
+				"Next", name(1), "NextValue", l.Num(val["low_next"], 1))
+		}
 		s := l.T("finding_ttft", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["low"], 1),
 			"Next", name(1), "NextValue", l.Num(val["low_next"], 1))
 		if hi, ok := val["high"]; ok && len(f.Levels) > 1 && f.Levels[1] != f.Levels[0] {
@@ -128,6 +140,12 @@ func (v *view) phrase(f analyze.Finding) string {
 		}
 	}
 	return ""
+}
+
+// isTie reports whether a leader's ratio to the runner-up (≥ 1) is
+// within 0.5 %: too close to call a lead, and shown as 1.00× anyway.
+func isTie(ratio float64) bool {
+	return ratio < 1.005
 }
 
 func sameValues(a, b map[string]float64) bool {
