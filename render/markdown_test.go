@@ -226,3 +226,21 @@ func TestLeaderTies(t *testing.T) {
 		}
 	}
 }
+
+func TestSectionLeaderTie(t *testing.T) {
+	loc, err := NewLocale("en", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := newView(tiny(), loc, Options{})
+	for _, tt := range []struct {
+		ratio float64
+		want  string
+	}{{1.003, "are level on"}, {1.3, "has the lowest"}} {
+		f := analyze.Finding{Kind: analyze.LeaderLow, Section: analyze.MetricTTFT.Key, Configs: []string{"a", "b"}, Levels: []int{1},
+			Values: map[string]float64{"value": 50, "next": 50 * tt.ratio, "ratio": tt.ratio}}
+		if got := v.phraseSection(f); !strings.Contains(got, tt.want) {
+			t.Errorf("ratio %.3f: %q, want %q in it", tt.ratio, got, tt.want)
+		}
+	}
+}

@@ -85,6 +85,10 @@ func (v *view) phraseSection(f analyze.Finding) string {
 	threshold := func() string { return l.Num(val["threshold"], 0) + " " + l.T("unit_word_"+unitID(mt.unit)) }
 	switch f.Kind {
 	case analyze.LeaderLow, analyze.LeaderHigh:
+		if isTie(val["ratio"]) {
+			return l.T("sf_leader_tie", "C", c(0), "Leader", name(0), "Next", name(1), "Metric", metric,
+				"Value", v.val(f.Section, val["value"]), "NextValue", v.val(f.Section, val["next"]))
+		}
 		id := "sf_leader_low_"
 		if f.Kind == analyze.LeaderHigh {
 			id = "sf_leader_high_"
