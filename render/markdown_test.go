@@ -244,3 +244,30 @@ func TestSectionLeaderTie(t *testing.T) {
 		}
 	}
 }
+
+func TestScenarioTies(t *testing.T) {
+	loc, err := NewLocale("en", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		s    analyze.Scenario
+		want string
+	}{
+		{analyze.Scenario{Kind: analyze.Interactive, Config: "a", RunnerUp: "b", Levels: []int{1, 2},
+			Values: analyze.Numbers{"tps_min": 80, "tps_max": 100, "advantage_min": 1.001, "advantage_max": 1.004, "slo_met": 1}}, "level with b\\|pipe"},
+		{analyze.Scenario{Kind: analyze.Interactive, Config: "a", RunnerUp: "b", Levels: []int{1, 2},
+			Values: analyze.Numbers{"tps_min": 80, "tps_max": 100, "advantage_min": 1.001, "advantage_max": 1.3, "slo_met": 1}}, "the next best"},
+		{analyze.Scenario{Kind: analyze.HighLoad, Config: "a", RunnerUp: "b", Levels: []int{4},
+			Values: analyze.Numbers{"users": 100, "next_users": 100, "c_max": 4, "ratio": 1}}, "level with the 100 of b\\|pipe"},
+		{analyze.Scenario{Kind: analyze.HighLoad, Config: "a", RunnerUp: "b", Levels: []int{4},
+			Values: analyze.Numbers{"users": 150, "next_users": 100, "c_max": 4, "ratio": 1.5}}, "1.50× the 100"},
+	} {
+		r := tiny()
+		r.Scenarios = []analyze.Scenario{tt.s}
+		tab := newView(r, loc, Options{}).ScenarioTable()
+		if got := tab.Rows[0][2]; !strings.Contains(got, tt.want) {
+			t.Errorf("%s: %q, want %q in it", tt.s.Kind, got, tt.want)
+		}
+	}
+}

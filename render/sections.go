@@ -172,10 +172,13 @@ func (v *view) ScenarioTable() Table {
 		switch s.Kind {
 		case analyze.Interactive:
 			label = l.T("scenario_interactive", "C", strconv.Itoa(s.Levels[len(s.Levels)-1]))
-			if next != "" {
+			switch {
+			case next != "" && isTie(val["advantage_max"]):
+				reason = l.T("why_interactive_tie", "C", strconv.Itoa(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0), "Next", next)
+			case next != "":
 				reason = l.T("why_interactive", "C", strconv.Itoa(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0),
 					"AdvMin", l.Ratio(val["advantage_min"]), "AdvMax", l.Ratio(val["advantage_max"]), "Next", next)
-			} else {
+			default:
 				reason = l.T("why_interactive_only", "C", strconv.Itoa(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0))
 			}
 			if val["slo_met"] == 0 {
@@ -183,7 +186,10 @@ func (v *view) ScenarioTable() Table {
 			}
 		case analyze.HighLoad:
 			label = l.T("scenario_high_load")
-			if r, ok := val["ratio"]; ok {
+			if r, ok := val["ratio"]; ok && isTie(r) {
+				reason = l.T("why_high_load_tie", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", strconv.Itoa(int(val["c_max"])),
+					"Next", next, "NextUsers", l.Int(int(val["next_users"])))
+			} else if ok {
 				reason = l.T("why_high_load", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", strconv.Itoa(int(val["c_max"])),
 					"Ratio", l.Ratio(r), "Next", next, "NextUsers", l.Int(int(val["next_users"])))
 			} else {
