@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -54,7 +55,7 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	}
 	levels := map[int]bool{}
 	for _, in := range c.Configs {
-		cfg := newConfig(in, metas[in.ID], r.Params)
+		cfg := newConfig(in, metas[in.ID], r.Params, c.Dir)
 		for _, l := range cfg.Levels {
 			levels[l.Concurrency] = true
 		}
@@ -125,8 +126,28 @@ func facts(in []ingest.Fact) []Fact {
 	return out
 }
 
+// relSource names a source as seen from the folder that holds the
+// report folder dir: "kimi-k3-b300/vllm-direct.csv:2". The report and
+// analysis.json then read the same on every machine, whatever path the
+// build was given. A source outside dir stays as it is.
+func relSource(dir, src string) string {
+	if dir == "" || src == "" {
+		return src
+	}
+	absDir, err1 := filepath.Abs(dir)
+	absSrc, err2 := filepath.Abs(src)
+	if err1 != nil || err2 != nil {
+		return src
+	}
+	rel, err := filepath.Rel(filepath.Dir(absDir), absSrc)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return src
+	}
+	return filepath.ToSlash(rel)
+}
+
 // newConfig derives a config's levels and capacity from what was read.
-func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params) Config {
+func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string) Config {
 	cfg := Config{
 		ID:          in.ID,
 		Name:        cm.Name,
@@ -136,7 +157,7 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params) Config {
 		DraftSource: cm.DraftSource,
 		Command:     strings.TrimRight(cm.Command, "\n"),
 		Notes:       Text(cm.Notes),
-		Source:      in.Source,
+		Source:      relSource(dir, in.Source),
 		Format:      in.Format,
 		Definitions: Definitions(in.Definitions),
 	}
@@ -166,7 +187,7 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params) Config {
 			SystemRPS:    l.SystemRPS,
 			Requests:     l.Requests,
 			Errors:       l.Errors,
-			Source:       l.Pos.String(),
+			Source:       relSource(dir, l.Pos.String()),
 		}
 		// What the tool measured for the whole system wins; otherwise
 		// (absent, or no throughput at all) derive it from the per-user

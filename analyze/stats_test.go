@@ -2,6 +2,8 @@ package analyze
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -64,5 +66,27 @@ func TestRatio(t *testing.T) {
 	}
 	if !math.IsNaN(Ratio(1, 0)) || !math.IsNaN(Ratio(1, math.NaN())) {
 		t.Error("Ratio by zero or NaN is not NaN")
+	}
+}
+
+func TestRelSource(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	here := filepath.Base(wd)
+	tests := []struct{ dir, src, want string }{
+		{"samples/kimi", "samples/kimi/vllm-direct.csv", "kimi/vllm-direct.csv"},
+		{"samples/kimi/", "samples/kimi/vllm-direct.csv:12", "kimi/vllm-direct.csv:12"},
+		{"/data/run", "/data/run/aiperf/agent-c2.json", "run/aiperf/agent-c2.json"},
+		{"in", "in/vllm-eagle.zip!table.csv", "in/vllm-eagle.zip!table.csv"},
+		{".", "vllm.csv", here + "/vllm.csv"},
+		{"", "x.csv", "x.csv"},
+		{"/data/run", "/elsewhere/x.csv", "/elsewhere/x.csv"},
+	}
+	for _, tt := range tests {
+		if got := relSource(tt.dir, tt.src); got != tt.want {
+			t.Errorf("relSource(%q, %q) = %q, want %q", tt.dir, tt.src, got, tt.want)
+		}
 	}
 }
