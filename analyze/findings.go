@@ -82,6 +82,9 @@ const (
 	// SLOAllPass and SLONonePass: the SLO holds at every level, or at none.
 	SLOAllPass  FindingKind = "slo_all_pass"
 	SLONonePass FindingKind = "slo_none_pass"
+	// SLOUnchecked: from this level on the source reports no statistic
+	// to check the SLO against.
+	SLOUnchecked FindingKind = "slo_unchecked"
 	// Growth: how a metric changes from the lowest to the highest level
 	// of a config, against the rise in load.
 	Growth FindingKind = "growth"
@@ -394,6 +397,10 @@ func sloBoundary(c Config, m Metric, p Params) Finding {
 	for i, l := range c.Levels {
 		if meets(l) {
 			continue
+		}
+		if math.IsNaN(checked(l)) {
+			// Nothing to check against: say so rather than "misses".
+			return Finding{Kind: SLOUnchecked, Section: m.Key, Configs: []string{c.ID}, Levels: []int{l.Concurrency}, Values: v, Score: 1}
 		}
 		if i == 0 {
 			v["value"] = checked(l)

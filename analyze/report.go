@@ -186,7 +186,21 @@ func (s Stat) Central() float64 {
 // (lower is better) it is P90, else the stricter P99. For p90 on a rate
 // (TPS) it is the slow tail P10 when the source has it, else P90 as the
 // llm-benchmark reports it (its fast tail), else the stricter P50.
+//
+// When the source reports none of these, the value is NaN and the name
+// is "none": the SLO cannot be checked, and is not counted as met.
 func (s Stat) SLOValue(p Percentile, lowerIsBetter bool) (float64, string) {
+	x, name := s.sloValue(p, lowerIsBetter)
+	if math.IsNaN(x) {
+		return x, StatNone
+	}
+	return x, name
+}
+
+// StatNone names the missing statistic of an SLO that cannot be checked.
+const StatNone = "none"
+
+func (s Stat) sloValue(p Percentile, lowerIsBetter bool) (float64, string) {
 	if p == Mean {
 		if math.IsNaN(s.Mean) && !math.IsNaN(s.P50) {
 			return s.P50, "p50" // the source gives no mean (a rate derived from TPOT percentiles)
@@ -244,13 +258,17 @@ func (v SLOVerdicts) Get(p Percentile) SLOVerdict {
 
 // SLOVerdict says whether TTFT and TPS met their thresholds. TTFTStat
 // and TPSStat name the statistic used when the source lacked the one
-// asked for (see Stat.SLOValue).
+// asked for (see Stat.SLOValue); "none" when there was nothing to check,
+// in which case the SLO counts as not met.
 type SLOVerdict struct {
 	TTFT     bool   `json:"ttft"`
 	TPS      bool   `json:"tps"`
 	TTFTStat string `json:"ttft_stat,omitempty"`
 	TPSStat  string `json:"tps_stat,omitempty"`
 }
+
+// Unchecked reports whether either SLO could not be checked.
+func (v SLOVerdict) Unchecked() bool { return v.TTFTStat == StatNone || v.TPSStat == StatNone }
 
 // Pass reports whether both SLOs were met.
 func (v SLOVerdict) Pass() bool { return v.TTFT && v.TPS }

@@ -90,3 +90,34 @@ func TestRelSource(t *testing.T) {
 		}
 	}
 }
+
+// TestSLOValue covers the statistic each SLO is checked against, with
+// the stand-ins for what a source lacks and "none" when nothing fits.
+func TestSLOValue(t *testing.T) {
+	n := math.NaN()
+	tests := []struct {
+		name  string
+		s     Stat
+		p     Percentile
+		lower bool
+		want  float64
+		stat  string
+	}{
+		{"p90 time", Stat{Mean: 1, P10: n, P50: 2, P90: 3, P99: 4}, P90, true, 3, ""},
+		{"p90 time from p99", Stat{Mean: 1, P10: n, P50: 2, P90: n, P99: 4}, P90, true, 4, "p99"},
+		{"p90 time, median only", Stat{Mean: n, P10: n, P50: 2, P90: n, P99: n}, P90, true, n, StatNone},
+		{"p90 rate slow tail", Stat{Mean: 50, P10: 30, P50: 50, P90: 70, P99: n}, P90, false, 30, "p10"},
+		{"p90 rate as reported", Stat{Mean: 50, P10: n, P50: 50, P90: 70, P99: n}, P90, false, 70, ""},
+		{"p90 rate from median", Stat{Mean: n, P10: n, P50: 50, P90: n, P99: n}, P90, false, 50, "p50"},
+		{"p90 rate, nothing", Stat{Mean: 50, P10: n, P50: n, P90: n, P99: n}, P90, false, n, StatNone},
+		{"mean", Stat{Mean: 1, P10: n, P50: 2, P90: n, P99: n}, Mean, true, 1, ""},
+		{"mean from median", Stat{Mean: n, P10: n, P50: 2, P90: 3, P99: n}, Mean, true, 2, "p50"},
+		{"mean, nothing", Stat{Mean: n, P10: n, P50: n, P90: 3, P99: n}, Mean, false, n, StatNone},
+	}
+	for _, tt := range tests {
+		got, stat := tt.s.SLOValue(tt.p, tt.lower)
+		if stat != tt.stat || !(got == tt.want || math.IsNaN(got) && math.IsNaN(tt.want)) {
+			t.Errorf("%s: SLOValue = %v, %q; want %v, %q", tt.name, got, stat, tt.want, tt.stat)
+		}
+	}
+}

@@ -214,9 +214,12 @@ func (f *figure) drawLegend(dc draw.Canvas) vg.Length {
 				dc.StrokeLine2(e.style.Line, x, y, x+sample, y)
 				g := e.style.Glyph
 				pt := vg.Point{X: x + sample/2, Y: y}
-				if e.style.Dashed {
+				switch {
+				case g.Shape == nil:
+					// A line sample only.
+				case e.style.Dashed:
 					hollowTriangle{}.DrawGlyph(&dc, g, pt)
-				} else {
+				default:
 					dc.DrawGlyphNoClip(g, pt)
 				}
 			}

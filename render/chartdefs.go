@@ -276,12 +276,16 @@ func (cv *chartView) heatmap() (*figure, error) {
 	pct := cv.r.Params.Percentile
 	g := sloGrid{}
 	var rows []string
+	unchecked := false
 	for _, c := range cv.r.Configs {
 		var cells []sloCell
 		for _, lc := range cv.r.Levels {
 			l, ok := c.Level(lc)
 			v := l.SLO.Get(pct)
-			cells = append(cells, sloCell{measured: ok, ttft: v.TTFT, tps: v.TPS})
+			cell := sloCell{measured: ok, ttft: v.TTFT, tps: v.TPS,
+				ttftUnchecked: ok && v.TTFTStat == analyze.StatNone, tpsUnchecked: ok && v.TPSStat == analyze.StatNone}
+			unchecked = unchecked || cell.ttftUnchecked || cell.tpsUnchecked
+			cells = append(cells, cell)
 		}
 		g.cells = append(g.cells, cells)
 		rows = append(rows, c.Name)
@@ -311,6 +315,9 @@ func (cv *chartView) heatmap() (*figure, error) {
 		{label: cv.loc.T("legend_partial"), swatch: tint(partColor, 0.45)},
 		{label: cv.loc.T("legend_fail"), swatch: tint(failColor, 0.35)},
 		{label: cv.loc.T("legend_not_measured"), swatch: emptyColor},
+	}
+	if unchecked {
+		legend = append(legend, legendEntry{label: cv.loc.T("legend_unchecked"), style: uncheckedStyle})
 	}
 	h := vg.Length(120 + 34*len(rows))
 	return &figure{title: cv.loc.T("sec_slo_matrix", "Stat", cv.loc.T("stat_"+string(pct))), panels: [][]*plot.Plot{{p}},

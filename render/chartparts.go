@@ -271,7 +271,15 @@ type sloGrid struct {
 type sloCell struct {
 	measured  bool
 	ttft, tps bool
+	// ttftUnchecked and tpsUnchecked: the source had no statistic to
+	// check that SLO against; drawn as a grey bar instead of ✓ or ✗.
+	ttftUnchecked, tpsUnchecked bool
 }
+
+// uncheckedStyle is the grey bar of an SLO that cannot be checked, and
+// its legend entry.
+var uncheckedStyle = seriesStyle{Color: color.RGBA{0x6B, 0x6B, 0x6B, 0xFF},
+	Line: draw.LineStyle{Color: color.RGBA{0x6B, 0x6B, 0x6B, 0xFF}, Width: vg.Points(2.5)}}
 
 func (g sloGrid) Plot(c draw.Canvas, p *plot.Plot) {
 	tx, ty := p.Transforms(&c)
@@ -300,8 +308,16 @@ func (g sloGrid) Plot(c draw.Canvas, p *plot.Plot) {
 			}
 			size := min(x1-x0, y1-y0) * 0.28
 			cx, cy := (x0+x1)/2, (y0+y1)/2
-			drawMark(&c, cell.ttft, vg.Point{X: cx - size*0.75, Y: cy}, size)
-			drawMark(&c, cell.tps, vg.Point{X: cx + size*0.75, Y: cy}, size)
+			for i, m := range []struct{ ok, unchecked bool }{{cell.ttft, cell.ttftUnchecked}, {cell.tps, cell.tpsUnchecked}} {
+				at := vg.Point{X: cx + size*0.75*vg.Length(2*i-1), Y: cy}
+				if m.unchecked {
+					sty := uncheckedStyle.Line
+					sty.Width = size * 0.22
+					c.StrokeLine2(sty, at.X-size*0.4, at.Y, at.X+size*0.4, at.Y)
+					continue
+				}
+				drawMark(&c, m.ok, at, size)
+			}
 		}
 	}
 }

@@ -271,3 +271,33 @@ func TestScenarioTies(t *testing.T) {
 		}
 	}
 }
+
+// TestSLOUnchecked checks that an SLO with no statistic to check reads
+// as "?" in the matrix, is explained under it, and is phrased as
+// unchecked rather than missed.
+func TestSLOUnchecked(t *testing.T) {
+	r := tiny()
+	for i := range r.Configs[1].Levels {
+		l := &r.Configs[1].Levels[i]
+		l.SLO.P90 = analyze.SLOVerdict{TTFT: false, TPS: true, TTFTStat: analyze.StatNone}
+	}
+	r.Findings = []analyze.Finding{{Kind: analyze.SLOUnchecked, Section: analyze.MetricTTFT.Key, Configs: []string{"b"}, Levels: []int{1}}}
+	for _, lang := range []string{"en", "tr"} {
+		loc, err := NewLocale(lang, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := newView(r, loc, Options{})
+		m := v.SLOMatrix("p90")
+		if got := m.Rows[1][1]; got != `?✓\*` {
+			t.Errorf("%s: matrix cell = %q, want ?✓\\*", lang, got)
+		}
+		notes := strings.Join(v.SLOSubstitutes("p90"), "\n")
+		if !strings.Contains(notes, "(?)") {
+			t.Errorf("%s: notes %q do not explain the ?", lang, notes)
+		}
+		if got := v.phraseSection(r.Findings[0]); !strings.Contains(got, map[string]string{"en": "cannot be checked", "tr": "denetlenemiyor"}[lang]) {
+			t.Errorf("%s: finding = %q", lang, got)
+		}
+	}
+}

@@ -305,15 +305,34 @@ func (v *view) CapacityLines() []string {
 	}
 	for _, c := range v.R.Configs {
 		cc := c.Capacity.Get(head)
-		if cc.CMax == 0 && len(c.Levels) > 0 {
+		if cc.CMax == 0 && len(c.Levels) > 0 && limitUnchecked(c, head) {
+			out = append(out, l.T("capacity_unchecked", "Config", v.Name(c.ID), "Stat", v.StatName(string(head)), "C", strconv.Itoa(c.Levels[0].Concurrency)))
+		} else if cc.CMax == 0 && len(c.Levels) > 0 {
 			out = append(out, l.T("capacity_none", "Config", v.Name(c.ID), "Stat", v.StatName(string(head)), "C", strconv.Itoa(c.Levels[0].Concurrency)))
 		}
 	}
 	for _, c := range v.R.Configs {
-		h, o := c.Capacity.Get(head), c.Capacity.Get(other)
-		if o.CMax != h.CMax {
-			out = append(out, l.T("capacity_stat_gap", "Config", v.Name(c.ID), "Stat", v.StatName(string(head)), "Other", v.StatName(string(other)),
-				"C", strconv.Itoa(h.CMax), "OtherC", strconv.Itoa(o.CMax), "Users", l.Int(h.Users), "OtherUsers", l.Int(o.Users)))
+		// more is the statistic that reaches the higher level (the
+		// lenient one, usually the mean), less the other.
+		more, less := other, head
+		cm, cl := c.Capacity.Get(other), c.Capacity.Get(head)
+		if cm.CMax == cl.CMax {
+			continue
+		}
+		if cm.CMax < cl.CMax {
+			more, less, cm, cl = less, more, cl, cm
+		}
+		if limitUnchecked(c, less) {
+			// Not a tail the other statistic hides: the source lacks
+			// the statistic, which the lines above already say.
+			continue
+		}
+		args := []any{"Config", v.Name(c.ID), "Stat", v.StatName(string(less)), "Other", v.StatName(string(more)),
+			"C", strconv.Itoa(cl.CMax), "OtherC", strconv.Itoa(cm.CMax), "Users", l.Int(cl.Users), "OtherUsers", l.Int(cm.Users)}
+		if cl.CMax == 0 {
+			out = append(out, l.T("capacity_stat_gap_none", args...))
+		} else {
+			out = append(out, l.T("capacity_stat_gap", args...))
 		}
 	}
 	return out

@@ -108,6 +108,8 @@ func (v *view) phraseSection(f analyze.Finding) string {
 		return l.T("sf_slo_boundary", "Config", name(0), "Stat", v.StatName(v.Headline()), "Metric", sloMetric(), "Op", sloOp(mt),
 			"Threshold", threshold(), "Pass", c(0), "PassValue", v.val(f.Section, val["pass"]),
 			"Fail", c(1), "FailValue", v.val(f.Section, val["fail"]))
+	case analyze.SLOUnchecked:
+		return l.T("sf_slo_unchecked", "Config", name(0), "Stat", v.StatName(v.Headline()), "Metric", sloMetric(), "C", c(0))
 	case analyze.SLOAllPass:
 		return l.T("sf_slo_all_pass", "Config", name(0), "Stat", v.StatName(v.Headline()), "Metric", sloMetric(), "Op", sloOp(mt),
 			"Threshold", threshold(), "C", c(0), "Value", v.val(f.Section, val["value"]))

@@ -388,8 +388,11 @@ func (v *view) SLOMatrix(pct string) Table {
 		t.Head = append(t.Head, "c="+strconv.Itoa(lc))
 		t.Align += "c"
 	}
-	mark := func(ok bool) string {
-		if ok {
+	mark := func(ok bool, stat string) string {
+		switch {
+		case stat == analyze.StatNone:
+			return "?"
+		case ok:
 			return "✓"
 		}
 		return "✗"
@@ -399,7 +402,7 @@ func (v *view) SLOMatrix(pct string) Table {
 		for _, lc := range v.R.Levels {
 			if l, ok := c.Level(lc); ok {
 				sv := l.SLO.Get(p)
-				cell := mark(sv.TTFT) + mark(sv.TPS)
+				cell := mark(sv.TTFT, sv.TTFTStat) + mark(sv.TPS, sv.TPSStat)
 				if sv.TTFTStat != "" || sv.TPSStat != "" {
 					cell += `\*`
 				}
@@ -461,7 +464,11 @@ func (v *view) SLOSubstitutes(pct string) []string {
 					continue
 				}
 				seen[sub.metric+sub.stat] = true
-				out = append(out, v.loc.T("slo_substitute_"+sub.stat, "Config", Escape(c.Name), "Metric", sub.metric, "Stat", v.StatName(pct)))
+				id := "slo_substitute_" + sub.stat
+				if p == analyze.Mean && sub.stat == "p50" {
+					id = "slo_substitute_mean_p50"
+				}
+				out = append(out, v.loc.T(id, "Config", Escape(c.Name), "Metric", sub.metric, "Stat", v.StatName(pct)))
 			}
 		}
 	}
@@ -550,6 +557,18 @@ func toolName(format string) string {
 	return format
 }
 
+// limitUnchecked reports whether what stops config c's capacity at
+// statistic p is an SLO the source gave nothing to check against, not
+// a measured miss.
+func limitUnchecked(c analyze.Config, p analyze.Percentile) bool {
+	for _, l := range c.Levels {
+		if sv := l.SLO.Get(p); !sv.Pass() {
+			return sv.Unchecked()
+		}
+	}
+	return false
+}
+
 // CapacityTable lists C_max, the mean latency there and the users by
 // Little's law for statistic pct.
 func (v *view) CapacityTable(pct string) Table {
@@ -561,7 +580,11 @@ func (v *view) CapacityTable(pct string) Table {
 	for _, c := range v.R.Configs {
 		cp := c.Capacity.Get(p)
 		if cp.CMax == 0 {
-			t.Rows = append(t.Rows, []string{Escape(c.Name), "–", "–", v.loc.T("capacity_none_cell")})
+			cell := v.loc.T("capacity_none_cell")
+			if limitUnchecked(c, p) {
+				cell = v.loc.T("capacity_unchecked_cell")
+			}
+			t.Rows = append(t.Rows, []string{Escape(c.Name), "–", "–", cell})
 			continue
 		}
 		t.Rows = append(t.Rows, []string{Escape(c.Name), strconv.Itoa(cp.CMax), v.loc.Num(cp.LatencyMeanS, 2), v.loc.Int(cp.Users)})
