@@ -301,3 +301,38 @@ func TestSLOUnchecked(t *testing.T) {
 		}
 	}
 }
+
+// TestOverviewHeading checks the overview heading for two, one and no
+// common levels: never "c=0".
+func TestOverviewHeading(t *testing.T) {
+	tests := []struct {
+		levels [2][]int // config a's and b's levels
+		want   string
+	}{
+		{[2][]int{{1, 2, 4}, {1, 4}}, "Overview (c=1 and c=4)"},
+		{[2][]int{{1, 2}, {2, 4}}, "Overview (c=2)"},
+		{[2][]int{{1, 2}, {4}}, "Overview\n"},
+	}
+	for _, tt := range tests {
+		r := tiny()
+		for i, want := range tt.levels {
+			var kept []analyze.Level
+			for _, lc := range want {
+				for _, l := range tiny().Configs[0].Levels {
+					if l.Concurrency == lc {
+						kept = append(kept, l)
+					}
+				}
+			}
+			r.Configs[i].Levels = kept
+		}
+		md, err := Markdown(r, Options{Lang: "en"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := string(md)
+		if !strings.Contains(doc, tt.want) || strings.Contains(doc, "c=0") {
+			t.Errorf("levels %v: want heading %q and no c=0", tt.levels, tt.want)
+		}
+	}
+}
