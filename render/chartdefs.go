@@ -117,7 +117,11 @@ func (cv *chartView) metric(titleID, key, unitID string, slo *sloRef) (*figure, 
 
 func (cv *chartView) throughput() (*figure, error) {
 	unit := cv.loc.T("axis_rps")
-	sys, err := cv.linePanel(cv.loc.T("panel_system_rps"), unit, fullSize, func(l analyze.Level) float64 { return l.SystemRPS }, nil)
+	title := cv.loc.T("panel_system_rps")
+	if !(&view{R: cv.r}).AllExports() {
+		title = cv.loc.T("panel_system_rps_measured")
+	}
+	sys, err := cv.linePanel(title, unit, fullSize, func(l analyze.Level) float64 { return l.SystemRPS }, nil)
 	if err != nil {
 		return nil, err
 	}

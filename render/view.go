@@ -65,8 +65,35 @@ func (v *view) chart(name string) string {
 		return ""
 	}
 	v.figs++
-	caption := v.loc.T("chart_" + strings.ReplaceAll(name[3:], "-", "_"))
+	id := "chart_" + strings.ReplaceAll(name[3:], "-", "_")
+	if name == "05-throughput" && !v.AllExports() {
+		id = "chart_throughput_measured"
+	}
+	caption := v.loc.T(id)
 	return "![" + Escape(caption) + "](" + p + ")\n\n*" + v.loc.T("figure") + " " + strconv.Itoa(v.figs) + ": " + Escape(caption) + "*"
+}
+
+// UniformDef is the definition every config shares for metric ("itl",
+// "tps" or "rps"), or "" when they differ.
+func (v *view) UniformDef(metric string) string {
+	def := func(d analyze.Definitions) string {
+		switch metric {
+		case "itl":
+			return d.ITL
+		case "tps":
+			return d.TPS
+		}
+		return d.RPS
+	}
+	out := ""
+	for i, c := range v.R.Configs {
+		d := def(c.Definitions)
+		if i > 0 && d != out {
+			return ""
+		}
+		out = d
+	}
+	return out
 }
 
 // Name is a config's display name, escaped for Markdown.
