@@ -704,8 +704,21 @@ func (v *view) ParamTable() Table {
 // MetricDefs defines the metrics the report uses.
 func (v *view) MetricDefs() Table {
 	t := Table{Head: []string{v.loc.T("col_metric"), v.loc.T("col_unit"), v.loc.T("col_definition")}, Align: "lll"}
+	// The ITL and TPS rows follow the configs' definitions; the
+	// tool-reported RPS row is there only when some tool reported one.
+	variant := map[string]string{
+		"itl": map[string]string{"chunk": "def_itl_chunk", "": "def_itl_mixed"}[v.UniformDef("itl")],
+		"tps": map[string]string{"decode": "def_tps_decode", "": "def_tps_mixed"}[v.UniformDef("tps")],
+	}
 	for _, k := range []string{"ttft", "itl", "tps", "latency", "rps", "system_rps", "aggregate"} {
-		t.Rows = append(t.Rows, []string{v.loc.T("metric_" + k), v.loc.T("unit_" + k), v.loc.T("def_" + k)})
+		if k == "rps" && !v.HasReportedRPS() {
+			continue
+		}
+		id := variant[k]
+		if id == "" {
+			id = "def_" + k
+		}
+		t.Rows = append(t.Rows, []string{v.loc.T("metric_" + k), v.loc.T("unit_" + k), v.loc.T(id)})
 	}
 	return t
 }
