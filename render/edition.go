@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -112,18 +113,25 @@ func unescape(raw []byte) []byte {
 	return util.ResolveNumericReferences(util.ResolveEntityNames(util.UnescapePunctuations(raw)))
 }
 
-// sloClass is the CSS class of an SLO-matrix cell ("✓✗": TTFT met,
-// TPS missed), or "" for any other cell.
+// sloClass is the colour class of an SLO matrix cell: two marks (✓
+// met, ✗ missed, ? cannot be checked, which does not count as met),
+// optionally starred for a stand-in statistic. Any other text has none.
 func sloClass(s string) string {
-	switch s {
-	case "✓✓":
-		return "slo-pass"
-	case "✓✗", "✗✓":
-		return "slo-part"
-	case "✗✗":
-		return "slo-fail"
+	marks := []rune(strings.TrimSuffix(s, "*"))
+	if len(marks) != 2 {
+		return ""
 	}
-	return ""
+	met := 0
+	for _, m := range marks {
+		switch m {
+		case '✓':
+			met++
+		case '✗', '?':
+		default:
+			return ""
+		}
+	}
+	return [...]string{"slo-fail", "slo-part", "slo-pass"}[met]
 }
 
 // cellText is the plain text of a table cell.
