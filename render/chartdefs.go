@@ -200,8 +200,8 @@ func (cv *chartView) capacity() (*figure, error) {
 		}
 	}
 	legend = append(legend,
-		legendEntry{label: cv.loc.T("stat_" + string(stats[0])), swatch: color.RGBA{0x55, 0x55, 0x55, 0xFF}},
-		legendEntry{label: cv.loc.T("stat_" + string(stats[1])), swatch: tint(color.RGBA{0x55, 0x55, 0x55, 0xFF}, 0.55)},
+		legendEntry{label: cv.loc.T("legend_bar_solid", "Stat", cv.loc.T("stat_"+string(stats[0]))), swatch: color.RGBA{0x55, 0x55, 0x55, 0xFF}},
+		legendEntry{label: cv.loc.T("legend_bar_light", "Stat", cv.loc.T("stat_"+string(stats[1]))), swatch: tint(color.RGBA{0x55, 0x55, 0x55, 0xFF}, 0.55)},
 	)
 	return &figure{title: cv.loc.T("chart_title_capacity", "Think", cv.loc.Num(cv.r.Params.ThinkS, 0)),
 		panels: [][]*plot.Plot{{cmax, users}}, legend: legend, w: chartWidth, h: chartHeight, sizes: fullSize}, nil

@@ -221,6 +221,20 @@ func (b bars) Plot(c draw.Canvas, p *plot.Plot) {
 	m := len(b.values)
 	group := 0.78
 	w := group / float64(m)
+	sty := text.Style{Color: inkColor, Font: chartFont(b.font, false), XAlign: draw.XCenter, YAlign: draw.YBottom, Handler: p.TextHandler}
+	// Value labels go on every bar or on none: a label wider than its
+	// bar would run into the next one, and labels on only some bars
+	// would read as if the others had no value. The tables carry every
+	// value either way.
+	slot := tx(w) - tx(0)
+	labelled := true
+	for s := range b.labels {
+		for _, lbl := range b.labels[s] {
+			if sty.Width(lbl) > slot*1.05 {
+				labelled = false
+			}
+		}
+	}
 	for s, vals := range b.values {
 		for i, v := range vals {
 			if math.IsNaN(v) {
@@ -232,14 +246,8 @@ func (b bars) Plot(c draw.Canvas, p *plot.Plot) {
 			rect := []vg.Point{{X: left, Y: bottom}, {X: left, Y: top}, {X: right, Y: top}, {X: right, Y: bottom}}
 			c.FillPolygon(b.fills[s][i], rect)
 			c.StrokeLines(draw.LineStyle{Color: inkColor, Width: vg.Points(0.4)}, append(rect, rect[0]))
-			// A value label wider than its bar would run into the
-			// neighbouring bar's label, so it is left out; the tables
-			// carry every value.
-			if lbl := b.labels[s][i]; lbl != "" {
-				sty := text.Style{Color: inkColor, Font: chartFont(b.font, false), XAlign: draw.XCenter, YAlign: draw.YBottom, Handler: p.TextHandler}
-				if sty.Width(lbl) <= (tx(x0+w)-tx(x0))*1.05 {
-					c.FillText(sty, vg.Point{X: (left + right) / 2, Y: top + vg.Points(1.5)}, lbl)
-				}
+			if lbl := b.labels[s][i]; labelled && lbl != "" {
+				c.FillText(sty, vg.Point{X: (left + right) / 2, Y: top + vg.Points(1.5)}, lbl)
 			}
 		}
 	}
