@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -32,7 +33,6 @@ func compare(direct, spec Config) Speedup {
 	dl := byConcurrency(direct.Levels)
 	sl := byConcurrency(spec.Levels)
 	var xs, ys []float64
-	faster := false
 	for _, c := range unionLevels(direct.Levels, spec.Levels) {
 		d, okD := dl[c]
 		p, okS := sl[c]
@@ -48,15 +48,14 @@ func compare(direct, spec Config) Speedup {
 		s.Points = append(s.Points, SpeedupPoint{Concurrency: c, Ratio: ratio, DirectTPS: d.TPS.Central(), SpecTPS: p.TPS.Central()})
 		xs = append(xs, float64(c))
 		ys = append(ys, ratio)
-		// A break-even point needs a level where speculative
-		// decoding was ahead before it.
-		if s.BreakEven == nil && ratio <= 1 && faster {
-			be := c
-			s.BreakEven = &be
-		}
-		faster = faster || ratio > 1
 	}
-	s.NeverFaster = len(s.Points) > 0 && !faster
+	// The break-even level ends the first step down through 1.0: it
+	// needs a level where speculative decoding was ahead before it.
+	if i := firstDrop(ys); i > 0 {
+		be := s.Points[i].Concurrency
+		s.BreakEven = &be
+	}
+	s.NeverFaster = len(ys) > 0 && !slices.ContainsFunc(ys, func(r float64) bool { return r > 1 })
 	if x, ok := Crossing(xs, ys); ok {
 		s.BreakEvenInterpolated = &x
 	}

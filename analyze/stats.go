@@ -23,16 +23,24 @@ func LittleUsers(c int, think, latency float64) int {
 // straight line between the two points (in log2 x) meets 1. ok is false
 // when there is no such pair.
 func Crossing(xs []float64, ys []float64) (x float64, ok bool) {
-	for i := 1; i < len(xs) && i < len(ys); i++ {
-		a, b := ys[i-1], ys[i]
-		if !(a > 1 && b <= 1) || xs[i-1] <= 0 || xs[i] <= 0 {
-			continue
-		}
-		la, lb := math.Log2(xs[i-1]), math.Log2(xs[i])
-		t := (a - 1) / (a - b)
-		return math.Exp2(la + t*(lb-la)), true
+	i := firstDrop(ys)
+	if i < 0 || i >= len(xs) || xs[i-1] <= 0 || xs[i] <= 0 {
+		return 0, false
 	}
-	return 0, false
+	a, b := ys[i-1], ys[i]
+	la, lb := math.Log2(xs[i-1]), math.Log2(xs[i])
+	t := (a - 1) / (a - b)
+	return math.Exp2(la + t*(lb-la)), true
+}
+
+// firstDrop is the first i with ys[i-1] > 1 ≥ ys[i], or -1.
+func firstDrop(ys []float64) int {
+	for i := 1; i < len(ys); i++ {
+		if ys[i-1] > 1 && ys[i] <= 1 {
+			return i
+		}
+	}
+	return -1
 }
 
 // Ratio returns a / b, or NaN when b is not positive.
