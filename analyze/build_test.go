@@ -416,3 +416,47 @@ func TestGoodput(t *testing.T) {
 		t.Errorf("goodput without per-request data = %v, want absent", g)
 	}
 }
+
+// TestScenariosWithoutITLOrAggregate: a source with no ITL and no TPS
+// mean (so no aggregate output) leaves those scenarios out instead of
+// recommending a config on numbers that do not exist.
+func TestScenariosWithoutITLOrAggregate(t *testing.T) {
+	strip := func(ls []ingest.Level) []ingest.Level {
+		for i := range ls {
+			ls[i].ITL = ingest.NoStat()
+			ls[i].TPS.Mean = math.NaN()
+		}
+		return ls
+	}
+	r := build(t,
+		ingest.Config{ID: "a", Levels: strip(levels([6]float64{1, 50, 60, 100, 110, 1}, [6]float64{2, 60, 70, 90, 95, 1.1}))},
+		ingest.Config{ID: "b", Levels: strip(levels([6]float64{1, 55, 65, 95, 105, 1}, [6]float64{2, 65, 75, 85, 90, 1.2}))})
+	for _, s := range r.Scenarios {
+		if s.Kind == analyze.MinITL || s.Kind == analyze.MaxThroughput {
+			t.Errorf("scenario %s from absent numbers: %+v", s.Kind, s)
+		}
+	}
+	if len(r.Scenarios) == 0 {
+		t.Error("the scenarios the data does decide are missing too")
+	}
+	for _, f := range r.Findings {
+		if f.Kind == analyze.PeakAggregate || f.Kind == analyze.AggregateLeader {
+			t.Errorf("finding %s from absent aggregate output: %+v", f.Kind, f)
+		}
+	}
+	// No TTFT either: no TTFT leader, and still no panic anywhere.
+	noTTFT := func(ls []ingest.Level) []ingest.Level {
+		for i := range ls {
+			ls[i].TTFT = ingest.NoStat()
+		}
+		return strip(ls)
+	}
+	r = build(t,
+		ingest.Config{ID: "a", Levels: noTTFT(levels([6]float64{1, 50, 60, 100, 110, 1}))},
+		ingest.Config{ID: "b", Levels: noTTFT(levels([6]float64{1, 55, 65, 95, 105, 1}))})
+	for _, f := range r.Findings {
+		if f.Kind == analyze.TTFTLeader {
+			t.Errorf("finding %s from absent numbers: %+v", f.Kind, f)
+		}
+	}
+}

@@ -221,6 +221,9 @@ func aggregateLeader(r *Report) (Finding, bool) {
 		return Finding{}, false
 	}
 	ranked := rankAt(r.Configs, c, MetricAggregate, Mean)
+	if len(ranked) == 0 {
+		return Finding{}, false
+	}
 	f := Finding{Kind: AggregateLeader, Configs: []string{ranked[0].id}, Levels: []int{c},
 		Values: map[string]float64{"value": ranked[0].v}, Score: 1.2}
 	if len(ranked) > 1 {
@@ -245,10 +248,13 @@ func ttftLeaders(r *Report) []Finding {
 	}
 	atLo := rankAt(r.Configs, lo, MetricTTFT, Mean)
 	atHi := rankAt(r.Configs, hi, MetricTTFT, Mean)
+	if len(atLo) < 2 {
+		return nil // fewer than two configs report a TTFT there
+	}
 	f := Finding{Kind: TTFTLeader, Configs: []string{atLo[0].id, atLo[1].id}, Levels: []int{lo, hi},
 		Values: map[string]float64{"low": atLo[0].v, "low_next": atLo[1].v, "ratio": Ratio(atLo[1].v, atLo[0].v)},
 		Score:  1 + math.Log(Ratio(atLo[1].v, atLo[0].v))}
-	if atHi[0].id == atLo[0].id {
+	if len(atHi) > 0 && atHi[0].id == atLo[0].id {
 		f.Values["high"] = atHi[0].v
 	}
 	return []Finding{f}
@@ -432,16 +438,22 @@ func growth(c Config, m Metric) (Finding, bool) {
 
 // peakAggregate finds the level of a config's highest aggregate output.
 func peakAggregate(c Config) (Finding, bool) {
-	if len(c.Levels) < 2 {
+	var ls []Level
+	for _, l := range c.Levels {
+		if !math.IsNaN(l.AggregateTPS) {
+			ls = append(ls, l)
+		}
+	}
+	if len(ls) < 2 {
 		return Finding{}, false
 	}
-	peak := c.Levels[0]
-	for _, l := range c.Levels[1:] {
+	peak := ls[0]
+	for _, l := range ls[1:] {
 		if l.AggregateTPS > peak.AggregateTPS {
 			peak = l
 		}
 	}
-	last := c.Levels[len(c.Levels)-1]
+	last := ls[len(ls)-1]
 	return Finding{Kind: PeakAggregate, Section: MetricAggregate.Key, Configs: []string{c.ID}, Levels: []int{peak.Concurrency, last.Concurrency},
 		Values: map[string]float64{"peak": peak.AggregateTPS, "high": last.AggregateTPS}}, true
 }

@@ -202,7 +202,7 @@ const StatNone = "none"
 
 func (s Stat) sloValue(p Percentile, lowerIsBetter bool) (float64, string) {
 	if p == Mean {
-		if math.IsNaN(s.Mean) && !math.IsNaN(s.P50) {
+		if math.IsNaN(s.Mean) {
 			return s.P50, "p50" // the source gives no mean (a rate derived from TPOT percentiles)
 		}
 		return s.Mean, ""

@@ -61,8 +61,12 @@ func scenarios(r *Report) []Scenario {
 		}
 		out = append(out, s)
 	}
-	out = append(out, maxThroughput(r, common))
-	out = append(out, minITL(r, common))
+	if s, ok := maxThroughput(r, common); ok {
+		out = append(out, s)
+	}
+	if s, ok := minITL(r, common); ok {
+		out = append(out, s)
+	}
 	return out
 }
 
@@ -124,7 +128,9 @@ func interactive(r *Report, common []int) (Scenario, bool) {
 	return s, true
 }
 
-func maxThroughput(r *Report, common []int) Scenario {
+// maxThroughput picks the highest aggregate output at any common level;
+// configs with no aggregate figure at those levels do not compete.
+func maxThroughput(r *Report, common []int) (Scenario, bool) {
 	type peak struct {
 		id string
 		c  int
@@ -138,7 +144,12 @@ func maxThroughput(r *Report, common []int) Scenario {
 				p.c, p.v = lc, l.AggregateTPS
 			}
 		}
-		ps = append(ps, p)
+		if p.v >= 0 {
+			ps = append(ps, p)
+		}
+	}
+	if len(ps) == 0 {
+		return Scenario{}, false
 	}
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].v > ps[j].v })
 	s := Scenario{Kind: MaxThroughput, Config: ps[0].id, Levels: []int{ps[0].c}, Values: map[string]float64{"value": ps[0].v}}
@@ -146,11 +157,16 @@ func maxThroughput(r *Report, common []int) Scenario {
 		s.RunnerUp = ps[1].id
 		s.Values["next"], s.Values["next_level"] = ps[1].v, float64(ps[1].c)
 	}
-	return s
+	return s, true
 }
 
-func minITL(r *Report, common []int) Scenario {
+// minITL picks the lowest mean ITL at the lowest common level; it is
+// left out when no config reports ITL there.
+func minITL(r *Report, common []int) (Scenario, bool) {
 	rk := rankAt(r.Configs, common[0], MetricITL, Mean)
+	if len(rk) == 0 {
+		return Scenario{}, false
+	}
 	s := Scenario{Kind: MinITL, Config: rk[0].id, Levels: []int{common[0]}, Values: map[string]float64{"value": rk[0].v}}
 	if len(rk) > 1 {
 		s.RunnerUp = rk[1].id
@@ -159,7 +175,11 @@ func minITL(r *Report, common []int) Scenario {
 	// The highest level up to which it keeps the lowest ITL.
 	until := common[0]
 	for _, lc := range common {
-		if lead := rankAt(r.Configs, lc, MetricITL, Mean)[0].id; lead != rk[0].id {
+		at := rankAt(r.Configs, lc, MetricITL, Mean)
+		if len(at) == 0 {
+			break
+		}
+		if lead := at[0].id; lead != rk[0].id {
 			s.Then = lead
 			s.Values["then_level"] = float64(lc)
 			break
@@ -167,7 +187,7 @@ func minITL(r *Report, common []int) Scenario {
 		until = lc
 	}
 	s.Values["until"] = float64(until)
-	return s
+	return s, true
 }
 
 // PairScore counts, for two configs, the comparisons each wins: every
