@@ -336,3 +336,24 @@ func TestOverviewHeading(t *testing.T) {
 		}
 	}
 }
+
+func TestUniformDef(t *testing.T) {
+	tests := []struct {
+		itl  []string
+		want string
+	}{
+		{[]string{"tpot", "tpot"}, "tpot"},
+		{[]string{"chunk", ""}, "chunk"},
+		{[]string{"tpot", "chunk"}, "mixed"},
+		{[]string{"", ""}, ""},
+	}
+	for _, tt := range tests {
+		r := tiny()
+		for i, d := range tt.itl {
+			r.Configs[i].Definitions.ITL = d
+		}
+		if got := newView(r, nil, Options{}).UniformDef("itl"); got != tt.want {
+			t.Errorf("UniformDef(itl %v) = %q, want %q", tt.itl, got, tt.want)
+		}
+	}
+}

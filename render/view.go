@@ -73,25 +73,26 @@ func (v *view) chart(name string) string {
 	return "![" + Escape(caption) + "](" + p + ")\n\n*" + v.loc.T("figure") + " " + strconv.Itoa(v.figs) + ": " + Escape(caption) + "*"
 }
 
-// UniformDef is the definition every config shares for metric ("itl",
-// "tps" or "rps"), or "" when they differ.
+// UniformDef is the definition the configs share for metric ("itl",
+// "tps" or "rps"), ignoring configs whose source does not report it:
+// "mixed" when they differ, "" when none reports it.
 func (v *view) UniformDef(metric string) string {
-	def := func(d analyze.Definitions) string {
+	out := ""
+	for _, c := range v.R.Configs {
+		d := c.Definitions.RPS
 		switch metric {
 		case "itl":
-			return d.ITL
+			d = c.Definitions.ITL
 		case "tps":
-			return d.TPS
+			d = c.Definitions.TPS
 		}
-		return d.RPS
-	}
-	out := ""
-	for i, c := range v.R.Configs {
-		d := def(c.Definitions)
-		if i > 0 && d != out {
-			return ""
+		switch {
+		case d == "":
+		case out == "":
+			out = d
+		case d != out:
+			return "mixed"
 		}
-		out = d
 	}
 	return out
 }
@@ -707,8 +708,8 @@ func (v *view) MetricDefs() Table {
 	// The ITL and TPS rows follow the configs' definitions; the
 	// tool-reported RPS row is there only when some tool reported one.
 	variant := map[string]string{
-		"itl": map[string]string{"chunk": "def_itl_chunk", "": "def_itl_mixed"}[v.UniformDef("itl")],
-		"tps": map[string]string{"decode": "def_tps_decode", "": "def_tps_mixed"}[v.UniformDef("tps")],
+		"itl": map[string]string{"chunk": "def_itl_chunk", "mixed": "def_itl_mixed"}[v.UniformDef("itl")],
+		"tps": map[string]string{"decode": "def_tps_decode", "mixed": "def_tps_mixed"}[v.UniformDef("tps")],
 	}
 	for _, k := range []string{"ttft", "itl", "tps", "latency", "rps", "system_rps", "aggregate"} {
 		if k == "rps" && !v.HasReportedRPS() {
