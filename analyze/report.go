@@ -86,6 +86,20 @@ type Definitions struct {
 	RPS string `json:"rps"` // "per_user" or "system"
 }
 
+// Of returns the definition of metric "itl", "tps" or "rps" ("" for
+// any other name, and when the source does not report it).
+func (d Definitions) Of(metric string) string {
+	switch metric {
+	case "itl":
+		return d.ITL
+	case "tps":
+		return d.TPS
+	case "rps":
+		return d.RPS
+	}
+	return ""
+}
+
 // Level is one concurrency level of a config.
 type Level struct {
 	// Concurrency is the requests in flight: as configured, or for a

@@ -79,13 +79,7 @@ func (v *view) chart(name string) string {
 func (v *view) UniformDef(metric string) string {
 	out := ""
 	for _, c := range v.R.Configs {
-		d := c.Definitions.RPS
-		switch metric {
-		case "itl":
-			d = c.Definitions.ITL
-		case "tps":
-			d = c.Definitions.TPS
-		}
+		d := c.Definitions.Of(metric)
 		switch {
 		case d == "":
 		case out == "":
@@ -535,14 +529,11 @@ func orNone(s string) string {
 // configs of the report, which the tables compare side by side.
 func (v *view) DefinitionWarnings() []string {
 	var out []string
-	for _, m := range []struct {
-		name string
-		get  func(analyze.Definitions) string
-	}{{"ITL", func(d analyze.Definitions) string { return d.ITL }}, {"TPS", func(d analyze.Definitions) string { return d.TPS }}} {
+	for _, m := range []string{"ITL", "TPS"} {
 		groups := map[string][]string{}
 		var order []string
 		for _, c := range v.R.Configs {
-			k := m.get(c.Definitions)
+			k := c.Definitions.Of(strings.ToLower(m))
 			if _, ok := groups[k]; !ok {
 				order = append(order, k)
 			}
@@ -553,9 +544,9 @@ func (v *view) DefinitionWarnings() []string {
 		}
 		var parts []string
 		for _, k := range order {
-			parts = append(parts, v.loc.T("defn_group", "Configs", v.loc.List(groups[k]), "Def", v.loc.T("defn_"+strings.ToLower(m.name)+"_"+orNone(k))))
+			parts = append(parts, v.loc.T("defn_group", "Configs", v.loc.List(groups[k]), "Def", v.loc.T("defn_"+strings.ToLower(m)+"_"+orNone(k))))
 		}
-		out = append(out, v.loc.T("defn_mismatch", "Metric", m.name, "Groups", strings.Join(parts, "; ")))
+		out = append(out, v.loc.T("defn_mismatch", "Metric", m, "Groups", strings.Join(parts, "; ")))
 	}
 	return out
 }
