@@ -228,10 +228,14 @@ var metrics = map[string]metric{
 
 func pick(s analyze.Stat, stat string) float64 {
 	switch stat {
+	case "p10":
+		return s.P10
 	case "p50":
 		return s.P50
 	case "p90":
 		return s.P90
+	case "p99":
+		return s.P99
 	}
 	return s.Mean
 }
@@ -754,42 +758,62 @@ func (v *view) WorkloadTable() Table {
 	return t
 }
 
-// appendixEntry is one config's full data.
+// appendixEntry is one config's full data, in one table or, when that
+// would be too wide to read on a page, two.
 type appendixEntry struct {
 	Name, Source string
-	Table        Table
+	Tables       []Table
 }
 
-// Appendix lists every config's data as read, one table each.
+// appendixMaxColumns is the most statistic columns one appendix table
+// holds; beyond it the times (TTFT, ITL) and the rest (TPS, latency,
+// RPS) get a table each.
+const appendixMaxColumns = 14
+
+// Appendix lists every config's data as read: per metric the
+// statistics its source reported at some level (of mean, P10, P50, P90,
+// P99), and the tool's RPS when it gave one.
 func (v *view) Appendix() []appendixEntry {
-	p50 := v.HasP50()
 	var out []appendixEntry
 	for _, c := range v.R.Configs {
-		t := Table{Head: []string{"c"}, Align: "r"}
-		stats := []string{"mean", "p90"}
-		if p50 {
-			stats = []string{"mean", "p50", "p90"}
+		type column struct {
+			head string
+			cell func(analyze.Level) string
 		}
-		for _, name := range []string{"ttft", "itl", "tps", "latency"} {
-			for _, s := range stats {
-				t.Head = append(t.Head, v.loc.T("short_"+name)+" "+v.StatName(s))
-				t.Align += "r"
-			}
-		}
-		t.Head = append(t.Head, "RPS")
-		t.Align += "r"
-		for _, l := range c.Levels {
-			row := []string{strconv.Itoa(l.Concurrency)}
-			for _, name := range []string{"ttft", "itl", "tps", "latency"} {
-				m := metrics[name]
-				for _, s := range stats {
-					row = append(row, v.loc.Num(pick(m.stat(l), s), m.dec))
+		var groups [2][]column // times; rates and latency
+		for i, name := range []string{"ttft", "itl", "tps", "latency"} {
+			m := metrics[name]
+			for _, st := range []string{"mean", "p10", "p50", "p90", "p99"} {
+				if slices.ContainsFunc(c.Levels, func(l analyze.Level) bool { return !math.IsNaN(pick(m.stat(l), st)) }) {
+					groups[i/2] = append(groups[i/2], column{v.loc.T("short_"+name) + " " + v.StatName(st),
+						func(l analyze.Level) string { return v.loc.Num(pick(m.stat(l), st), m.dec) }})
 				}
 			}
-			row = append(row, v.loc.Num(l.RPSReported, 2))
-			t.Rows = append(t.Rows, row)
 		}
-		out = append(out, appendixEntry{Name: Escape(c.Name), Source: Escape(c.Source), Table: t})
+		if slices.ContainsFunc(c.Levels, func(l analyze.Level) bool { return !math.IsNaN(l.RPSReported) }) {
+			groups[1] = append(groups[1], column{"RPS", func(l analyze.Level) string { return v.loc.Num(l.RPSReported, 2) }})
+		}
+		parts := [][]column{append(groups[0], groups[1]...)}
+		if len(parts[0]) > appendixMaxColumns {
+			parts = groups[:]
+		}
+		e := appendixEntry{Name: Escape(c.Name), Source: Escape(c.Source)}
+		for _, cols := range parts {
+			t := Table{Head: []string{"c"}, Align: "r"}
+			for _, col := range cols {
+				t.Head = append(t.Head, col.head)
+				t.Align += "r"
+			}
+			for _, l := range c.Levels {
+				row := []string{strconv.Itoa(l.Concurrency)}
+				for _, col := range cols {
+					row = append(row, col.cell(l))
+				}
+				t.Rows = append(t.Rows, row)
+			}
+			e.Tables = append(e.Tables, t)
+		}
+		out = append(out, e)
 	}
 	return out
 }
