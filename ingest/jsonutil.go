@@ -160,9 +160,6 @@ func (o obj) path(keys ...string) obj {
 	return cur
 }
 
-// scaled multiplies x by f, keeping NaN.
-func scaled(x, f float64) float64 { return x * f }
-
 // wholeNumber converts a count, refusing fractions.
 func wholeNumber(x float64) (int, error) {
 	if math.IsNaN(x) {
