@@ -58,16 +58,17 @@ func (v *view) heading(level int, id string, kv []any) string {
 }
 
 // chart places chart name with its localized caption when the chart was
-// drawn for this edition, and nothing otherwise.
-func (v *view) chart(name string) string {
+// drawn for this edition, and nothing otherwise. The caption is message
+// "chart_<name>" unless the template names another.
+func (v *view) chart(name string, captionID ...string) string {
 	p, ok := v.opt.Charts[name]
 	if !ok {
 		return ""
 	}
 	v.figs++
 	id := "chart_" + strings.ReplaceAll(name[3:], "-", "_")
-	if name == "05-throughput" && !v.AllExports() {
-		id = "chart_throughput_measured"
+	if len(captionID) > 0 {
+		id = captionID[0]
 	}
 	caption := v.loc.T(id)
 	return "![" + Escape(caption) + "](" + p + ")\n\n*" + v.loc.T("figure") + " " + strconv.Itoa(v.figs) + ": " + Escape(caption) + "*"
