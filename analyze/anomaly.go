@@ -9,12 +9,12 @@ import (
 // numbers behind it, by name, so that a report can phrase it in any
 // language; Message is a plain English summary for logs and tools.
 type Anomaly struct {
-	Kind        AnomalyKind `json:"kind"`
-	Config      string      `json:"config"`
-	Concurrency int         `json:"concurrency"`
-	Metric      string      `json:"metric"`
-	Message     string      `json:"message"`
-	Values      Numbers     `json:"values"`
+	Kind    AnomalyKind `json:"kind"`
+	Config  string      `json:"config"`
+	Load    Load        `json:"load"`
+	Metric  string      `json:"metric"`
+	Message string      `json:"message"`
+	Values  Numbers     `json:"values"`
 }
 
 // AnomalyKind names a kind of anomaly.
@@ -55,22 +55,26 @@ const (
 func anomalies(r *Report) []Anomaly {
 	var out []Anomaly
 	for _, cfg := range r.Configs {
-		out = append(out, levelChecks(cfg, r.Params)...)
+		out = append(out, levelChecks(cfg, r.Params, r.Axis)...)
 		for _, pct := range Percentiles {
-			out = append(out, nonMonotonic(cfg, pct)...)
+			out = append(out, nonMonotonic(cfg, pct, r.Axis)...)
 		}
 	}
 	return out
 }
 
-func levelChecks(cfg Config, p Params) []Anomaly {
+// levelChecks runs the per-level checks. Load steps are measured in
+// requests in flight (a rate run's effective concurrency), the load the
+// server actually carried; the values name levels by their load.
+func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 	var out []Anomaly
 	add := func(kind AnomalyKind, l Level, metric, msg string, values map[string]float64) {
-		out = append(out, Anomaly{Kind: kind, Config: cfg.ID, Concurrency: l.Concurrency, Metric: metric, Message: msg, Values: values})
+		out = append(out, Anomaly{Kind: kind, Config: cfg.ID, Load: l.Load, Metric: metric, Message: msg, Values: values})
 	}
+	at := axis.Label
 	for i, l := range cfg.Levels {
 		if l.Errors > 0 {
-			add(RequestErrors, l, "requests", fmt.Sprintf("%d requests failed at c=%d", l.Errors, l.Concurrency),
+			add(RequestErrors, l, "requests", fmt.Sprintf("%d requests failed at %s", l.Errors, at(l.Load)),
 				map[string]float64{"errors": float64(l.Errors), "requests": float64(l.Requests)})
 		}
 		for _, m := range []struct {
@@ -78,7 +82,7 @@ func levelChecks(cfg Config, p Params) []Anomaly {
 			s    Stat
 		}{{"ttft_ms", l.TTFT}, {"itl_ms", l.ITL}, {"tps", l.TPS}, {"latency_s", l.Latency}} {
 			if m.s.P90 < m.s.Mean {
-				add(P90BelowMean, l, m.name, fmt.Sprintf("%s p90 %g is below its mean %g at c=%d", m.name, m.s.P90, m.s.Mean, l.Concurrency),
+				add(P90BelowMean, l, m.name, fmt.Sprintf("%s p90 %g is below its mean %g at %s", m.name, m.s.P90, m.s.Mean, at(l.Load)),
 					map[string]float64{"p90": m.s.P90, "mean": m.s.Mean})
 			}
 		}
@@ -86,8 +90,8 @@ func levelChecks(cfg Config, p Params) []Anomaly {
 			expected := ExpectedLatency(l, p.OutputTokens)
 			dev := (l.Latency.Mean - expected) / l.Latency.Mean
 			if math.Abs(dev) > MismatchTolerance {
-				add(LatencyMismatch, l, "latency_s", fmt.Sprintf("mean latency %.2f s differs from TTFT + ITL × %d = %.2f s by %.0f%% at c=%d",
-					l.Latency.Mean, p.OutputTokens-1, expected, dev*100, l.Concurrency),
+				add(LatencyMismatch, l, "latency_s", fmt.Sprintf("mean latency %.2f s differs from TTFT + ITL × %d = %.2f s by %.0f%% at %s",
+					l.Latency.Mean, p.OutputTokens-1, expected, dev*100, at(l.Load)),
 					map[string]float64{"latency": l.Latency.Mean, "expected": expected, "deviation": dev, "tokens": float64(p.OutputTokens)})
 			}
 		}
@@ -95,9 +99,9 @@ func levelChecks(cfg Config, p Params) []Anomaly {
 			continue
 		}
 		prev := cfg.Levels[i-1]
-		load := float64(l.Concurrency) / float64(prev.Concurrency)
+		load := l.Concurrency / prev.Concurrency
 		if prev.TTFT.Mean > 0 && l.TTFT.Mean >= JumpFactor*prev.TTFT.Mean && l.TTFT.Mean/prev.TTFT.Mean > load {
-			v := map[string]float64{"prev_c": float64(prev.Concurrency), "prev": prev.TTFT.Mean, "value": l.TTFT.Mean, "ratio": l.TTFT.Mean / prev.TTFT.Mean}
+			v := map[string]float64{"prev_c": float64(prev.Load), "prev": prev.TTFT.Mean, "value": l.TTFT.Mean, "ratio": l.TTFT.Mean / prev.TTFT.Mean}
 			if p.OutputTokens > 1 {
 				// Is the level self-consistent? Then the jump is real
 				// queueing before the first token, not a measurement error.
@@ -107,19 +111,19 @@ func levelChecks(cfg Config, p Params) []Anomaly {
 				v["latency"] = l.Latency.Mean
 				v["tokens"] = float64(p.OutputTokens)
 			}
-			add(TTFTJump, l, "ttft_ms", fmt.Sprintf("mean TTFT jumps %.1f× from %.1f ms at c=%d to %.1f ms at c=%d",
-				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, prev.Concurrency, l.TTFT.Mean, l.Concurrency), v)
+			add(TTFTJump, l, "ttft_ms", fmt.Sprintf("mean TTFT jumps %.1f× from %.1f ms at %s to %.1f ms at %s",
+				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, at(prev.Load), l.TTFT.Mean, at(l.Load)), v)
 		}
 		dropped := l.AggregateTPS < prev.AggregateTPS
 		if dropped {
-			add(AggregateDrop, l, "aggregate_tps", fmt.Sprintf("aggregate output falls from %.0f to %.0f tok/s as concurrency rises from %d to %d",
-				prev.AggregateTPS, l.AggregateTPS, prev.Concurrency, l.Concurrency),
-				map[string]float64{"prev_c": float64(prev.Concurrency), "prev": prev.AggregateTPS, "value": l.AggregateTPS})
+			add(AggregateDrop, l, "aggregate_tps", fmt.Sprintf("aggregate output falls from %.0f to %.0f tok/s as load rises from %s to %s",
+				prev.AggregateTPS, l.AggregateTPS, at(prev.Load), at(l.Load)),
+				map[string]float64{"prev_c": float64(prev.Load), "prev": prev.AggregateTPS, "value": l.AggregateTPS})
 		}
 		if !dropped && l.Concurrency >= 2*prev.Concurrency && l.SystemRPS < (1+FlatGrowth)*prev.SystemRPS {
-			add(ThroughputFlat, l, "system_rps", fmt.Sprintf("system throughput %.2f req/s at c=%d vs %.2f req/s at c=%d: load doubled, throughput did not grow",
-				l.SystemRPS, l.Concurrency, prev.SystemRPS, prev.Concurrency),
-				map[string]float64{"prev_c": float64(prev.Concurrency), "prev": prev.SystemRPS, "value": l.SystemRPS})
+			add(ThroughputFlat, l, "system_rps", fmt.Sprintf("system throughput %.2f req/s at %s vs %.2f req/s at %s: requests in flight doubled, throughput did not grow",
+				l.SystemRPS, at(l.Load), prev.SystemRPS, at(prev.Load)),
+				map[string]float64{"prev_c": float64(prev.Load), "prev": prev.SystemRPS, "value": l.SystemRPS})
 		}
 	}
 	return out
@@ -128,17 +132,17 @@ func levelChecks(cfg Config, p Params) []Anomaly {
 // nonMonotonic flags each level that passes both SLOs above a level that
 // failed: capacity stops at the first failure, so such passes are not
 // counted and the reader should know they exist.
-func nonMonotonic(cfg Config, pct Percentile) []Anomaly {
+func nonMonotonic(cfg Config, pct Percentile, axis Axis) []Anomaly {
 	var out []Anomaly
-	failedAt := 0
+	failedAt := Load(0)
 	for _, l := range cfg.Levels {
 		pass := l.SLO.Get(pct).Pass()
 		if !pass && failedAt == 0 {
-			failedAt = l.Concurrency
+			failedAt = l.Load
 		}
 		if pass && failedAt != 0 {
-			out = append(out, Anomaly{Kind: SLONonMonotonic, Config: cfg.ID, Concurrency: l.Concurrency, Metric: "slo." + string(pct),
-				Message: fmt.Sprintf("passes the %s SLOs at c=%d after failing at c=%d; not counted in capacity", pct, l.Concurrency, failedAt),
+			out = append(out, Anomaly{Kind: SLONonMonotonic, Config: cfg.ID, Load: l.Load, Metric: "slo." + string(pct),
+				Message: fmt.Sprintf("passes the %s SLOs at %s after failing at %s; not counted in capacity", pct, axis.Label(l.Load), axis.Label(failedAt)),
 				Values:  map[string]float64{"failed_c": float64(failedAt)}})
 		}
 	}

@@ -1,9 +1,11 @@
 package analyze
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -53,18 +55,22 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 			metas[cm.ID] = cm
 		}
 	}
-	levels := map[int]bool{}
+	r.Axis = loadAxis(c.Configs)
+	levels := map[Load]bool{}
 	for _, in := range c.Configs {
-		cfg := newConfig(in, metas[in.ID], r.Params, c.Dir)
+		cfg, err := newConfig(in, metas[in.ID], r.Params, c.Dir, r.Axis)
+		if err != nil {
+			return nil, err
+		}
 		for _, l := range cfg.Levels {
-			levels[l.Concurrency] = true
+			levels[l.Load] = true
 		}
 		r.Configs = append(r.Configs, cfg)
 	}
 	for l := range levels {
 		r.Levels = append(r.Levels, l)
 	}
-	sort.Ints(r.Levels)
+	slices.Sort(r.Levels)
 	for _, w := range c.Warnings {
 		r.Warnings = append(r.Warnings, Warning{Message: w.Error()})
 	}
@@ -146,8 +152,41 @@ func relSource(dir, src string) string {
 	return filepath.ToSlash(rel)
 }
 
+// loadAxis is the rate axis when every run of every config was driven
+// by request rate, else the concurrency axis: rate runs among
+// concurrency runs are placed at their effective concurrency, which is
+// the one load both kinds share.
+func loadAxis(cfgs []ingest.Config) Axis {
+	n := 0
+	for _, c := range cfgs {
+		for _, l := range c.Levels {
+			if !l.RateDriven() {
+				return AxisConcurrency
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return AxisConcurrency
+	}
+	return AxisRate
+}
+
+// levelLoad places a level on the axis: a concurrency run at its
+// concurrency; a rate run at its rate on a rate axis, else at its
+// effective concurrency rounded (at least 1).
+func levelLoad(l ingest.Level, axis Axis) Load {
+	switch {
+	case !l.RateDriven():
+		return Load(l.Concurrency)
+	case axis == AxisRate:
+		return Load(l.Rate)
+	}
+	return Load(max(1, math.Round(l.EffectiveConcurrency())))
+}
+
 // newConfig derives a config's levels and capacity from what was read.
-func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string) Config {
+func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axis Axis) (Config, error) {
 	cfg := Config{
 		ID:          in.ID,
 		Name:        cm.Name,
@@ -176,7 +215,8 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string) Con
 	}
 	for _, l := range in.Levels {
 		lv := Level{
-			Concurrency:  l.Concurrency,
+			Load:         levelLoad(l, axis),
+			Concurrency:  l.EffectiveConcurrency(),
 			Rate:         l.Rate,
 			TTFT:         Stat(l.TTFT),
 			ITL:          Stat(l.ITL),
@@ -193,19 +233,28 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string) Con
 		// (absent, or no throughput at all) derive it from the per-user
 		// figures.
 		if !(lv.AggregateTPS > 0) {
-			lv.AggregateTPS = l.TPS.Mean * float64(l.Concurrency)
+			lv.AggregateTPS = l.TPS.Mean * lv.Concurrency
 		}
 		if !(lv.SystemRPS > 0) {
-			lv.SystemRPS = Ratio(float64(l.Concurrency), l.Latency.Mean)
+			lv.SystemRPS = Ratio(lv.Concurrency, l.Latency.Mean)
 		}
 		lv.Goodput = goodput(l.Samples, max(l.Errors, 0), p)
 		lv.SLO.P90 = verdict(lv, P90, p)
 		lv.SLO.Mean = verdict(lv, Mean, p)
 		cfg.Levels = append(cfg.Levels, lv)
 	}
+	// Rate runs placed at their effective concurrency may change order
+	// or meet a concurrency run's level.
+	slices.SortStableFunc(cfg.Levels, func(a, b Level) int { return cmp.Compare(a.Load, b.Load) })
+	for i := 1; i < len(cfg.Levels); i++ {
+		if a, b := cfg.Levels[i-1], cfg.Levels[i]; a.Load == b.Load {
+			return Config{}, fmt.Errorf("%s: this run and the one at %s both land at %s (a run driven by request rate is placed at its effective concurrency); keep one of them or split the sweep",
+				b.Source, a.Source, axis.Label(b.Load))
+		}
+	}
 	cfg.Capacity.P90 = capacity(cfg.Levels, P90, p.ThinkS)
 	cfg.Capacity.Mean = capacity(cfg.Levels, Mean, p.ThinkS)
-	return cfg
+	return cfg, nil
 }
 
 // verdict checks a level against the SLOs at statistic pct: TTFT at most
@@ -240,10 +289,11 @@ func capacity(levels []Level, pct Percentile, think float64) Capacity {
 		if !l.SLO.Get(pct).Pass() {
 			break
 		}
-		c.CMax = l.Concurrency
+		c.Max = l.Load
+		c.Concurrency = l.Concurrency
 		c.LatencyMeanS = l.Latency.Mean
 	}
-	c.Users = LittleUsers(c.CMax, think, c.LatencyMeanS)
+	c.Users = LittleUsers(c.Concurrency, think, c.LatencyMeanS)
 	return c
 }
 

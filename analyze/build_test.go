@@ -47,10 +47,10 @@ func TestSeedAggregateOutput(t *testing.T) {
 	}
 	for id, w := range want {
 		cfg := config(t, r, id)
-		for i, c := range []int{1, 4, 16, 32, 64} {
+		for i, c := range []analyze.Load{1, 4, 16, 32, 64} {
 			l, _ := cfg.Level(c)
 			if got := analyze.RoundHalfUp(l.AggregateTPS); got != w[i] {
-				t.Errorf("%s c=%d aggregate = %d, seed says %d", id, c, got, w[i])
+				t.Errorf("%s c=%v aggregate = %d, seed says %d", id, c, got, w[i])
 			}
 		}
 	}
@@ -60,11 +60,13 @@ func TestSeedAggregateOutput(t *testing.T) {
 func TestSeedCapacity(t *testing.T) {
 	r := sample(t, analyze.Options{})
 	tests := []struct {
-		id           string
-		p90C, p90N   int
-		p90L         float64
-		meanC, meanN int
-		meanL        float64
+		id    string
+		p90C  analyze.Load
+		p90N  int
+		p90L  float64
+		meanC analyze.Load
+		meanN int
+		meanL float64
 	}{
 		{"vllm-direct", 32, 427, 3.65, 64, 682, 4.66},
 		{"vllm-spec", 32, 266, 6.15, 32, 266, 6.15},
@@ -73,11 +75,11 @@ func TestSeedCapacity(t *testing.T) {
 	}
 	for _, tt := range tests {
 		c := config(t, r, tt.id).Capacity
-		if c.P90.CMax != tt.p90C || c.P90.Users != tt.p90N || c.P90.LatencyMeanS != tt.p90L {
-			t.Errorf("%s P90 capacity = %+v, seed says C_max %d, L %.2f, N %d", tt.id, c.P90, tt.p90C, tt.p90L, tt.p90N)
+		if c.P90.Max != tt.p90C || c.P90.Users != tt.p90N || c.P90.LatencyMeanS != tt.p90L {
+			t.Errorf("%s P90 capacity = %+v, seed says C_max %v, L %.2f, N %d", tt.id, c.P90, tt.p90C, tt.p90L, tt.p90N)
 		}
-		if c.Mean.CMax != tt.meanC || c.Mean.Users != tt.meanN || c.Mean.LatencyMeanS != tt.meanL {
-			t.Errorf("%s Mean capacity = %+v, seed says C_max %d, L %.2f, N %d", tt.id, c.Mean, tt.meanC, tt.meanL, tt.meanN)
+		if c.Mean.Max != tt.meanC || c.Mean.Users != tt.meanN || c.Mean.LatencyMeanS != tt.meanL {
+			t.Errorf("%s Mean capacity = %+v, seed says C_max %v, L %.2f, N %d", tt.id, c.Mean, tt.meanC, tt.meanL, tt.meanN)
 		}
 	}
 }
@@ -133,7 +135,7 @@ func TestSeedSpeedups(t *testing.T) {
 		if strings.Join(got, " ") != w.ratios {
 			t.Errorf("%s ratios = %v, seed says %s", s.Engine, got, w.ratios)
 		}
-		if s.BreakEven == nil || *s.BreakEven != w.breakEven {
+		if s.BreakEven == nil || *s.BreakEven != analyze.Load(w.breakEven) {
 			t.Errorf("%s break-even = %v, want %d", s.Engine, s.BreakEven, w.breakEven)
 		}
 		if s.BreakEvenInterpolated == nil || math.Abs(*s.BreakEvenInterpolated-w.interp) > 0.01 {
@@ -146,7 +148,7 @@ func TestSeedAnomalies(t *testing.T) {
 	r := sample(t, analyze.Options{})
 	var got []string
 	for _, a := range r.Anomalies {
-		got = append(got, fmt.Sprintf("%s %s c=%d %s", a.Kind, a.Config, a.Concurrency, a.Metric))
+		got = append(got, fmt.Sprintf("%s %s c=%v %s", a.Kind, a.Config, a.Load, a.Metric))
 	}
 	want := []string{
 		"throughput_flat vllm-spec c=32 system_rps",
@@ -177,7 +179,7 @@ func TestOverridesOrder(t *testing.T) {
 		t.Errorf("params = %+v", p)
 	}
 	// With TTFT ≤ 2000 ms, SGLang+Spec passes P90 up to c=32.
-	if c := config(t, r, "sglang-spec").Capacity.P90; c.CMax != 32 || c.Users != analyze.LittleUsers(32, 30, 9.28) {
+	if c := config(t, r, "sglang-spec").Capacity.P90; c.Max != 32 || c.Users != analyze.LittleUsers(32, 30, 9.28) {
 		t.Errorf("sglang-spec P90 capacity with 2000 ms = %+v", c)
 	}
 }
@@ -225,13 +227,13 @@ func TestCapacityStopsAtFirstFailure(t *testing.T) {
 		[6]float64{8, 800, 900, 20, 25, 3},
 	)})
 	c := r.Configs[0].Capacity.P90
-	if c.CMax != 2 || c.Users != analyze.LittleUsers(2, 45, 1.5) {
+	if c.Max != 2 || c.Users != analyze.LittleUsers(2, 45, 1.5) {
 		t.Errorf("capacity = %+v", c)
 	}
 	var flagged []string
 	for _, a := range r.Anomalies {
 		if a.Kind == analyze.SLONonMonotonic {
-			flagged = append(flagged, fmt.Sprintf("%s c=%d failed at %v", a.Metric, a.Concurrency, a.Values["failed_c"]))
+			flagged = append(flagged, fmt.Sprintf("%s c=%v failed at %v", a.Metric, a.Load, a.Values["failed_c"]))
 		}
 	}
 	if strings.Join(flagged, "; ") != "slo.p90 c=8 failed at 4" {
@@ -242,7 +244,7 @@ func TestCapacityStopsAtFirstFailure(t *testing.T) {
 func TestCapacityFailsAtLowestLevel(t *testing.T) {
 	r := build(t, ingest.Config{ID: "x", Levels: levels([6]float64{1, 1500, 1600, 50, 55, 1})})
 	c := r.Configs[0].Capacity.P90
-	if c.CMax != 0 || c.Users != 0 || !math.IsNaN(c.LatencyMeanS) {
+	if c.Max != 0 || c.Users != 0 || !math.IsNaN(c.LatencyMeanS) {
 		t.Errorf("capacity = %+v, want none", c)
 	}
 }
@@ -260,7 +262,7 @@ func TestSpeedupCommonLevelsOnly(t *testing.T) {
 	if s.Engine != "vLLM" || s.Direct != "vllm-base" || s.Spec != "vllm-eagle" {
 		t.Errorf("pair = %+v", s)
 	}
-	if len(s.Points) != 2 || s.Points[0].Concurrency != 1 || s.Points[1].Concurrency != 8 {
+	if len(s.Points) != 2 || s.Points[0].Load != 1 || s.Points[1].Load != 8 {
 		t.Errorf("points = %+v, want c=1 and c=8 only", s.Points)
 	}
 	if fmt.Sprint(s.Missing) != "[2 4]" {
@@ -276,8 +278,8 @@ func TestSpeedupCommonLevelsOnly(t *testing.T) {
 func TestSpeedupBreakEven(t *testing.T) {
 	tests := []struct {
 		name        string
-		specTPS     [3]float64 // at c=1, 2, 4; direct is 100, 90, 80
-		breakEven   int        // 0: none
+		specTPS     [3]float64   // at c=1, 2, 4; direct is 100, 90, 80
+		breakEven   analyze.Load // 0: none
 		neverFaster bool
 		kinds       string
 	}{
@@ -298,12 +300,12 @@ func TestSpeedupBreakEven(t *testing.T) {
 				t.Fatalf("speedups = %+v", r.Speedups)
 			}
 			s := r.Speedups[0]
-			got := 0
+			got := analyze.Load(0)
 			if s.BreakEven != nil {
 				got = *s.BreakEven
 			}
 			if got != tt.breakEven || s.NeverFaster != tt.neverFaster {
-				t.Errorf("break-even = %d, never faster = %v; want %d, %v", got, s.NeverFaster, tt.breakEven, tt.neverFaster)
+				t.Errorf("break-even = %v, never faster = %v; want %v, %v", got, s.NeverFaster, tt.breakEven, tt.neverFaster)
 			}
 			var kinds []string
 			for _, f := range r.Findings {
@@ -329,7 +331,7 @@ func TestAnomalyChecks(t *testing.T) {
 	)})
 	var got []string
 	for _, a := range r.Anomalies {
-		got = append(got, fmt.Sprintf("%s c=%d", a.Kind, a.Concurrency))
+		got = append(got, fmt.Sprintf("%s c=%v", a.Kind, a.Load))
 	}
 	want := "p90_below_mean c=1, ttft_jump c=2, aggregate_drop c=4, throughput_flat c=8"
 	if strings.Join(got, ", ") != want {
@@ -388,7 +390,7 @@ func TestTTFTJumpNeedsToOutgrowTheLoad(t *testing.T) {
 	var got []string
 	for _, a := range r.Anomalies {
 		if a.Kind == analyze.TTFTJump {
-			got = append(got, fmt.Sprintf("%s c=%d", a.Config, a.Concurrency))
+			got = append(got, fmt.Sprintf("%s c=%v", a.Config, a.Load))
 		}
 	}
 	if strings.Join(got, ",") != "y c=48" {

@@ -15,7 +15,7 @@ type Finding struct {
 	// "latency_s", "system_rps", "aggregate_tps") or "quality".
 	Section  string   `json:"section"`
 	Configs  []string `json:"configs"`
-	Levels   []int    `json:"levels,omitempty"`
+	Levels   []Load   `json:"levels,omitempty"`
 	Values   Numbers  `json:"values"`
 	Score    float64  `json:"score"`
 	Severity Severity `json:"severity"`
@@ -141,7 +141,7 @@ func findings(r *Report) []Finding {
 		if a.Kind == TTFTJump {
 			score += math.Log(a.Values["ratio"])
 		}
-		head = append(head, Finding{Kind: AnomalyNote, Configs: []string{a.Config}, Levels: []int{a.Concurrency}, Values: v, Score: score})
+		head = append(head, Finding{Kind: AnomalyNote, Configs: []string{a.Config}, Levels: []Load{a.Load}, Values: v, Score: score})
 	}
 	for i := range head {
 		head[i].Section = "summary"
@@ -159,7 +159,7 @@ func speedupFindings(s Speedup) []Finding {
 	var out []Finding
 	lo, hi := s.Points[0], s.Points[len(s.Points)-1]
 	pair := []string{s.Spec, s.Direct}
-	out = append(out, Finding{Kind: SpecLowLoad, Configs: pair, Levels: []int{lo.Concurrency},
+	out = append(out, Finding{Kind: SpecLowLoad, Configs: pair, Levels: []Load{lo.Load},
 		Values: map[string]float64{"ratio": lo.Ratio, "spec": lo.SpecTPS, "direct": lo.DirectTPS},
 		Score:  2 + math.Abs(math.Log(lo.Ratio))})
 	if s.BreakEven != nil {
@@ -167,13 +167,13 @@ func speedupFindings(s Speedup) []Finding {
 		if s.BreakEvenInterpolated != nil {
 			v["interpolated"] = *s.BreakEvenInterpolated
 		}
-		out = append(out, Finding{Kind: SpecBreakEven, Configs: pair, Levels: []int{*s.BreakEven}, Values: v, Score: 3})
+		out = append(out, Finding{Kind: SpecBreakEven, Configs: pair, Levels: []Load{*s.BreakEven}, Values: v, Score: 3})
 	} else if !s.NeverFaster {
-		out = append(out, Finding{Kind: SpecNoBreakEven, Configs: pair, Levels: []int{hi.Concurrency},
+		out = append(out, Finding{Kind: SpecNoBreakEven, Configs: pair, Levels: []Load{hi.Load},
 			Values: map[string]float64{"ratio": hi.Ratio}, Score: 2.5})
 	}
 	if len(s.Points) > 1 && hi.Ratio < 1 {
-		out = append(out, Finding{Kind: SpecHighLoad, Configs: pair, Levels: []int{hi.Concurrency},
+		out = append(out, Finding{Kind: SpecHighLoad, Configs: pair, Levels: []Load{hi.Load},
 			Values: map[string]float64{"ratio": hi.Ratio, "spec": hi.SpecTPS, "direct": hi.DirectTPS},
 			Score:  1.5 + math.Abs(math.Log(hi.Ratio))})
 	}
@@ -193,19 +193,19 @@ func capacityLeader(cfgs []Config, pct Percentile) (Finding, bool) {
 		if a.Users != b.Users {
 			return a.Users > b.Users
 		}
-		return a.CMax > b.CMax
+		return a.Max > b.Max
 	})
 	best := order[0].Capacity.Get(pct)
 	if best.Users == 0 {
 		return Finding{}, false
 	}
-	f := Finding{Kind: CapacityLeader, Configs: []string{order[0].ID}, Levels: []int{best.CMax},
-		Values: map[string]float64{"users": float64(best.Users), "c_max": float64(best.CMax)}, Score: 3.5}
+	f := Finding{Kind: CapacityLeader, Configs: []string{order[0].ID}, Levels: []Load{best.Max},
+		Values: map[string]float64{"users": float64(best.Users), "c_max": float64(best.Max)}, Score: 3.5}
 	if len(order) > 1 {
 		next := order[1].Capacity.Get(pct)
 		f.Configs = append(f.Configs, order[1].ID)
 		f.Values["next_users"] = float64(next.Users)
-		f.Values["next_c_max"] = float64(next.CMax)
+		f.Values["next_c_max"] = float64(next.Max)
 		if next.Users > 0 {
 			f.Values["ratio"] = float64(best.Users) / float64(next.Users)
 		}
@@ -224,7 +224,7 @@ func aggregateLeader(r *Report) (Finding, bool) {
 	if len(ranked) == 0 {
 		return Finding{}, false
 	}
-	f := Finding{Kind: AggregateLeader, Configs: []string{ranked[0].id}, Levels: []int{c},
+	f := Finding{Kind: AggregateLeader, Configs: []string{ranked[0].id}, Levels: []Load{c},
 		Values: map[string]float64{"value": ranked[0].v}, Score: 1.2}
 	if len(ranked) > 1 {
 		f.Configs = append(f.Configs, ranked[1].id)
@@ -251,7 +251,7 @@ func ttftLeaders(r *Report) []Finding {
 	if len(atLo) < 2 {
 		return nil // fewer than two configs report a TTFT there
 	}
-	f := Finding{Kind: TTFTLeader, Configs: []string{atLo[0].id, atLo[1].id}, Levels: []int{lo, hi},
+	f := Finding{Kind: TTFTLeader, Configs: []string{atLo[0].id, atLo[1].id}, Levels: []Load{lo, hi},
 		Values: map[string]float64{"low": atLo[0].v, "low_next": atLo[1].v, "ratio": Ratio(atLo[1].v, atLo[0].v)},
 		Score:  1 + math.Log(Ratio(atLo[1].v, atLo[0].v))}
 	if len(atHi) > 0 && atHi[0].id == atLo[0].id {
@@ -267,7 +267,7 @@ type ranked struct {
 
 // rankAt orders the configs that measured level c by metric m, best
 // first (stable: report order breaks ties).
-func rankAt(cfgs []Config, c int, m Metric, stat Percentile) []ranked {
+func rankAt(cfgs []Config, c Load, m Metric, stat Percentile) []ranked {
 	var out []ranked
 	for _, cfg := range cfgs {
 		if l, ok := levelAt(cfg, c); ok && !math.IsNaN(m.Value(l, stat)) {
@@ -292,7 +292,7 @@ func sectionFindings(r *Report) []Finding {
 		if len(r.Configs) > 1 && okLo && okHi {
 			for _, at := range []struct {
 				kind FindingKind
-				c    int
+				c    Load
 			}{{LeaderLow, lo}, {LeaderHigh, hi}} {
 				if at.kind == LeaderLow && (m.Key == MetricSystemRPS.Key || m.Key == MetricAggregate.Key) {
 					continue // at low load every config's throughput is small; the high end decides
@@ -305,7 +305,7 @@ func sectionFindings(r *Report) []Finding {
 					continue
 				}
 				adv := m.advantage(rk[0].v, rk[1].v)
-				add(Finding{Kind: at.kind, Section: m.Key, Configs: []string{rk[0].id, rk[1].id}, Levels: []int{at.c},
+				add(Finding{Kind: at.kind, Section: m.Key, Configs: []string{rk[0].id, rk[1].id}, Levels: []Load{at.c},
 					Values: map[string]float64{"value": rk[0].v, "next": rk[1].v, "ratio": adv}, Score: math.Log(adv)})
 			}
 		}
@@ -340,7 +340,7 @@ func sectionFindings(r *Report) []Finding {
 				cfg, _ := r.Config(rk[0].id)
 				l, _ := levelAt(cfg, hi)
 				if !math.IsNaN(l.RPSReported) {
-					add(Finding{Kind: ThroughputGap, Section: m.Key, Configs: []string{cfg.ID}, Levels: []int{hi},
+					add(Finding{Kind: ThroughputGap, Section: m.Key, Configs: []string{cfg.ID}, Levels: []Load{hi},
 						Values: map[string]float64{"system": l.SystemRPS, "reported": l.RPSReported}})
 				}
 			}
@@ -360,7 +360,7 @@ func specEffect(r *Report, s Speedup, m Metric) (Finding, bool) {
 	}
 	spec, _ := r.Config(s.Spec)
 	direct, _ := r.Config(s.Direct)
-	lo, hi := s.Points[0].Concurrency, s.Points[len(s.Points)-1].Concurrency
+	lo, hi := s.Points[0].Load, s.Points[len(s.Points)-1].Load
 	sl, _ := levelAt(spec, lo)
 	dl, _ := levelAt(direct, lo)
 	sh, _ := levelAt(spec, hi)
@@ -371,7 +371,7 @@ func specEffect(r *Report, s Speedup, m Metric) (Finding, bool) {
 	}
 	v["advantage_low"] = m.advantage(v["spec_low"], v["direct_low"])
 	v["advantage_high"] = m.advantage(v["spec_high"], v["direct_high"])
-	return Finding{Kind: SpecEffect, Section: m.Key, Configs: []string{s.Spec, s.Direct}, Levels: []int{lo, hi}, Values: v,
+	return Finding{Kind: SpecEffect, Section: m.Key, Configs: []string{s.Spec, s.Direct}, Levels: []Load{lo, hi}, Values: v,
 		Score: math.Abs(math.Log(v["advantage_low"])) + math.Abs(math.Log(v["advantage_high"]))}, true
 }
 
@@ -406,19 +406,19 @@ func sloBoundary(c Config, m Metric, p Params) Finding {
 		}
 		if math.IsNaN(checked(l)) {
 			// Nothing to check against: say so rather than "misses".
-			return Finding{Kind: SLOUnchecked, Section: m.Key, Configs: []string{c.ID}, Levels: []int{l.Concurrency}, Values: v, Score: 1}
+			return Finding{Kind: SLOUnchecked, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{l.Load}, Values: v, Score: 1}
 		}
 		if i == 0 {
 			v["value"] = checked(l)
-			return Finding{Kind: SLONonePass, Section: m.Key, Configs: []string{c.ID}, Levels: []int{l.Concurrency}, Values: v, Score: 1}
+			return Finding{Kind: SLONonePass, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{l.Load}, Values: v, Score: 1}
 		}
 		prev := c.Levels[i-1]
 		v["pass"], v["fail"] = checked(prev), checked(l)
-		return Finding{Kind: SLOBoundary, Section: m.Key, Configs: []string{c.ID}, Levels: []int{prev.Concurrency, l.Concurrency}, Values: v, Score: 0.5}
+		return Finding{Kind: SLOBoundary, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{prev.Load, l.Load}, Values: v, Score: 0.5}
 	}
 	last := c.Levels[len(c.Levels)-1]
 	v["value"] = checked(last)
-	return Finding{Kind: SLOAllPass, Section: m.Key, Configs: []string{c.ID}, Levels: []int{last.Concurrency}, Values: v}
+	return Finding{Kind: SLOAllPass, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{last.Load}, Values: v}
 }
 
 // growth compares a config's metric at its highest level with its
@@ -432,8 +432,13 @@ func growth(c Config, m Metric) (Finding, bool) {
 	if !(a > 0) {
 		return Finding{}, false
 	}
-	return Finding{Kind: Growth, Section: m.Key, Configs: []string{c.ID}, Levels: []int{lo.Concurrency, hi.Concurrency},
-		Values: map[string]float64{"low": a, "high": b, "ratio": b / a, "load": float64(hi.Concurrency) / float64(lo.Concurrency)}}, true
+	// The load factor is NaN (null) when the top level is an unbounded rate.
+	load := float64(hi.Load) / float64(lo.Load)
+	if math.IsInf(load, 0) {
+		load = nanValue
+	}
+	return Finding{Kind: Growth, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{lo.Load, hi.Load},
+		Values: map[string]float64{"low": a, "high": b, "ratio": b / a, "load": load}}, true
 }
 
 // peakAggregate finds the level of a config's highest aggregate output.
@@ -454,7 +459,7 @@ func peakAggregate(c Config) (Finding, bool) {
 		}
 	}
 	last := ls[len(ls)-1]
-	return Finding{Kind: PeakAggregate, Section: MetricAggregate.Key, Configs: []string{c.ID}, Levels: []int{peak.Concurrency, last.Concurrency},
+	return Finding{Kind: PeakAggregate, Section: MetricAggregate.Key, Configs: []string{c.ID}, Levels: []Load{peak.Load, last.Load},
 		Values: map[string]float64{"peak": peak.AggregateTPS, "high": last.AggregateTPS}}, true
 }
 
@@ -479,7 +484,7 @@ func latencyConsistency(r *Report) (Finding, bool) {
 			if dev > worst {
 				worst = dev
 				f.Configs = []string{c.ID}
-				f.Levels = []int{l.Concurrency}
+				f.Levels = []Load{l.Load}
 				f.Values["latency"], f.Values["expected"] = l.Latency.Mean, exp
 			}
 		}
@@ -498,7 +503,7 @@ func ExpectedLatency(l Level, n int) float64 {
 }
 
 // highestCommon is the highest concurrency every config measured.
-func highestCommon(cfgs []Config) (int, bool) {
+func highestCommon(cfgs []Config) (Load, bool) {
 	common := commonLevels(cfgs)
 	if len(common) == 0 {
 		return 0, false
@@ -507,7 +512,7 @@ func highestCommon(cfgs []Config) (int, bool) {
 }
 
 // lowestCommon is the lowest concurrency every config measured.
-func lowestCommon(cfgs []Config) (int, bool) {
+func lowestCommon(cfgs []Config) (Load, bool) {
 	common := commonLevels(cfgs)
 	if len(common) == 0 {
 		return 0, false
@@ -516,32 +521,32 @@ func lowestCommon(cfgs []Config) (int, bool) {
 }
 
 // commonLevels lists the levels every config measured, ascending.
-func commonLevels(cfgs []Config) []int {
+func commonLevels(cfgs []Config) []Load {
 	if len(cfgs) == 0 {
 		return nil
 	}
-	count := map[int]int{}
+	count := map[Load]int{}
 	for _, c := range cfgs {
 		for _, l := range c.Levels {
-			count[l.Concurrency]++
+			count[l.Load]++
 		}
 	}
-	var out []int
+	var out []Load
 	for _, l := range cfgs[0].Levels {
-		if count[l.Concurrency] == len(cfgs) {
-			out = append(out, l.Concurrency)
+		if count[l.Load] == len(cfgs) {
+			out = append(out, l.Load)
 		}
 	}
 	return out
 }
 
 // CommonLevels lists the concurrency levels every config measured.
-func (r *Report) CommonLevels() []int { return commonLevels(r.Configs) }
+func (r *Report) CommonLevels() []Load { return commonLevels(r.Configs) }
 
 // levelAt returns cfg's level at concurrency c.
-func levelAt(cfg Config, c int) (Level, bool) {
+func levelAt(cfg Config, c Load) (Level, bool) {
 	for _, l := range cfg.Levels {
-		if l.Concurrency == c {
+		if l.Load == c {
 			return l, true
 		}
 	}
@@ -549,7 +554,7 @@ func levelAt(cfg Config, c int) (Level, bool) {
 }
 
 // Level returns the config's level at concurrency c.
-func (c Config) Level(conc int) (Level, bool) { return levelAt(c, conc) }
+func (c Config) Level(conc Load) (Level, bool) { return levelAt(c, conc) }
 
 // Config returns the config with the given id.
 func (r *Report) Config(id string) (Config, bool) {

@@ -8,6 +8,7 @@ package analyze
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 	"time"
 )
 
@@ -16,8 +17,11 @@ type Report struct {
 	Name   string `json:"name"`
 	Meta   Meta   `json:"meta"`
 	Params Params `json:"params"`
-	// Levels is the sorted union of every config's concurrency levels.
-	Levels    []int     `json:"levels"`
+	// Axis says how load was applied: by concurrency, or by request
+	// rate when every run of every config was driven by rate.
+	Axis Axis `json:"load_axis"`
+	// Levels is the sorted union of every config's load levels.
+	Levels    []Load    `json:"levels"`
 	Configs   []Config  `json:"configs"`
 	Speedups  []Speedup `json:"speedups"`
 	Anomalies []Anomaly `json:"anomalies"`
@@ -100,12 +104,17 @@ func (d Definitions) Of(metric string) string {
 	return ""
 }
 
-// Level is one concurrency level of a config.
+// Level is one load level of a config.
 type Level struct {
+	// Load is the level's place on the report's load axis: its
+	// concurrency, or on a rate axis its offered request rate. In a
+	// report that mixes rate and concurrency runs, a rate run is placed
+	// at its effective concurrency, rounded.
+	Load Load `json:"load"`
 	// Concurrency is the requests in flight: as configured, or for a
-	// request-rate run its effective concurrency (throughput × mean
-	// latency, rounded).
-	Concurrency int `json:"concurrency"`
+	// request-rate run its effective concurrency by Little's law,
+	// request throughput × mean latency.
+	Concurrency float64 `json:"concurrency"`
 	// Rate is the offered request rate of a request-rate run (req/s,
 	// +Inf for "as fast as possible"); 0 for a concurrency run.
 	Rate    float64 `json:"-"`
@@ -304,16 +313,20 @@ func (c Capacities) Get(p Percentile) Capacity {
 // Capacity is the largest load a config serves within the SLOs and the
 // user count it supports by Little's law.
 type Capacity struct {
-	// CMax is the highest level at which it and every lower level pass
-	// both SLOs; 0 when the lowest level already fails.
-	CMax int `json:"c_max"`
-	// LatencyMeanS is the mean latency at CMax (NaN when CMax is 0).
+	// Max is the highest level at which it and every lower level pass
+	// both SLOs (C_max on a concurrency axis); 0 when the lowest level
+	// already fails.
+	Max Load `json:"max_load"`
+	// Concurrency is the requests in flight at Max: Max itself on a
+	// concurrency axis, the effective concurrency on a rate axis.
+	Concurrency float64 `json:"concurrency"`
+	// LatencyMeanS is the mean latency at Max (NaN when Max is 0).
 	LatencyMeanS float64 `json:"-"`
-	// Users = round-half-up(CMax × (1 + think / LatencyMeanS)).
+	// Users = round-half-up(Concurrency × (1 + think / LatencyMeanS)).
 	Users int `json:"users"`
 }
 
-// MarshalJSON writes latency_mean_s as null when there is no CMax.
+// MarshalJSON writes latency_mean_s as null when there is no Max.
 func (c Capacity) MarshalJSON() ([]byte, error) {
 	type plain Capacity
 	return json.Marshal(struct {
@@ -332,22 +345,22 @@ type Speedup struct {
 	// after a level where it was above 1: where speculative decoding
 	// stops paying off. Nil when it wins at every level, and when it
 	// never wins (NeverFaster).
-	BreakEven *int `json:"break_even"`
+	BreakEven *Load `json:"break_even"`
 	// NeverFaster is true when the ratio is ≤ 1 at every common level.
 	NeverFaster bool `json:"never_faster"`
 	// BreakEvenInterpolated is where the ratio crosses 1.0, linear in
-	// log2(concurrency); nil without a crossing.
+	// log2(load); nil without a crossing between two finite levels.
 	BreakEvenInterpolated *float64 `json:"break_even_interpolated"`
 	// Missing lists levels only one of the two configs measured.
-	Missing []int `json:"missing_levels,omitempty"`
+	Missing []Load `json:"missing_levels,omitempty"`
 }
 
 // SpeedupPoint is the spec/direct TPS-mean ratio at one common level.
 type SpeedupPoint struct {
-	Concurrency int     `json:"concurrency"`
-	Ratio       float64 `json:"ratio"`
-	DirectTPS   float64 `json:"direct_tps"`
-	SpecTPS     float64 `json:"spec_tps"`
+	Load      Load    `json:"load"`
+	Ratio     float64 `json:"ratio"`
+	DirectTPS float64 `json:"direct_tps"`
+	SpecTPS   float64 `json:"spec_tps"`
 }
 
 // Meta is the report's metadata, from the manifest where there is one.
@@ -399,4 +412,48 @@ type Fact struct {
 // Warning is a problem found in the input that did not stop the build.
 type Warning struct {
 	Message string `json:"message"`
+}
+
+// Axis names how a report's load was applied.
+type Axis string
+
+// The load axes.
+const (
+	// AxisConcurrency: levels are concurrencies (requests in flight).
+	AxisConcurrency Axis = "concurrency"
+	// AxisRate: levels are offered request rates in req/s; +Inf is "as
+	// fast as possible".
+	AxisRate Axis = "rate"
+)
+
+// Label names a level in analysis.json's messages: "c=16", "4 req/s",
+// "∞ req/s".
+func (a Axis) Label(x Load) string {
+	if a == AxisRate {
+		return x.String() + " req/s"
+	}
+	return "c=" + x.String()
+}
+
+// Load is a level's place on the load axis: a concurrency, or a request
+// rate in req/s (+Inf: requests sent as fast as possible).
+type Load float64
+
+// IsInf reports whether the load is an unbounded request rate.
+func (x Load) IsInf() bool { return math.IsInf(float64(x), 1) }
+
+// String writes the load as a plain number, "∞" when unbounded.
+func (x Load) String() string {
+	if x.IsInf() {
+		return "∞"
+	}
+	return strconv.FormatFloat(float64(x), 'f', -1, 64)
+}
+
+// MarshalJSON writes an unbounded rate as "inf".
+func (x Load) MarshalJSON() ([]byte, error) {
+	if x.IsInf() {
+		return []byte(`"inf"`), nil
+	}
+	return json.Marshal(float64(x))
 }

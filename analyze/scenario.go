@@ -14,7 +14,7 @@ type Scenario struct {
 	// Then is, for MinITL, the config that leads from the level after
 	// Values["until"] on ("" when Config leads at every level).
 	Then   string  `json:"then,omitempty"`
-	Levels []int   `json:"levels"`
+	Levels []Load  `json:"levels"`
 	Values Numbers `json:"values"`
 }
 
@@ -25,7 +25,8 @@ type ScenarioKind string
 // measured.
 const (
 	// Interactive (low-load chat): the highest mean per-user TPS averaged
-	// over the common levels ≤ LowLoadMax, among the configs that meet
+	// over the common low-load levels (every config holds at most
+	// LowLoadMax requests in flight there), among the configs that meet
 	// both SLOs (headline statistic) at all those levels; all configs
 	// compete when none does.
 	Interactive ScenarioKind = "interactive"
@@ -40,7 +41,9 @@ const (
 	MinITL ScenarioKind = "min_itl"
 )
 
-// LowLoadMax is the highest concurrency counted as low load.
+// LowLoadMax is the most requests in flight counted as low load: on a
+// concurrency axis the levels c ≤ 4, on a rate axis the rates at which
+// every config's effective concurrency is at most 4.
 const LowLoadMax = 4
 
 // scenarios applies the rules; a scenario the data cannot decide (no
@@ -70,10 +73,10 @@ func scenarios(r *Report) []Scenario {
 	return out
 }
 
-func interactive(r *Report, common []int) (Scenario, bool) {
-	var low []int
+func interactive(r *Report, common []Load) (Scenario, bool) {
+	var low []Load
 	for _, c := range common {
-		if c <= LowLoadMax {
+		if lowLoad(r.Configs, c) {
 			low = append(low, c)
 		}
 	}
@@ -128,12 +131,23 @@ func interactive(r *Report, common []int) (Scenario, bool) {
 	return s, true
 }
 
+// lowLoad reports whether every config holds at most LowLoadMax requests
+// in flight at level x.
+func lowLoad(cfgs []Config, x Load) bool {
+	for _, c := range cfgs {
+		if l, ok := levelAt(c, x); ok && l.Concurrency > LowLoadMax+0.5 {
+			return false
+		}
+	}
+	return true
+}
+
 // maxThroughput picks the highest aggregate output at any common level;
 // configs with no aggregate figure at those levels do not compete.
-func maxThroughput(r *Report, common []int) (Scenario, bool) {
+func maxThroughput(r *Report, common []Load) (Scenario, bool) {
 	type peak struct {
 		id string
-		c  int
+		c  Load
 		v  float64
 	}
 	var ps []peak
@@ -152,7 +166,7 @@ func maxThroughput(r *Report, common []int) (Scenario, bool) {
 		return Scenario{}, false
 	}
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].v > ps[j].v })
-	s := Scenario{Kind: MaxThroughput, Config: ps[0].id, Levels: []int{ps[0].c}, Values: map[string]float64{"value": ps[0].v}}
+	s := Scenario{Kind: MaxThroughput, Config: ps[0].id, Levels: []Load{ps[0].c}, Values: map[string]float64{"value": ps[0].v}}
 	if len(ps) > 1 {
 		s.RunnerUp = ps[1].id
 		s.Values["next"], s.Values["next_level"] = ps[1].v, float64(ps[1].c)
@@ -162,12 +176,12 @@ func maxThroughput(r *Report, common []int) (Scenario, bool) {
 
 // minITL picks the lowest mean ITL at the lowest common level; it is
 // left out when no config reports ITL there.
-func minITL(r *Report, common []int) (Scenario, bool) {
+func minITL(r *Report, common []Load) (Scenario, bool) {
 	rk := rankAt(r.Configs, common[0], MetricITL, Mean)
 	if len(rk) == 0 {
 		return Scenario{}, false
 	}
-	s := Scenario{Kind: MinITL, Config: rk[0].id, Levels: []int{common[0]}, Values: map[string]float64{"value": rk[0].v}}
+	s := Scenario{Kind: MinITL, Config: rk[0].id, Levels: []Load{common[0]}, Values: map[string]float64{"value": rk[0].v}}
 	if len(rk) > 1 {
 		s.RunnerUp = rk[1].id
 		s.Values["next"] = rk[1].v
@@ -199,7 +213,7 @@ type PairScore struct {
 	BWins       int    `json:"b_wins"`
 	Ties        int    `json:"ties"`
 	Comparisons int    `json:"comparisons"`
-	Levels      []int  `json:"levels"`
+	Levels      []Load `json:"levels"`
 }
 
 // scorecard scores every pair of configs, in report order.
@@ -210,11 +224,11 @@ func scorecard(cfgs []Config) []PairScore {
 			a, b := cfgs[i], cfgs[j]
 			ps := PairScore{A: a.ID, B: b.ID}
 			for _, la := range a.Levels {
-				lb, ok := levelAt(b, la.Concurrency)
+				lb, ok := levelAt(b, la.Load)
 				if !ok {
 					continue
 				}
-				ps.Levels = append(ps.Levels, la.Concurrency)
+				ps.Levels = append(ps.Levels, la.Load)
 				for _, m := range ScoredMetrics {
 					for _, st := range Percentiles {
 						x, y := m.Value(la, st), m.Value(lb, st)

@@ -30,8 +30,8 @@ func speedups(cfgs []Config) []Speedup {
 
 func compare(direct, spec Config) Speedup {
 	s := Speedup{Engine: spec.Engine, Direct: direct.ID, Spec: spec.ID}
-	dl := byConcurrency(direct.Levels)
-	sl := byConcurrency(spec.Levels)
+	dl := byLoad(direct.Levels)
+	sl := byLoad(spec.Levels)
 	var xs, ys []float64
 	for _, c := range unionLevels(direct.Levels, spec.Levels) {
 		d, okD := dl[c]
@@ -45,14 +45,14 @@ func compare(direct, spec Config) Speedup {
 		if math.IsNaN(ratio) {
 			continue
 		}
-		s.Points = append(s.Points, SpeedupPoint{Concurrency: c, Ratio: ratio, DirectTPS: d.TPS.Central(), SpecTPS: p.TPS.Central()})
+		s.Points = append(s.Points, SpeedupPoint{Load: c, Ratio: ratio, DirectTPS: d.TPS.Central(), SpecTPS: p.TPS.Central()})
 		xs = append(xs, float64(c))
 		ys = append(ys, ratio)
 	}
 	// The break-even level ends the first step down through 1.0: it
 	// needs a level where speculative decoding was ahead before it.
 	if i := firstDrop(ys); i > 0 {
-		be := s.Points[i].Concurrency
+		be := s.Points[i].Load
 		s.BreakEven = &be
 	}
 	s.NeverFaster = len(ys) > 0 && !slices.ContainsFunc(ys, func(r float64) bool { return r > 1 })
@@ -62,28 +62,28 @@ func compare(direct, spec Config) Speedup {
 	return s
 }
 
-func byConcurrency(levels []Level) map[int]Level {
-	m := make(map[int]Level, len(levels))
+func byLoad(levels []Level) map[Load]Level {
+	m := make(map[Load]Level, len(levels))
 	for _, l := range levels {
-		m[l.Concurrency] = l
+		m[l.Load] = l
 	}
 	return m
 }
 
 // unionLevels is the sorted union of the concurrency levels of a and b.
-func unionLevels(a, b []Level) []int {
-	var out []int
+func unionLevels(a, b []Level) []Load {
+	var out []Load
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
 		switch {
-		case j >= len(b) || (i < len(a) && a[i].Concurrency < b[j].Concurrency):
-			out = append(out, a[i].Concurrency)
+		case j >= len(b) || (i < len(a) && a[i].Load < b[j].Load):
+			out = append(out, a[i].Load)
 			i++
-		case i >= len(a) || b[j].Concurrency < a[i].Concurrency:
-			out = append(out, b[j].Concurrency)
+		case i >= len(a) || b[j].Load < a[i].Load:
+			out = append(out, b[j].Load)
 			j++
 		default:
-			out = append(out, a[i].Concurrency)
+			out = append(out, a[i].Load)
 			i++
 			j++
 		}

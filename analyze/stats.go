@@ -11,20 +11,20 @@ func RoundHalfUp(x float64) int {
 // LittleUsers is the number of users a system holding c requests in
 // flight serves when each user waits think seconds between requests that
 // take latency seconds: c × (1 + think / latency), rounded half up.
-func LittleUsers(c int, think, latency float64) int {
-	if c <= 0 || !(latency > 0) {
+func LittleUsers(c, think, latency float64) int {
+	if !(c > 0) || !(latency > 0) || math.IsInf(c, 0) {
 		return 0
 	}
-	return RoundHalfUp(float64(c) * (1 + think/latency))
+	return RoundHalfUp(c * (1 + think/latency))
 }
 
 // Crossing finds where ys crosses 1.0 going down, with xs measured on a
 // log2 scale: the first i with ys[i-1] > 1 ≥ ys[i] gives the x where the
 // straight line between the two points (in log2 x) meets 1. ok is false
-// when there is no such pair.
+// when there is no such pair, or when either x is unbounded.
 func Crossing(xs []float64, ys []float64) (x float64, ok bool) {
 	i := firstDrop(ys)
-	if i < 0 || i >= len(xs) || xs[i-1] <= 0 || xs[i] <= 0 {
+	if i < 0 || i >= len(xs) || xs[i-1] <= 0 || xs[i] <= 0 || math.IsInf(xs[i], 0) {
 		return 0, false
 	}
 	a, b := ys[i-1], ys[i]

@@ -20,9 +20,8 @@ func TestRoundHalfUp(t *testing.T) {
 
 func TestLittleUsers(t *testing.T) {
 	for _, tt := range []struct {
-		c              int
-		think, latency float64
-		want           int
+		c, think, latency float64
+		want              int
 	}{
 		{32, 45, 3.65, 427}, // 32 × (1 + 45/3.65) = 426.52
 		{2, 45, 1.58, 59},   // 58.96
@@ -32,9 +31,12 @@ func TestLittleUsers(t *testing.T) {
 		{8, 45, 0, 0},       // no latency
 		{8, 0, 2, 8},        // no think time: just the requests in flight
 		{4, 45, math.NaN(), 0},
+		{3.6, 30, 1.8, 64},      // a rate run's effective concurrency: 3.6 × (1 + 30/1.8) = 63.6
+		{math.Inf(1), 45, 2, 0}, // no finite load
+		{math.NaN(), 45, 2, 0},
 	} {
 		if got := LittleUsers(tt.c, tt.think, tt.latency); got != tt.want {
-			t.Errorf("LittleUsers(%d, %v, %v) = %d, want %d", tt.c, tt.think, tt.latency, got, tt.want)
+			t.Errorf("LittleUsers(%v, %v, %v) = %d, want %d", tt.c, tt.think, tt.latency, got, tt.want)
 		}
 	}
 }

@@ -297,18 +297,17 @@ func readResultFile(path, format string, fallback int) (Config, []error, error) 
 		if levels[i].Concurrency > 0 {
 			continue
 		}
+		if levels[i].Rate > 0 {
+			// A request-rate run: its load is the rate; analysis also
+			// needs the requests in flight it produced.
+			if eff := levels[i].EffectiveConcurrency(); !(eff > 0) || math.IsInf(eff, 0) {
+				return Config{}, nil, errorf(levels[i].Pos, "", "the run at request rate %g req/s gives no request throughput and mean latency, so its effective concurrency is unknown", levels[i].Rate)
+			}
+			continue
+		}
 		c := ConcurrencyFromName(path)
 		if c == 0 {
 			c = fallback
-		}
-		if c == 0 && levels[i].Rate > 0 {
-			// A request-rate run: placed at its effective concurrency,
-			// request throughput × mean latency (Little's law).
-			eff := levels[i].SystemRPS * levels[i].Latency.Mean
-			if !(eff > 0) || math.IsInf(eff, 0) {
-				return Config{}, nil, errorf(levels[i].Pos, "", "the run at request rate %g req/s gives no request throughput and mean latency, so its effective concurrency is unknown", levels[i].Rate)
-			}
-			c = max(1, int(math.Round(eff)))
 		}
 		if c == 0 {
 			return Config{}, nil, errorf(levels[i].Pos, "", "the run states no concurrency: expected one in the file, a c8/conc8 token in its name, or concurrency = N in the manifest's [[configs]] entry")

@@ -166,8 +166,9 @@ func BenchmarkReadRequests1M(b *testing.B) {
 	}
 }
 
-// TestRateSweep: runs driven by request rate (no max_concurrency) are
-// placed at their effective concurrency, throughput × mean latency.
+// TestRateSweep: runs driven by request rate (no max_concurrency) keep
+// their rate as their load, and report their effective concurrency,
+// throughput × mean latency.
 func TestRateSweep(t *testing.T) {
 	line := func(rate string, rps, latMs float64) string {
 		return fmt.Sprintf(`{"backend": "sglang", "dataset_name": "random", "random_input_len": 512, "random_output_len": 256, "request_rate": %s, "max_concurrency": null, "request_throughput": %g, "mean_e2e_latency_ms": %g, "median_ttft_ms": 80, "mean_ttft_ms": 90, "median_itl_ms": 12, "completed": 100}`, rate, rps, latMs)
@@ -187,10 +188,13 @@ func TestRateSweep(t *testing.T) {
 	}
 	var got []string
 	for _, l := range cfg.Levels {
-		got = append(got, fmt.Sprintf("%g→%d", l.Rate, l.Concurrency))
+		if !l.RateDriven() {
+			t.Errorf("level %+v is not rate-driven", l)
+		}
+		got = append(got, fmt.Sprintf("%g→%g", l.Rate, l.EffectiveConcurrency()))
 	}
-	// 1 × 3 s = 3; 3.9 × 5 s = 19.5 → 20; 6 × 20 s = 120.
-	if strings.Join(got, " ") != "1→3 4→20 +Inf→120" {
+	// 1 × 3 s = 3; 3.9 × 5 s = 19.5; 6 × 20 s = 120.
+	if strings.Join(got, " ") != "1→3 4→19.5 +Inf→120" {
 		t.Errorf("levels = %v", got)
 	}
 }

@@ -37,7 +37,8 @@ type Config struct {
 	Format string
 	// Definitions say how the source defines ITL, TPS and RPS.
 	Definitions Definitions
-	// Levels are sorted by ascending concurrency, without duplicates.
+	// Levels are sorted by load without duplicates: runs driven by
+	// request rate first, by rate, then concurrency runs by concurrency.
 	Levels []Level
 }
 
@@ -56,8 +57,10 @@ type Definitions struct {
 	RPS string `json:"rps"`
 }
 
-// Level is one concurrency level of a configuration.
+// Level is one load level of a configuration.
 type Level struct {
+	// Concurrency is the configured requests in flight; 0 for a run
+	// driven by request rate (Rate).
 	Concurrency int
 	TTFT        Stat // milliseconds
 	ITL         Stat // milliseconds; the llm-benchmark "ITL" is a TPOT
@@ -83,6 +86,20 @@ type Level struct {
 	Samples *Samples
 	// Pos is where the level's row starts.
 	Pos Pos
+}
+
+// RateDriven reports whether the run was driven by a request rate rather
+// than a fixed concurrency.
+func (l Level) RateDriven() bool { return l.Concurrency == 0 && l.Rate > 0 }
+
+// EffectiveConcurrency is the requests in flight by Little's law: system
+// request throughput × mean latency (NaN when either is unknown). For a
+// concurrency run it is the configured concurrency.
+func (l Level) EffectiveConcurrency() float64 {
+	if l.Concurrency > 0 {
+		return float64(l.Concurrency)
+	}
+	return l.SystemRPS * l.Latency.Mean
 }
 
 // newLevel is a level at concurrency c with nothing measured yet.

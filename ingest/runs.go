@@ -455,10 +455,10 @@ func guidellmRuns(file string, o obj) ([]Level, Definitions, []error, error) {
 			l.Concurrency = int(strategy.num("streams"))
 		case "constant", "poisson":
 			l.Rate = strategy.num("rate")
-		case "throughput", "synchronous":
-			if strategy.str("type_") == "synchronous" {
-				l.Concurrency = 1
-			}
+		case "synchronous":
+			l.Concurrency = 1
+		case "throughput":
+			l.Rate = math.Inf(1) // as fast as possible
 		}
 		if l.Concurrency == 0 && l.Rate == 0 {
 			// v0.4/v1 reports: the args' profile and rates, one per benchmark.
@@ -597,8 +597,8 @@ func readMetricTable(file string, data []byte, format string) ([]Level, Definiti
 	return []Level{l}, defs, nil, nil
 }
 
-// sortRunLevels orders levels by load and refuses two runs at the same
-// load.
+// sortRunLevels orders levels by load, rate runs (concurrency 0) by
+// rate before concurrency runs, and refuses two runs at the same load.
 func sortRunLevels(levels []Level) error {
 	sort.SliceStable(levels, func(i, j int) bool {
 		if levels[i].Concurrency != levels[j].Concurrency {
@@ -608,13 +608,13 @@ func sortRunLevels(levels []Level) error {
 	})
 	for i := 1; i < len(levels); i++ {
 		a, b := levels[i-1], levels[i]
-		if a.Concurrency == b.Concurrency && a.Rate == b.Rate {
-			return errorf(b.Pos, "", "two runs at concurrency %d (also %s); expected one run per load level", b.Concurrency, a.Pos)
+		if a.Concurrency != b.Concurrency || a.Rate != b.Rate {
+			continue
 		}
-		if a.Concurrency == b.Concurrency {
-			return errorf(b.Pos, "", "the runs at %g and %g req/s both have an effective concurrency of %d (also %s); keep one of them or split the sweep",
-				a.Rate, b.Rate, b.Concurrency, a.Pos)
+		if b.RateDriven() {
+			return errorf(b.Pos, "", "two runs at request rate %g req/s (also %s); expected one run per load level", b.Rate, a.Pos)
 		}
+		return errorf(b.Pos, "", "two runs at concurrency %d (also %s); expected one run per load level", b.Concurrency, a.Pos)
 	}
 	return nil
 }

@@ -44,7 +44,7 @@ type ChartOptions struct {
 // pair: no 08), as PNG and SVG, in report order. Charts are drawn in
 // parallel; the output is the same on every run.
 func Charts(r *analyze.Report, opt ChartOptions) ([]Chart, error) {
-	loc, err := NewLocale(opt.Lang, opt.Locales)
+	loc, err := reportLocale(r, opt.Lang, opt.Locales)
 	if err != nil {
 		return nil, err
 	}

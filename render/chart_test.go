@@ -95,10 +95,10 @@ func TestSpeedupChartOnlyWithPair(t *testing.T) {
 	r := tiny()
 	r.Configs[1].Speculative = true
 	r.Configs[1].Engine = "TGI"
-	be := 4
+	be := analyze.Load(4)
 	x := 3.2
 	r.Speedups = []analyze.Speedup{{Engine: "TGI", Direct: "a", Spec: "b", BreakEven: &be, BreakEvenInterpolated: &x,
-		Points: []analyze.SpeedupPoint{{Concurrency: 1, Ratio: 1.3}, {Concurrency: 4, Ratio: 0.8}}}}
+		Points: []analyze.SpeedupPoint{{Load: 1, Ratio: 1.3}, {Load: 4, Ratio: 0.8}}}}
 	charts, err := Charts(r, ChartOptions{Lang: "en"})
 	if err != nil {
 		t.Fatal(err)
@@ -107,7 +107,7 @@ func TestSpeedupChartOnlyWithPair(t *testing.T) {
 		t.Errorf("charts = %v, want all ten", got)
 	}
 	for _, c := range charts {
-		if c.Name == "08-spec-speedup" && !strings.Contains(string(c.SVG), "break-even ≈ c=3.2") {
+		if c.Name == "08-spec-speedup" && !strings.Contains(string(c.SVG), "break-even c≈3.2") {
 			t.Error("the speedup chart does not mark the break-even point")
 		}
 	}

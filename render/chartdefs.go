@@ -3,7 +3,6 @@ package render
 import (
 	"image/color"
 	"math"
-	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -66,10 +65,10 @@ func (cv *chartView) configLegend() []legendEntry {
 // concurrency on a log₂ axis.
 func (cv *chartView) linePanel(title, yLabel string, sz textSizes, value func(analyze.Level) float64, slo *sloRef) (*plot.Plot, error) {
 	p := newPanel(title, cv.loc.T("axis_concurrency"), yLabel, sz)
-	log2Axis(p, cv.r.Levels)
+	log2Axis(p, cv.r.Levels, cv.loc)
 	top := 0.0
 	for i, c := range cv.r.Configs {
-		runs := levelRuns(cv.r.Levels, func(lc int) (float64, bool) {
+		runs := levelRuns(cv.r.Levels, func(lc analyze.Load) (float64, bool) {
 			l, ok := c.Level(lc)
 			if !ok {
 				return 0, false
@@ -189,8 +188,8 @@ func (cv *chartView) capacity() (*figure, error) {
 		valueAxis(p, top*1.08, cv.loc)
 		return p
 	}
-	cmax := panel("panel_cmax", func(c analyze.Capacity) float64 { return float64(c.CMax) },
-		func(c analyze.Capacity) string { return strconv.Itoa(c.CMax) })
+	cmax := panel("panel_cmax", func(c analyze.Capacity) float64 { return axisX(cv.r.Levels, c.Max) },
+		func(c analyze.Capacity) string { return cv.loc.Load(c.Max) })
 	users := panel("panel_users", func(c analyze.Capacity) float64 { return float64(c.Users) },
 		func(c analyze.Capacity) string { return cv.loc.Int(c.Users) })
 	var legend []legendEntry
@@ -238,7 +237,7 @@ func (cv *chartView) speedup() (*figure, error) {
 		return nil, nil
 	}
 	p := newPanel("", cv.loc.T("axis_concurrency"), cv.loc.T("axis_ratio"), fullSize)
-	log2Axis(p, cv.r.Levels)
+	log2Axis(p, cv.r.Levels, cv.loc)
 	top := 1.0
 	var legend []legendEntry
 	for _, s := range cv.r.Speedups {
@@ -249,12 +248,12 @@ func (cv *chartView) speedup() (*figure, error) {
 			}
 		}
 		sty := styleFor(idx, true)
-		ratio := map[int]float64{}
+		ratio := map[analyze.Load]float64{}
 		for _, pt := range s.Points {
-			ratio[pt.Concurrency] = pt.Ratio
+			ratio[pt.Load] = pt.Ratio
 			top = math.Max(top, pt.Ratio)
 		}
-		runs := levelRuns(cv.r.Levels, func(c int) (float64, bool) { v, ok := ratio[c]; return v, ok })
+		runs := levelRuns(cv.r.Levels, func(c analyze.Load) (float64, bool) { v, ok := ratio[c]; return v, ok })
 		if err := addSeries(p, runs, sty); err != nil {
 			return nil, err
 		}
@@ -262,10 +261,10 @@ func (cv *chartView) speedup() (*figure, error) {
 		direct, _ := cv.r.Config(s.Direct)
 		legend = append(legend, legendEntry{label: spec.Name + " / " + direct.Name, style: sty})
 		if x := s.BreakEvenInterpolated; x != nil {
-			p.Add(vline{x: *x, label: cv.loc.T("break_even_label", "X", cv.loc.Num(*x, 1)),
+			p.Add(vline{x: *x, label: cv.loc.T("break_even_label", "X", cv.loc.Near(*x)),
 				style: draw.LineStyle{Color: sty.Color, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}, font: fullSize.Tick})
 		} else if s.BreakEven != nil {
-			p.Add(vline{x: float64(*s.BreakEven), label: cv.loc.T("break_even_at", "C", strconv.Itoa(*s.BreakEven)),
+			p.Add(vline{x: axisX(cv.r.Levels, *s.BreakEven), label: cv.loc.T("break_even_at", "C", cv.loc.At(*s.BreakEven)),
 				style: draw.LineStyle{Color: sty.Color, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}, font: fullSize.Tick})
 		}
 	}
@@ -299,7 +298,7 @@ func (cv *chartView) heatmap() (*figure, error) {
 	p.Add(g)
 	var cols []string
 	for _, lc := range cv.r.Levels {
-		cols = append(cols, "c="+strconv.Itoa(lc))
+		cols = append(cols, cv.loc.At(lc))
 	}
 	p.NominalX(cols...)
 	// NominalY puts the first name at the bottom; the grid draws the
@@ -347,7 +346,7 @@ func (cv *chartView) dashboard() (*figure, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.X.Label.Text = "c"
+		p.X.Label.Text = cv.loc.T("col_load")
 		panels[i/3][i%3] = p
 	}
 	return &figure{title: cv.loc.T("chart_dashboard"), panels: panels, legend: cv.configLegend(),

@@ -3,7 +3,6 @@ package render
 import (
 	"image/color"
 	"math"
-	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -11,6 +10,8 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/openzeka/reportgen/analyze"
 )
 
 // newPanel makes an empty plot with the report's fonts, a light grid and
@@ -41,20 +42,37 @@ func newPanel(title, xLabel, yLabel string, sz textSizes) *plot.Plot {
 	return p
 }
 
-// log2Axis puts the report's concurrency levels on a log₂ x axis: 1, 2,
-// 4 … 64 are evenly spaced and only measured levels get a tick.
-func log2Axis(p *plot.Plot, levels []int) {
+// log2Axis puts the report's load levels on a log₂ x axis: 1, 2, 4 … 64
+// are evenly spaced and only measured levels get a tick. An unbounded
+// rate sits one doubling past the highest finite level, labelled ∞.
+func log2Axis(p *plot.Plot, levels []analyze.Load, loc *Locale) {
 	p.X.Scale = plot.LogScale{}
 	var ticks plot.ConstantTicks
-	for _, c := range levels {
-		ticks = append(ticks, plot.Tick{Value: float64(c), Label: strconv.Itoa(c)})
+	for _, x := range levels {
+		ticks = append(ticks, plot.Tick{Value: axisX(levels, x), Label: loc.Load(x)})
 	}
 	p.X.Tick.Marker = ticks
-	lo, hi := float64(levels[0]), float64(levels[len(levels)-1])
+	lo, hi := axisX(levels, levels[0]), axisX(levels, levels[len(levels)-1])
 	if lo == hi {
 		lo, hi = lo/2, hi*2
 	}
 	p.X.Min, p.X.Max = lo/math.Pow(2, 0.3), hi*math.Pow(2, 0.3)
+}
+
+// axisX is where level x sits on the log₂ load axis of levels (sorted):
+// at its value, or for an unbounded rate at twice the highest finite
+// level (2 when there is none).
+func axisX(levels []analyze.Load, x analyze.Load) float64 {
+	if !x.IsInf() {
+		return float64(x)
+	}
+	top := 1.0
+	for _, l := range levels {
+		if !l.IsInf() {
+			top = math.Max(top, float64(l))
+		}
+	}
+	return 2 * top
 }
 
 // valueAxis sets a y axis from zero to a little above max with "nice"
@@ -99,11 +117,11 @@ func niceStep(x float64) float64 {
 // levelXY adapts a config's levels to plotter.XYer for one statistic; it
 // is split into runs of consecutive report levels, so that a level the
 // config did not measure leaves a gap instead of a zero or a bridge.
-func levelRuns(levels []int, has func(c int) (float64, bool)) []plotter.XYs {
+func levelRuns(levels []analyze.Load, has func(x analyze.Load) (float64, bool)) []plotter.XYs {
 	var runs []plotter.XYs
 	var cur plotter.XYs
-	for _, c := range levels {
-		y, ok := has(c)
+	for _, x := range levels {
+		y, ok := has(x)
 		if !ok || math.IsNaN(y) {
 			if len(cur) > 0 {
 				runs = append(runs, cur)
@@ -111,7 +129,7 @@ func levelRuns(levels []int, has func(c int) (float64, bool)) []plotter.XYs {
 			}
 			continue
 		}
-		cur = append(cur, plotter.XY{X: float64(c), Y: y})
+		cur = append(cur, plotter.XY{X: axisX(levels, x), Y: y})
 	}
 	if len(cur) > 0 {
 		runs = append(runs, cur)

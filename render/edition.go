@@ -46,7 +46,7 @@ func NewEdition(r *analyze.Report, opt Options, charts []Chart) (*Edition, error
 	if err != nil {
 		return nil, err
 	}
-	loc, err := NewLocale(opt.Lang, opt.Locales)
+	loc, err := reportLocale(r, opt.Lang, opt.Locales)
 	if err != nil {
 		return nil, err
 	}

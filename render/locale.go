@@ -18,6 +18,7 @@ import (
 	"golang.org/x/text/message"
 	"golang.org/x/text/number"
 
+	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/locales"
 )
 
@@ -31,6 +32,11 @@ type Locale struct {
 	tag     language.Tag
 	loc     *i18n.Localizer
 	printer *message.Printer
+	// ids are the message ids the language defines.
+	ids map[string]bool
+	// variant, when set, picks message id+"_"+variant over id where the
+	// language defines it: "rate" words a rate-axis report.
+	variant string
 	// errs collects lookups that failed (a missing message is a bug; the
 	// render fails rather than print a message id).
 	errs []error
@@ -51,15 +57,34 @@ func NewLocale(lang string, fsys fs.FS) (*Locale, error) {
 	if err != nil {
 		return nil, fmt.Errorf("language %q: no messages: %w", lang, err)
 	}
-	if _, err := bundle.ParseMessageFileBytes(data, lang+".toml"); err != nil {
+	mf, err := bundle.ParseMessageFileBytes(data, lang+".toml")
+	if err != nil {
 		return nil, fmt.Errorf("%s.toml: %w", lang, err)
+	}
+	ids := make(map[string]bool, len(mf.Messages))
+	for _, m := range mf.Messages {
+		ids[m.ID] = true
 	}
 	return &Locale{
 		Lang:    lang,
 		tag:     tag,
 		loc:     i18n.NewLocalizer(bundle, lang),
 		printer: message.NewPrinter(tag),
+		ids:     ids,
 	}, nil
+}
+
+// reportLocale is the locale for rendering r in lang: on a rate axis it
+// words levels, captions and capacity as request rates.
+func reportLocale(r *analyze.Report, lang string, fsys fs.FS) (*Locale, error) {
+	l, err := NewLocale(lang, fsys)
+	if err != nil {
+		return nil, err
+	}
+	if r.Axis == analyze.AxisRate {
+		l.variant = "rate"
+	}
+	return l, nil
 }
 
 // MessageIDs lists the message ids of a locale file, sorted.
@@ -103,6 +128,9 @@ func (l *Locale) localize(id string, count any, kv []any) string {
 	}
 	if count != nil {
 		data["Count"] = count
+	}
+	if l.variant != "" && l.ids[id+"_"+l.variant] {
+		id += "_" + l.variant
 	}
 	s, err := l.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
 	if err != nil {
@@ -157,8 +185,30 @@ func (l *Locale) Pct(v float64, dec int) string {
 	return l.T("percent", "N", l.Num(v*100, dec))
 }
 
-// Level formats a concurrency level: "c=16".
-func (l *Locale) Level(c int) string { return "c=" + strconv.Itoa(c) }
+// Load writes a level's load as a bare number in the language's form:
+// "16", "0,5", "∞".
+func (l *Locale) Load(x analyze.Load) string {
+	if x.IsInf() {
+		return "∞"
+	}
+	if float64(x) == math.Trunc(float64(x)) {
+		return l.Num(float64(x), 0)
+	}
+	return strings.TrimRight(strings.TrimRight(l.Num(float64(x), 2), "0"), ".,")
+}
+
+// At names a level: "c=16" on a concurrency axis, "4 req/s" (tr
+// "4 istek/s") on a rate axis.
+func (l *Locale) At(x analyze.Load) string { return l.T("level_at", "X", l.Load(x)) }
+
+// UpTo names the levels up to x: "c ≤ 4", "≤ 4 req/s".
+func (l *Locale) UpTo(x analyze.Load) string { return l.T("level_up_to", "X", l.Load(x)) }
+
+// MaxLoad names a capacity's highest level: "C_max = 32", "R_max = 4 req/s".
+func (l *Locale) MaxLoad(x analyze.Load) string { return l.T("level_max", "X", l.Load(x)) }
+
+// Near names an interpolated level: "c≈15,4", "≈3,2 istek/s".
+func (l *Locale) Near(x float64) string { return l.T("level_near", "X", l.Num(x, 1)) }
 
 // Month formats a date as month and year in the language: "Temmuz 2026".
 func (l *Locale) Month(t time.Time) string {

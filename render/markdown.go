@@ -35,7 +35,7 @@ const tocMark = "\x00toc\x00"
 
 // Markdown renders the report as Markdown in opt.Lang.
 func Markdown(r *analyze.Report, opt Options) ([]byte, error) {
-	loc, err := NewLocale(opt.Lang, opt.Locales)
+	loc, err := reportLocale(r, opt.Lang, opt.Locales)
 	if err != nil {
 		return nil, err
 	}

@@ -23,7 +23,8 @@ var exportDefs = analyze.Definitions{ITL: "tpot", TPS: "request", RPS: "per_user
 func tiny() *analyze.Report {
 	lv := func(c int, ttft, tps, lat float64) analyze.Level {
 		l := analyze.Level{
-			Concurrency: c,
+			Load:        analyze.Load(c),
+			Concurrency: float64(c),
 			TTFT:        analyze.Stat{Mean: ttft, P10: nan(), P50: nan(), P90: ttft * 1.2, P99: nan()},
 			ITL:         analyze.Stat{Mean: 10, P10: nan(), P50: nan(), P90: 12, P99: nan()},
 			TPS:         analyze.Stat{Mean: tps, P10: nan(), P50: nan(), P90: tps * 1.1, P99: nan()},
@@ -38,12 +39,13 @@ func tiny() *analyze.Report {
 		Name:   "tiny",
 		Meta:   analyze.Meta{Date: time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)},
 		Params: analyze.DefaultParams(),
-		Levels: []int{1, 2, 4},
+		Axis:   analyze.AxisConcurrency,
+		Levels: []analyze.Load{1, 2, 4},
 		Configs: []analyze.Config{
 			{ID: "a", Name: "<script>alert(1)</script>", Engine: "TGI", Format: "llm-benchmark", Definitions: exportDefs, Levels: []analyze.Level{lv(1, 100, 80, 1.6), lv(2, 150, 70, 1.8), lv(4, 300, 50, 2.5)},
-				Capacity: analyze.Capacities{P90: analyze.Capacity{CMax: 4, LatencyMeanS: 2.5, Users: 76}, Mean: analyze.Capacity{CMax: 4, LatencyMeanS: 2.5, Users: 76}}},
+				Capacity: analyze.Capacities{P90: analyze.Capacity{Max: 4, Concurrency: 4, LatencyMeanS: 2.5, Users: 76}, Mean: analyze.Capacity{Max: 4, Concurrency: 4, LatencyMeanS: 2.5, Users: 76}}},
 			{ID: "b", Name: "b|pipe", Engine: "vLLM", Format: "llm-benchmark", Definitions: exportDefs, Levels: []analyze.Level{lv(1, 90, 85, 1.5), lv(4, 1200, 40, 3)},
-				Capacity: analyze.Capacities{P90: analyze.Capacity{CMax: 1, LatencyMeanS: 1.5, Users: 31}, Mean: analyze.Capacity{CMax: 1, LatencyMeanS: 1.5, Users: 31}}},
+				Capacity: analyze.Capacities{P90: analyze.Capacity{Max: 1, Concurrency: 1, LatencyMeanS: 1.5, Users: 31}, Mean: analyze.Capacity{Max: 1, Concurrency: 1, LatencyMeanS: 1.5, Users: 31}}},
 		},
 	}
 }
@@ -171,7 +173,7 @@ func TestSpecLowLoadPhrase(t *testing.T) {
 		{0.95, "is slower than"},
 	}
 	for _, tt := range tests {
-		f := analyze.Finding{Kind: analyze.SpecLowLoad, Configs: []string{"b", "a"}, Levels: []int{1},
+		f := analyze.Finding{Kind: analyze.SpecLowLoad, Configs: []string{"b", "a"}, Levels: []analyze.Load{1},
 			Values: map[string]float64{"ratio": tt.ratio, "spec": 100 * tt.ratio, "direct": 100}}
 		if got := v.phrase(f); !strings.Contains(got, tt.want) {
 			t.Errorf("ratio %.3f: %q, want it to say %q", tt.ratio, got, tt.want)
@@ -187,17 +189,17 @@ func TestLeaderTies(t *testing.T) {
 		lead, tie map[string]string // language → phrase fragment
 	}{
 		{
-			f:    analyze.Finding{Kind: analyze.CapacityLeader, Configs: []string{"a", "b"}, Levels: []int{4}, Values: map[string]float64{"users": 100, "next_users": 100}},
+			f:    analyze.Finding{Kind: analyze.CapacityLeader, Configs: []string{"a", "b"}, Levels: []analyze.Load{4}, Values: map[string]float64{"users": 100, "next_users": 100}},
 			lead: map[string]string{"en": "serves the most users", "tr": "en çok kullanıcıya"},
 			tie:  map[string]string{"en": "are level on capacity", "tr": "başa baş"},
 		},
 		{
-			f:    analyze.Finding{Kind: analyze.AggregateLeader, Configs: []string{"a", "b"}, Levels: []int{4}, Values: map[string]float64{"value": 1000, "next": 1000}},
+			f:    analyze.Finding{Kind: analyze.AggregateLeader, Configs: []string{"a", "b"}, Levels: []analyze.Load{4}, Values: map[string]float64{"value": 1000, "next": 1000}},
 			lead: map[string]string{"en": "highest aggregate output", "tr": "en yüksek toplam çıktıyı"},
 			tie:  map[string]string{"en": "same aggregate output within 0.5%", "tr": "aynı toplam çıktıyı"},
 		},
 		{
-			f:    analyze.Finding{Kind: analyze.TTFTLeader, Configs: []string{"a", "b"}, Levels: []int{1, 4}, Values: map[string]float64{"low": 50, "low_next": 50}},
+			f:    analyze.Finding{Kind: analyze.TTFTLeader, Configs: []string{"a", "b"}, Levels: []analyze.Load{1, 4}, Values: map[string]float64{"low": 50, "low_next": 50}},
 			lead: map[string]string{"en": "has the lowest mean TTFT", "tr": "en düşük ortalama TTFT"},
 			tie:  map[string]string{"en": "same mean TTFT within 0.5%", "tr": "aynı ortalama TTFT"},
 		},
@@ -237,7 +239,7 @@ func TestSectionLeaderTie(t *testing.T) {
 		ratio float64
 		want  string
 	}{{1.003, "are level on"}, {1.3, "has the lowest"}} {
-		f := analyze.Finding{Kind: analyze.LeaderLow, Section: analyze.MetricTTFT.Key, Configs: []string{"a", "b"}, Levels: []int{1},
+		f := analyze.Finding{Kind: analyze.LeaderLow, Section: analyze.MetricTTFT.Key, Configs: []string{"a", "b"}, Levels: []analyze.Load{1},
 			Values: map[string]float64{"value": 50, "next": 50 * tt.ratio, "ratio": tt.ratio}}
 		if got := v.phraseSection(f); !strings.Contains(got, tt.want) {
 			t.Errorf("ratio %.3f: %q, want %q in it", tt.ratio, got, tt.want)
@@ -254,13 +256,13 @@ func TestScenarioTies(t *testing.T) {
 		s    analyze.Scenario
 		want string
 	}{
-		{analyze.Scenario{Kind: analyze.Interactive, Config: "a", RunnerUp: "b", Levels: []int{1, 2},
+		{analyze.Scenario{Kind: analyze.Interactive, Config: "a", RunnerUp: "b", Levels: []analyze.Load{1, 2},
 			Values: analyze.Numbers{"tps_min": 80, "tps_max": 100, "advantage_min": 1.001, "advantage_max": 1.004, "slo_met": 1}}, "level with b\\|pipe"},
-		{analyze.Scenario{Kind: analyze.Interactive, Config: "a", RunnerUp: "b", Levels: []int{1, 2},
+		{analyze.Scenario{Kind: analyze.Interactive, Config: "a", RunnerUp: "b", Levels: []analyze.Load{1, 2},
 			Values: analyze.Numbers{"tps_min": 80, "tps_max": 100, "advantage_min": 1.001, "advantage_max": 1.3, "slo_met": 1}}, "the next best"},
-		{analyze.Scenario{Kind: analyze.HighLoad, Config: "a", RunnerUp: "b", Levels: []int{4},
+		{analyze.Scenario{Kind: analyze.HighLoad, Config: "a", RunnerUp: "b", Levels: []analyze.Load{4},
 			Values: analyze.Numbers{"users": 100, "next_users": 100, "c_max": 4, "ratio": 1}}, "level with the 100 of b\\|pipe"},
-		{analyze.Scenario{Kind: analyze.HighLoad, Config: "a", RunnerUp: "b", Levels: []int{4},
+		{analyze.Scenario{Kind: analyze.HighLoad, Config: "a", RunnerUp: "b", Levels: []analyze.Load{4},
 			Values: analyze.Numbers{"users": 150, "next_users": 100, "c_max": 4, "ratio": 1.5}}, "1.50× the 100"},
 	} {
 		r := tiny()
@@ -281,7 +283,7 @@ func TestSLOUnchecked(t *testing.T) {
 		l := &r.Configs[1].Levels[i]
 		l.SLO.P90 = analyze.SLOVerdict{TTFT: false, TPS: true, TTFTStat: analyze.StatNone}
 	}
-	r.Findings = []analyze.Finding{{Kind: analyze.SLOUnchecked, Section: analyze.MetricTTFT.Key, Configs: []string{"b"}, Levels: []int{1}}}
+	r.Findings = []analyze.Finding{{Kind: analyze.SLOUnchecked, Section: analyze.MetricTTFT.Key, Configs: []string{"b"}, Levels: []analyze.Load{1}}}
 	for _, lang := range []string{"en", "tr"} {
 		loc, err := NewLocale(lang, nil)
 		if err != nil {
@@ -306,12 +308,12 @@ func TestSLOUnchecked(t *testing.T) {
 // common levels: never "c=0".
 func TestOverviewHeading(t *testing.T) {
 	tests := []struct {
-		levels [2][]int // config a's and b's levels
+		levels [2][]analyze.Load // config a's and b's levels
 		want   string
 	}{
-		{[2][]int{{1, 2, 4}, {1, 4}}, "Overview (c=1 and c=4)"},
-		{[2][]int{{1, 2}, {2, 4}}, "Overview (c=2)"},
-		{[2][]int{{1, 2}, {4}}, "Overview\n"},
+		{[2][]analyze.Load{{1, 2, 4}, {1, 4}}, "Overview (c=1 and c=4)"},
+		{[2][]analyze.Load{{1, 2}, {2, 4}}, "Overview (c=2)"},
+		{[2][]analyze.Load{{1, 2}, {4}}, "Overview\n"},
 	}
 	for _, tt := range tests {
 		r := tiny()
@@ -319,7 +321,7 @@ func TestOverviewHeading(t *testing.T) {
 			var kept []analyze.Level
 			for _, lc := range want {
 				for _, l := range tiny().Configs[0].Levels {
-					if l.Concurrency == lc {
+					if l.Load == lc {
 						kept = append(kept, l)
 					}
 				}

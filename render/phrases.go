@@ -69,7 +69,7 @@ func (v *view) phrase(f analyze.Finding) string {
 	}
 	lvl := func(i int) string {
 		if i < len(f.Levels) {
-			return strconv.Itoa(f.Levels[i])
+			return l.At(f.Levels[i])
 		}
 		return ""
 	}
@@ -88,7 +88,7 @@ func (v *view) phrase(f analyze.Finding) string {
 			"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0))
 	case analyze.SpecBreakEven:
 		if x, ok := val["interpolated"]; ok {
-			return l.T("finding_break_even_interp", "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "C", lvl(0), "X", l.Num(x, 1))
+			return l.T("finding_break_even_interp", "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "C", lvl(0), "X", l.Near(x))
 		}
 		return l.T("finding_break_even", "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "C", lvl(0))
 	case analyze.SpecNoBreakEven:
@@ -99,17 +99,17 @@ func (v *view) phrase(f analyze.Finding) string {
 	case analyze.CapacityLeader:
 		stat := v.StatName(v.Headline())
 		if _, ok := val["next_users"]; !ok {
-			return l.T("finding_capacity_only", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", lvl(0))
+			return l.T("finding_capacity_only", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", l.MaxLoad(f.Levels[0]))
 		}
 		if r, ok := val["ratio"]; ok {
 			if isTie(r) {
-				return l.T("finding_capacity_tie", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", lvl(0),
+				return l.T("finding_capacity_tie", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", l.MaxLoad(f.Levels[0]),
 					"Next", name(1), "NextUsers", l.Int(int(val["next_users"])))
 			}
-			return l.T("finding_capacity", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", lvl(0),
+			return l.T("finding_capacity", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", l.MaxLoad(f.Levels[0]),
 				"Ratio", l.Ratio(r), "Next", name(1), "NextUsers", l.Int(int(val["next_users"])))
 		}
-		return l.T("finding_capacity_alone", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", lvl(0))
+		return l.T("finding_capacity_alone", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", l.MaxLoad(f.Levels[0]))
 	case analyze.AggregateLeader:
 		if _, ok := val["next"]; !ok {
 			return l.T("finding_aggregate_only", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["value"], 0))
@@ -133,7 +133,7 @@ func (v *view) phrase(f analyze.Finding) string {
 		return s
 	case analyze.AnomalyNote:
 		for _, a := range v.R.Anomalies {
-			if a.Config == f.Configs[0] && a.Concurrency == f.Levels[0] && (a.Kind == analyze.TTFTJump || a.Kind == analyze.AggregateDrop) &&
+			if a.Config == f.Configs[0] && a.Load == f.Levels[0] && (a.Kind == analyze.TTFTJump || a.Kind == analyze.AggregateDrop) &&
 				sameValues(a.Values, f.Values) {
 				return v.anomalyShort(a)
 			}
@@ -166,11 +166,11 @@ func (v *view) anomalyShort(a analyze.Anomaly) string {
 	val := a.Values
 	switch a.Kind {
 	case analyze.TTFTJump:
-		return l.T("finding_ttft_jump", "Config", v.Name(a.Config), "C", strconv.Itoa(a.Concurrency), "Value", l.Num(val["value"], 0),
-			"Ratio", l.Ratio(val["ratio"]), "PrevC", strconv.Itoa(int(val["prev_c"])), "Prev", l.Num(val["prev"], 0))
+		return l.T("finding_ttft_jump", "Config", v.Name(a.Config), "C", l.At(a.Load), "Value", l.Num(val["value"], 0),
+			"Ratio", l.Ratio(val["ratio"]), "PrevC", l.At(analyze.Load(val["prev_c"])), "Prev", l.Num(val["prev"], 0))
 	case analyze.AggregateDrop:
-		return l.T("finding_aggregate_drop", "Config", v.Name(a.Config), "C", strconv.Itoa(a.Concurrency), "Value", l.Num(val["value"], 0),
-			"PrevC", strconv.Itoa(int(val["prev_c"])), "Prev", l.Num(val["prev"], 0))
+		return l.T("finding_aggregate_drop", "Config", v.Name(a.Config), "C", l.At(a.Load), "Value", l.Num(val["value"], 0),
+			"PrevC", l.At(analyze.Load(val["prev_c"])), "Prev", l.Num(val["prev"], 0))
 	}
 	return ""
 }
@@ -182,23 +182,23 @@ func (v *view) AnomalyLines() []string {
 	var out []string
 	for _, a := range v.R.Anomalies {
 		val := a.Values
-		c := strconv.Itoa(a.Concurrency)
+		c := l.At(a.Load)
 		name := v.Name(a.Config)
 		var s string
 		switch a.Kind {
 		case analyze.TTFTJump:
 			s = l.T("anomaly_ttft_jump", "Config", name, "C", c, "Value", l.Num(val["value"], 1), "Ratio", l.Ratio(val["ratio"]),
-				"PrevC", strconv.Itoa(int(val["prev_c"])), "Prev", l.Num(val["prev"], 1))
+				"PrevC", l.At(analyze.Load(val["prev_c"])), "Prev", l.Num(val["prev"], 1))
 			if exp, ok := val["expected"]; ok && math.Abs(val["latency"]-exp) <= analyze.MismatchTolerance*val["latency"] {
 				s += " " + l.T("anomaly_ttft_jump_consistent", "N", strconv.Itoa(int(val["tokens"])-1), "TTFT", l.Num(val["ttft_s"], 2),
 					"Decode", l.Num(val["decode_s"], 2), "Expected", l.Num(exp, 2), "Latency", l.Num(val["latency"], 2))
 			}
 		case analyze.AggregateDrop:
 			s = l.T("anomaly_aggregate_drop", "Config", name, "C", c, "Value", l.Num(val["value"], 0),
-				"PrevC", strconv.Itoa(int(val["prev_c"])), "Prev", l.Num(val["prev"], 0))
+				"PrevC", l.At(analyze.Load(val["prev_c"])), "Prev", l.Num(val["prev"], 0))
 		case analyze.ThroughputFlat:
 			s = l.T("anomaly_throughput_flat", "Config", name, "C", c, "Value", l.Num(val["value"], 2),
-				"PrevC", strconv.Itoa(int(val["prev_c"])), "Prev", l.Num(val["prev"], 2))
+				"PrevC", l.At(analyze.Load(val["prev_c"])), "Prev", l.Num(val["prev"], 2))
 		case analyze.P90BelowMean:
 			m := metricOfKey(a.Metric)
 			s = l.T("anomaly_p90_below_mean", "Config", name, "C", c, "Metric", l.T("short_"+m.key),
@@ -214,7 +214,7 @@ func (v *view) AnomalyLines() []string {
 			}
 		case analyze.SLONonMonotonic:
 			s = l.T("anomaly_slo_non_monotonic", "Config", name, "C", c, "Stat", v.StatName(a.Metric[len("slo."):]),
-				"FailedC", strconv.Itoa(int(val["failed_c"])))
+				"FailedC", l.At(analyze.Load(val["failed_c"])))
 		}
 		if s != "" {
 			out = append(out, s)
@@ -249,28 +249,28 @@ func (v *view) SpeedupLines() []string {
 		first, last := s.Points[0], s.Points[len(s.Points)-1]
 		switch {
 		case s.NeverFaster:
-			out = append(out, l.T("speedup_never_wins", "Spec", spec, "Direct", direct, "C", strconv.Itoa(first.Concurrency), "Ratio", l.Ratio(first.Ratio)))
+			out = append(out, l.T("speedup_never_wins", "Spec", spec, "Direct", direct, "C", l.At(first.Load), "Ratio", l.Ratio(first.Ratio)))
 		case s.BreakEven == nil:
-			out = append(out, l.T("speedup_never_breaks", "Spec", spec, "Direct", direct, "Low", l.Ratio(first.Ratio), "High", l.Ratio(last.Ratio), "C", strconv.Itoa(last.Concurrency)))
+			out = append(out, l.T("speedup_never_breaks", "Spec", spec, "Direct", direct, "Low", l.Ratio(first.Ratio), "High", l.Ratio(last.Ratio), "C", l.At(last.Load)))
 		default:
 			be := *s.BreakEven
 			var ratio float64
 			for _, p := range s.Points {
-				if p.Concurrency == be {
+				if p.Load == be {
 					ratio = p.Ratio
 				}
 			}
-			line := l.T("speedup_break_even", "Engine", engine, "Spec", spec, "C", strconv.Itoa(be), "Ratio", l.Ratio(ratio))
+			line := l.T("speedup_break_even", "Engine", engine, "Spec", spec, "C", l.At(be), "Ratio", l.Ratio(ratio))
 			if s.BreakEvenInterpolated != nil {
-				line += " " + l.T("speedup_interpolated", "X", l.Num(*s.BreakEvenInterpolated, 1))
+				line += " " + l.T("speedup_interpolated", "X", l.Near(*s.BreakEvenInterpolated))
 			}
 			out = append(out, line)
-			out = append(out, l.T("speedup_rule", "Engine", engine, "Spec", spec, "C", strconv.Itoa(be)))
+			out = append(out, l.T("speedup_rule", "Engine", engine, "Spec", spec, "C", l.At(be)))
 		}
 		if len(s.Missing) > 0 {
 			levels := make([]string, len(s.Missing))
 			for i, m := range s.Missing {
-				levels[i] = strconv.Itoa(m)
+				levels[i] = l.At(m)
 			}
 			out = append(out, l.T("speedup_missing", "Spec", spec, "Direct", direct, "Levels", l.List(levels)))
 		}
@@ -291,9 +291,9 @@ func (v *view) CapacityLines() []string {
 	lead := cfgs[0]
 	lc := lead.Capacity.Get(head)
 	if lc.Users > 0 && len(cfgs) == 1 {
-		out = append(out, l.T("capacity_single", "Config", v.Name(lead.ID), "Stat", v.StatName(string(head)), "Users", l.Int(lc.Users), "C", strconv.Itoa(lc.CMax)))
+		out = append(out, l.T("capacity_single", "Config", v.Name(lead.ID), "Stat", v.StatName(string(head)), "Users", l.Int(lc.Users), "C", l.MaxLoad(lc.Max)))
 	} else if lc.Users > 0 {
-		out = append(out, l.T("capacity_leader", "Config", v.Name(lead.ID), "Stat", v.StatName(string(head)), "Users", l.Int(lc.Users), "C", strconv.Itoa(lc.CMax)))
+		out = append(out, l.T("capacity_leader", "Config", v.Name(lead.ID), "Stat", v.StatName(string(head)), "Users", l.Int(lc.Users), "C", l.MaxLoad(lc.Max)))
 		for _, c := range cfgs[1:] {
 			cc := c.Capacity.Get(head)
 			if cc.Users == 0 {
@@ -305,10 +305,10 @@ func (v *view) CapacityLines() []string {
 	}
 	for _, c := range v.R.Configs {
 		cc := c.Capacity.Get(head)
-		if cc.CMax == 0 && len(c.Levels) > 0 && limitUnchecked(c, head) {
-			out = append(out, l.T("capacity_unchecked", "Config", v.Name(c.ID), "Stat", v.StatName(string(head)), "C", strconv.Itoa(c.Levels[0].Concurrency)))
-		} else if cc.CMax == 0 && len(c.Levels) > 0 {
-			out = append(out, l.T("capacity_none", "Config", v.Name(c.ID), "Stat", v.StatName(string(head)), "C", strconv.Itoa(c.Levels[0].Concurrency)))
+		if cc.Max == 0 && len(c.Levels) > 0 && limitUnchecked(c, head) {
+			out = append(out, l.T("capacity_unchecked", "Config", v.Name(c.ID), "Stat", v.StatName(string(head)), "C", l.At(c.Levels[0].Load)))
+		} else if cc.Max == 0 && len(c.Levels) > 0 {
+			out = append(out, l.T("capacity_none", "Config", v.Name(c.ID), "Stat", v.StatName(string(head)), "C", l.At(c.Levels[0].Load)))
 		}
 	}
 	for _, c := range v.R.Configs {
@@ -316,10 +316,10 @@ func (v *view) CapacityLines() []string {
 		// lenient one, usually the mean), less the other.
 		more, less := other, head
 		cm, cl := c.Capacity.Get(other), c.Capacity.Get(head)
-		if cm.CMax == cl.CMax {
+		if cm.Max == cl.Max {
 			continue
 		}
-		if cm.CMax < cl.CMax {
+		if cm.Max < cl.Max {
 			more, less, cm, cl = less, more, cl, cm
 		}
 		if limitUnchecked(c, less) {
@@ -328,8 +328,8 @@ func (v *view) CapacityLines() []string {
 			continue
 		}
 		args := []any{"Config", v.Name(c.ID), "Stat", v.StatName(string(less)), "Other", v.StatName(string(more)),
-			"C", strconv.Itoa(cl.CMax), "OtherC", strconv.Itoa(cm.CMax), "Users", l.Int(cl.Users), "OtherUsers", l.Int(cm.Users)}
-		if cl.CMax == 0 {
+			"C", l.At(cl.Max), "OtherC", l.At(cm.Max), "Users", l.Int(cl.Users), "OtherUsers", l.Int(cm.Users)}
+		if cl.Max == 0 {
 			out = append(out, l.T("capacity_stat_gap_none", args...))
 		} else {
 			out = append(out, l.T("capacity_stat_gap", args...))

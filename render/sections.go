@@ -73,7 +73,7 @@ func (v *view) phraseSection(f analyze.Finding) string {
 	val := f.Values
 	mt := metricTexts[f.Section]
 	name := func(i int) string { return v.Name(f.Configs[i]) }
-	c := func(i int) string { return strconv.Itoa(f.Levels[i]) }
+	c := func(i int) string { return l.At(f.Levels[i]) }
 	metric := l.T(mt.name)
 	// SLO lines name the statistic themselves: "P90 TTFT", not "P90 mean TTFT".
 	sloMetric := func() string {
@@ -125,6 +125,9 @@ func (v *view) phraseSection(f analyze.Finding) string {
 		if ratio < 1 {
 			ratio = 1 / ratio
 		}
+		if math.IsNaN(val["load"]) {
+			id += "_unbounded" // up to an unbounded rate: no load factor
+		}
 		return l.T(id, "Config", name(0), "Metric", metric, "Low", v.val(f.Section, val["low"]), "High", v.val(f.Section, val["high"]),
 			"Ratio", l.Ratio(ratio), "Load", l.Times(val["load"]), "Lo", c(0), "Hi", c(1))
 	case analyze.PeakAggregate:
@@ -154,7 +157,7 @@ func (v *view) Consistency() string {
 		}
 		val := f.Values
 		return v.loc.T("sf_consistent", "Checked", strconv.Itoa(int(val["checked"])), "N", strconv.Itoa(int(val["tokens"])-1),
-			"Dev", v.loc.Pct(val["deviation"], 1), "Config", v.Name(f.Configs[0]), "C", strconv.Itoa(f.Levels[0]),
+			"Dev", v.loc.Pct(val["deviation"], 1), "Config", v.Name(f.Configs[0]), "C", v.loc.At(f.Levels[0]),
 			"Latency", v.loc.Num(val["latency"], 2), "Expected", v.loc.Num(val["expected"], 2))
 	}
 	return ""
@@ -173,15 +176,15 @@ func (v *view) ScenarioTable() Table {
 		var label, reason string
 		switch s.Kind {
 		case analyze.Interactive:
-			label = l.T("scenario_interactive", "C", strconv.Itoa(s.Levels[len(s.Levels)-1]))
+			label = l.T("scenario_interactive", "C", l.UpTo(s.Levels[len(s.Levels)-1]))
 			switch {
 			case next != "" && isTie(val["advantage_max"]):
-				reason = l.T("why_interactive_tie", "C", strconv.Itoa(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0), "Next", next)
+				reason = l.T("why_interactive_tie", "C", l.UpTo(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0), "Next", next)
 			case next != "":
-				reason = l.T("why_interactive", "C", strconv.Itoa(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0),
+				reason = l.T("why_interactive", "C", l.UpTo(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0),
 					"AdvMin", l.Ratio(val["advantage_min"]), "AdvMax", l.Ratio(val["advantage_max"]), "Next", next)
 			default:
-				reason = l.T("why_interactive_only", "C", strconv.Itoa(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0))
+				reason = l.T("why_interactive_only", "C", l.UpTo(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0))
 			}
 			if val["slo_met"] == 0 {
 				reason += "; " + l.T("why_no_slo")
@@ -189,34 +192,34 @@ func (v *view) ScenarioTable() Table {
 		case analyze.HighLoad:
 			label = l.T("scenario_high_load")
 			if r, ok := val["ratio"]; ok && isTie(r) {
-				reason = l.T("why_high_load_tie", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", strconv.Itoa(int(val["c_max"])),
+				reason = l.T("why_high_load_tie", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", l.MaxLoad(analyze.Load(val["c_max"])),
 					"Next", next, "NextUsers", l.Int(int(val["next_users"])))
 			} else if ok {
-				reason = l.T("why_high_load", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", strconv.Itoa(int(val["c_max"])),
+				reason = l.T("why_high_load", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", l.MaxLoad(analyze.Load(val["c_max"])),
 					"Ratio", l.Ratio(r), "Next", next, "NextUsers", l.Int(int(val["next_users"])))
 			} else {
-				reason = l.T("why_high_load_only", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", strconv.Itoa(int(val["c_max"])))
+				reason = l.T("why_high_load_only", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", l.MaxLoad(analyze.Load(val["c_max"])))
 			}
 		case analyze.MaxThroughput:
 			label = l.T("scenario_max_throughput")
 			if next != "" {
-				reason = l.T("why_max_throughput", "Value", l.Num(val["value"], 0), "C", strconv.Itoa(s.Levels[0]), "Next", next,
-					"NextValue", l.Num(val["next"], 0), "NextC", strconv.Itoa(int(val["next_level"])))
+				reason = l.T("why_max_throughput", "Value", l.Num(val["value"], 0), "C", l.At(s.Levels[0]), "Next", next,
+					"NextValue", l.Num(val["next"], 0), "NextC", l.At(analyze.Load(val["next_level"])))
 			} else {
-				reason = l.T("why_max_throughput_only", "Value", l.Num(val["value"], 0), "C", strconv.Itoa(s.Levels[0]))
+				reason = l.T("why_max_throughput_only", "Value", l.Num(val["value"], 0), "C", l.At(s.Levels[0]))
 			}
 		case analyze.MinITL:
 			label = l.T("scenario_min_itl")
 			switch {
 			case next != "" && s.Then != "":
-				reason = l.T("why_min_itl_then", "Value", l.Num(val["value"], 2), "C", strconv.Itoa(s.Levels[0]), "Next", next,
-					"NextValue", l.Num(val["next"], 2), "Until", strconv.Itoa(int(val["until"])), "Then", v.Name(s.Then),
-					"ThenC", strconv.Itoa(int(val["then_level"])))
+				reason = l.T("why_min_itl_then", "Value", l.Num(val["value"], 2), "C", l.At(s.Levels[0]), "Next", next,
+					"NextValue", l.Num(val["next"], 2), "Until", l.At(analyze.Load(val["until"])), "Then", v.Name(s.Then),
+					"ThenC", l.At(analyze.Load(val["then_level"])))
 			case next != "":
-				reason = l.T("why_min_itl", "Value", l.Num(val["value"], 2), "C", strconv.Itoa(s.Levels[0]), "Next", next,
+				reason = l.T("why_min_itl", "Value", l.Num(val["value"], 2), "C", l.At(s.Levels[0]), "Next", next,
 					"NextValue", l.Num(val["next"], 2))
 			default:
-				reason = l.T("why_min_itl_only", "Value", l.Num(val["value"], 2), "C", strconv.Itoa(s.Levels[0]))
+				reason = l.T("why_min_itl_only", "Value", l.Num(val["value"], 2), "C", l.At(s.Levels[0]))
 			}
 		}
 		t.Rows = append(t.Rows, []string{label, v.Name(s.Config), reason})

@@ -32,6 +32,7 @@ func (v *view) funcs() template.FuncMap {
 		"int":   v.loc.Int,
 		"ratio": v.loc.Ratio,
 		"pct":   v.loc.Pct,
+		"at":    v.loc.At,
 		"md":    Escape,
 		"h2":    func(id string, kv ...any) string { return v.heading(2, id, kv) },
 		"h3":    func(id string, kv ...any) string { return v.heading(3, id, kv) },
@@ -139,7 +140,7 @@ func (v *view) ConfigNames() string {
 func (v *view) LevelList() string {
 	parts := make([]string, len(v.R.Levels))
 	for i, c := range v.R.Levels {
-		parts[i] = strconv.Itoa(c)
+		parts[i] = v.loc.Load(c)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -152,7 +153,7 @@ func (v *view) LevelGaps() string {
 		var missing []string
 		for _, lc := range v.R.Levels {
 			if _, ok := c.Level(lc); !ok {
-				missing = append(missing, "c="+strconv.Itoa(lc))
+				missing = append(missing, v.loc.At(lc))
 			}
 		}
 		if len(missing) > 0 {
@@ -164,14 +165,14 @@ func (v *view) LevelGaps() string {
 
 // LowLevel and HighLevel are the lowest and highest levels all configs
 // measured (0 when they share none).
-func (v *view) LowLevel() int {
+func (v *view) LowLevel() analyze.Load {
 	if common := v.R.CommonLevels(); len(common) > 0 {
 		return common[0]
 	}
 	return 0
 }
 
-func (v *view) HighLevel() int {
+func (v *view) HighLevel() analyze.Load {
 	if common := v.R.CommonLevels(); len(common) > 0 {
 		return common[len(common)-1]
 	}
@@ -244,13 +245,13 @@ func pick(s analyze.Stat, stat string) float64 {
 // byLevel builds a levels × configs table whose cells come from cell;
 // levels a config did not measure show a dash.
 func (v *view) byLevel(cell func(analyze.Config, analyze.Level) string) Table {
-	t := Table{Head: []string{"c"}, Align: "r"}
+	t := Table{Head: []string{v.loc.T("col_load")}, Align: "r"}
 	for _, c := range v.R.Configs {
 		t.Head = append(t.Head, Escape(c.Name))
 		t.Align += "r"
 	}
 	for _, lc := range v.R.Levels {
-		row := []string{strconv.Itoa(lc)}
+		row := []string{v.loc.Load(lc)}
 		for _, c := range v.R.Configs {
 			if l, ok := c.Level(lc); ok {
 				row = append(row, cell(c, l))
@@ -331,7 +332,7 @@ func (v *view) HasReportedRPS() bool {
 
 // Overview compares every config at one level: a row per metric mean,
 // plus the speculative ratio or the aggregate output.
-func (v *view) Overview(lc int, withAggregate bool) Table {
+func (v *view) Overview(lc analyze.Load, withAggregate bool) Table {
 	t := Table{Head: []string{v.loc.T("col_metric")}, Align: "l"}
 	for _, c := range v.R.Configs {
 		t.Head = append(t.Head, Escape(c.Name))
@@ -363,7 +364,7 @@ func (v *view) Overview(lc int, withAggregate bool) Table {
 				}
 				if s.Spec == c.ID {
 					for _, p := range s.Points {
-						if p.Concurrency == lc {
+						if p.Load == lc {
 							return v.loc.Ratio(p.Ratio)
 						}
 					}
@@ -378,18 +379,18 @@ func (v *view) Overview(lc int, withAggregate bool) Table {
 // SpeedupTable lists the spec/direct ratio per level for every pair,
 // marking the break-even level.
 func (v *view) SpeedupTable() Table {
-	t := Table{Head: []string{"c"}, Align: "r"}
+	t := Table{Head: []string{v.loc.T("col_load")}, Align: "r"}
 	for _, s := range v.R.Speedups {
 		t.Head = append(t.Head, v.loc.T("col_speedup", "Spec", v.Name(s.Spec), "Direct", v.Name(s.Direct)))
 		t.Align += "r"
 	}
 	for _, lc := range v.R.Levels {
-		row := []string{strconv.Itoa(lc)}
+		row := []string{v.loc.Load(lc)}
 		any := false
 		for _, s := range v.R.Speedups {
 			cell := "–"
 			for _, p := range s.Points {
-				if p.Concurrency == lc {
+				if p.Load == lc {
 					cell = v.loc.Ratio(p.Ratio)
 					any = true
 					if s.BreakEven != nil && *s.BreakEven == lc {
@@ -412,7 +413,7 @@ func (v *view) SLOMatrix(pct string) Table {
 	p := analyze.Percentile(pct)
 	t := Table{Head: []string{v.loc.T("col_config")}, Align: "l"}
 	for _, lc := range v.R.Levels {
-		t.Head = append(t.Head, "c="+strconv.Itoa(lc))
+		t.Head = append(t.Head, v.loc.At(lc))
 		t.Align += "c"
 	}
 	mark := func(ok bool, stat string) string {
@@ -457,7 +458,7 @@ func (v *view) RateTable() *Table {
 			if math.IsInf(l.Rate, 1) {
 				rate = "∞"
 			}
-			t.Rows = append(t.Rows, []string{Escape(c.Name), rate, strconv.Itoa(l.Concurrency)})
+			t.Rows = append(t.Rows, []string{Escape(c.Name), rate, v.loc.Num(l.Concurrency, 1)})
 		}
 	}
 	if len(t.Rows) == 0 {
@@ -597,21 +598,38 @@ func limitUnchecked(c analyze.Config, p analyze.Percentile) bool {
 // Little's law for statistic pct.
 func (v *view) CapacityTable(pct string) Table {
 	p := analyze.Percentile(pct)
+	// On a rate axis the effective concurrency at R_max is what turns
+	// into users, so it gets its own column.
+	rate := v.R.Axis == analyze.AxisRate
 	t := Table{
-		Head:  []string{v.loc.T("col_config"), v.loc.T("col_cmax", "Stat", v.StatName(pct)), v.loc.T("col_lmean"), v.loc.T("col_users")},
-		Align: "lrrr",
+		Head:  []string{v.loc.T("col_config"), v.loc.T("col_cmax", "Stat", v.StatName(pct))},
+		Align: "lr",
 	}
+	if rate {
+		t.Head = append(t.Head, v.loc.T("col_effective_c"))
+		t.Align += "r"
+	}
+	t.Head = append(t.Head, v.loc.T("col_lmean"), v.loc.T("col_users"))
+	t.Align += "rr"
 	for _, c := range v.R.Configs {
 		cp := c.Capacity.Get(p)
-		if cp.CMax == 0 {
+		row := []string{Escape(c.Name), "–"}
+		if rate {
+			row = append(row, "–")
+		}
+		if cp.Max == 0 {
 			cell := v.loc.T("capacity_none_cell")
 			if limitUnchecked(c, p) {
 				cell = v.loc.T("capacity_unchecked_cell")
 			}
-			t.Rows = append(t.Rows, []string{Escape(c.Name), "–", "–", cell})
+			t.Rows = append(t.Rows, append(row, "–", cell))
 			continue
 		}
-		t.Rows = append(t.Rows, []string{Escape(c.Name), strconv.Itoa(cp.CMax), v.loc.Num(cp.LatencyMeanS, 2), v.loc.Int(cp.Users)})
+		row[1] = v.loc.Load(cp.Max)
+		if rate {
+			row[2] = v.loc.Num(cp.Concurrency, 1)
+		}
+		t.Rows = append(t.Rows, append(row, v.loc.Num(cp.LatencyMeanS, 2), v.loc.Int(cp.Users)))
 	}
 	return t
 }
@@ -687,10 +705,12 @@ func (v *view) ParamTable() Table {
 	}
 	t.Rows = append(t.Rows, []string{v.loc.T("param_levels"), v.LevelList(), v.loc.T("param_levels_desc")})
 	if m.Rounds > 0 {
-		high := v.R.Levels[len(v.R.Levels)-1]
-		t.Rows = append(t.Rows,
-			[]string{v.loc.T("param_rounds"), strconv.Itoa(m.Rounds), v.loc.T("param_rounds_desc")},
-			[]string{v.loc.T("param_requests"), strconv.Itoa(m.Rounds) + " × c", v.loc.T("param_requests_desc", "C", strconv.Itoa(high), "N", v.loc.Int(m.Rounds*high))})
+		t.Rows = append(t.Rows, []string{v.loc.T("param_rounds"), strconv.Itoa(m.Rounds), v.loc.T("param_rounds_desc")})
+		// Requests per level are rounds × c only when c is the load.
+		if high := v.R.Levels[len(v.R.Levels)-1]; v.R.Axis == analyze.AxisConcurrency {
+			t.Rows = append(t.Rows, []string{v.loc.T("param_requests"), strconv.Itoa(m.Rounds) + " × c",
+				v.loc.T("param_requests_desc", "C", v.loc.At(high), "N", v.loc.Int(m.Rounds*int(high)))})
+		}
 	}
 	if m.Warmup > 0 {
 		t.Rows = append(t.Rows, []string{v.loc.T("param_warmup"), strconv.Itoa(m.Warmup), v.loc.T("param_warmup_desc")})
@@ -748,7 +768,7 @@ func (v *view) WorkloadTable() Table {
 	p := v.R.Params
 	t := Table{Head: []string{v.loc.T("col_variable"), v.loc.T("col_in_report"), v.loc.T("col_real_range")}, Align: "lll"}
 	lo, hi := v.R.Levels[0], v.R.Levels[len(v.R.Levels)-1]
-	t.Rows = append(t.Rows, []string{v.loc.T("var_concurrency"), strconv.Itoa(lo) + "–" + strconv.Itoa(hi), v.loc.T("var_concurrency_real")})
+	t.Rows = append(t.Rows, []string{v.loc.T("var_concurrency"), v.loc.Load(lo) + "–" + v.loc.Load(hi), v.loc.T("var_concurrency_real")})
 	if p.InputTokens > 0 {
 		t.Rows = append(t.Rows, []string{v.loc.T("var_input"), v.loc.T("fixed", "N", strconv.Itoa(p.InputTokens)), v.loc.T("var_input_real")})
 	}
@@ -800,13 +820,13 @@ func (v *view) Appendix() []appendixEntry {
 		}
 		e := appendixEntry{Name: Escape(c.Name), Source: Escape(c.Source)}
 		for _, cols := range parts {
-			t := Table{Head: []string{"c"}, Align: "r"}
+			t := Table{Head: []string{v.loc.T("col_load")}, Align: "r"}
 			for _, col := range cols {
 				t.Head = append(t.Head, col.head)
 				t.Align += "r"
 			}
 			for _, l := range c.Levels {
-				row := []string{strconv.Itoa(l.Concurrency)}
+				row := []string{v.loc.Load(l.Load)}
 				for _, col := range cols {
 					row = append(row, col.cell(l))
 				}
