@@ -198,3 +198,17 @@ func TestRateSweep(t *testing.T) {
 		t.Errorf("levels = %v", got)
 	}
 }
+
+// TestRateSweepRepeatedRate: two runs at the same offered rate are
+// refused, naming both lines.
+func TestRateSweepRepeatedRate(t *testing.T) {
+	run := `{"backend": "sglang", "request_rate": 4.0, "max_concurrency": null, "request_throughput": 3.9, "mean_e2e_latency_ms": 5000, "median_ttft_ms": 80, "mean_ttft_ms": 90, "median_itl_ms": 12, "completed": 100}`
+	path := t.TempDir() + "/sglang-sweep.jsonl"
+	if err := os.WriteFile(path, []byte(run+"\n"+run+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := readSource(source{id: "sglang-sweep", path: path}, "")
+	if err == nil || !strings.Contains(err.Error(), "two runs at request rate 4 req/s") || !strings.Contains(err.Error(), "sglang-sweep.jsonl:2") {
+		t.Errorf("err = %v", err)
+	}
+}

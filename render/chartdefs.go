@@ -100,10 +100,8 @@ func (cv *chartView) metric(titleID, key, unitID string, slo *sloRef) (*figure, 
 	var row []*plot.Plot
 	for _, stat := range []string{"mean", "p90"} {
 		p, err := cv.linePanel(cv.loc.T("stat_"+stat), unit, fullSize, func(l analyze.Level) float64 {
-			if stat == "mean" {
-				return m.stat(l).Central() // the median where a tool reports no mean, as the table marks
-			}
-			return pick(m.stat(l), stat)
+			x, _ := shown(key, stat, m.stat(l)) // the stand-ins the tables mark
+			return x
 		}, slo)
 		if err != nil {
 			return nil, err

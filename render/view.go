@@ -139,10 +139,14 @@ func (v *view) ConfigNames() string {
 // LevelList writes the concurrency levels measured: "1, 2, 4 … 64".
 func (v *view) LevelList() string {
 	parts := make([]string, len(v.R.Levels))
+	sep := ", "
 	for i, c := range v.R.Levels {
 		parts[i] = v.loc.Load(c)
+		if strings.Contains(parts[i], ",") {
+			sep = "; " // a decimal comma (tr 0,5): commas would not separate
+		}
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, sep)
 }
 
 // LevelGaps names, per config that lacks some of the report's levels,
@@ -276,27 +280,34 @@ func (v *view) MetricTable(name, stat string) Table {
 // stricter P99 (marked ‡) where a P90 of a time is missing.
 func (v *view) metricCell(name, stat string, l analyze.Level) string {
 	m := metrics[name]
-	s := m.stat(l)
-	if stat == "mean" && math.IsNaN(s.Mean) && !math.IsNaN(s.P50) {
-		return v.loc.Num(s.P50, m.dec) + " †"
+	x, mark := shown(name, stat, m.stat(l))
+	if mark != "" {
+		return v.loc.Num(x, m.dec) + " " + mark
 	}
-	if stat == "p90" && name != "tps" && math.IsNaN(s.P90) && !math.IsNaN(s.P99) {
-		return v.loc.Num(s.P99, m.dec) + " ‡" // the stricter P99, as the SLO check uses it
-	}
-	return v.loc.Num(pick(s, stat), m.dec)
+	return v.loc.Num(x, m.dec)
 }
 
-// MedianStandsIn reports whether a mean table of metric name shows a
-// median for some config.
-func (v *view) MedianStandsIn(name string) bool {
-	m := metrics[name]
-	return v.anyLevel(func(l analyze.Level) bool { s := m.stat(l); return math.IsNaN(s.Mean) && !math.IsNaN(s.P50) })
+// shown is the value a table or chart shows for one statistic of metric
+// name, and the mark of a stand-in: the median (†) for a missing mean;
+// for a missing P90 of a time the stricter P99 (‡), of TPS its slow
+// tail P10 (§) — each the one the SLO check uses.
+func shown(name, stat string, s analyze.Stat) (float64, string) {
+	switch {
+	case stat == "mean" && math.IsNaN(s.Mean) && !math.IsNaN(s.P50):
+		return s.P50, "†"
+	case stat == "p90" && name != "tps" && math.IsNaN(s.P90) && !math.IsNaN(s.P99):
+		return s.P99, "‡"
+	case stat == "p90" && name == "tps" && math.IsNaN(s.P90) && !math.IsNaN(s.P10):
+		return s.P10, "§"
+	}
+	return pick(s, stat), ""
 }
 
-// P99StandsIn reports whether a P90 table of metric name shows a P99.
-func (v *view) P99StandsIn(name string) bool {
+// StandsIn reports whether a table of metric name at stat shows the
+// stand-in marked mark for some config.
+func (v *view) StandsIn(name, stat, mark string) bool {
 	m := metrics[name]
-	return name != "tps" && v.anyLevel(func(l analyze.Level) bool { s := m.stat(l); return math.IsNaN(s.P90) && !math.IsNaN(s.P99) })
+	return v.anyLevel(func(l analyze.Level) bool { _, got := shown(name, stat, m.stat(l)); return got == mark })
 }
 
 // AllExports reports whether every config is an llm-benchmark export,
@@ -444,21 +455,23 @@ func (v *view) SLOMatrix(pct string) Table {
 	return t
 }
 
-// RateTable lists, for configs driven by request rate, each level's
-// offered rate and the effective concurrency it is placed at; nil when
-// every run was driven by concurrency.
+// RateTable says how rate-driven runs were loaded: on a rate axis, each
+// level's effective concurrency per config; in a report that mixes rate
+// and concurrency runs, each rate run's rate, effective concurrency and
+// the level it is placed at. Nil when every run was driven by
+// concurrency.
 func (v *view) RateTable() *Table {
-	t := Table{Head: []string{v.loc.T("col_config"), v.loc.T("col_rate"), v.loc.T("col_effective_c")}, Align: "lrr"}
+	if v.R.Axis == analyze.AxisRate {
+		t := v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.Concurrency, 1) })
+		return &t
+	}
+	t := Table{Head: []string{v.loc.T("col_config"), v.loc.T("col_rate"), v.loc.T("col_effective_c"), v.loc.T("col_placed_at")}, Align: "lrrr"}
 	for _, c := range v.R.Configs {
 		for _, l := range c.Levels {
 			if l.Rate == 0 {
 				continue
 			}
-			rate := v.loc.Num(l.Rate, 1)
-			if math.IsInf(l.Rate, 1) {
-				rate = "∞"
-			}
-			t.Rows = append(t.Rows, []string{Escape(c.Name), rate, v.loc.Num(l.Concurrency, 1)})
+			t.Rows = append(t.Rows, []string{Escape(c.Name), v.loc.Load(analyze.Load(l.Rate)), v.loc.Num(l.Concurrency, 1), v.loc.At(l.Load)})
 		}
 	}
 	if len(t.Rows) == 0 {
