@@ -11,15 +11,28 @@ import (
 // MaxKeyFindings is how many findings the executive summary lists.
 const MaxKeyFindings = analyze.SummaryFindings
 
+// MaxKeyAnomalies is how many of the summary's findings may be anomaly
+// notes (TTFT jumps, aggregate drops): past saturation every config
+// jumps, and the summary keeps room for what sets the configs apart.
+// The others are told in the conclusion and the data quality notes.
+const MaxKeyAnomalies = 2
+
 // KeyFindings phrases the highest-ranked findings for the summary.
 func (v *view) KeyFindings() []string {
 	var out []string
+	anomalies := 0
 	for _, f := range v.R.Findings {
 		if len(out) == MaxKeyFindings {
 			break
 		}
 		if f.Section != "summary" {
 			continue
+		}
+		if f.Kind == analyze.AnomalyNote {
+			if anomalies == MaxKeyAnomalies {
+				continue
+			}
+			anomalies++
 		}
 		if s := v.phrase(f); s != "" {
 			out = append(out, s)
