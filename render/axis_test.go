@@ -56,15 +56,7 @@ func TestRateAxisWords(t *testing.T) {
 		if strings.Contains(doc, "c=") || strings.Contains(doc, "C_max") {
 			t.Errorf("%s report names a concurrency level or C_max on a rate axis", tt.lang)
 		}
-		charts, err := Charts(tinyRate(), ChartOptions{Lang: tt.lang})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var all strings.Builder
-		for _, c := range charts {
-			all.Write(c.SVG)
-		}
-		svg := all.String()
+		svg := chartsSVG(t, tinyRate(), tt.lang)
 		for _, w := range tt.svg {
 			if !strings.Contains(svg, w) {
 				t.Errorf("%s charts lack %q", tt.lang, w)
@@ -91,4 +83,18 @@ func TestAxisX(t *testing.T) {
 	if got := axisX([]analyze.Load{analyze.Load(math.Inf(1))}, analyze.Load(math.Inf(1))); got != 2 {
 		t.Errorf("axisX of ∞ alone = %v, want 2", got)
 	}
+}
+
+// chartsSVG draws r's charts in lang and returns their SVGs joined.
+func chartsSVG(t *testing.T, r *analyze.Report, lang string) string {
+	t.Helper()
+	charts, err := Charts(r, ChartOptions{Lang: lang})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	for _, c := range charts {
+		all.Write(c.SVG)
+	}
+	return all.String()
 }
