@@ -276,3 +276,31 @@ func pageRequests(t *testing.T, file string) []string {
 	}
 	return out
 }
+
+// TestRateSweepPDF builds the rate-swept sample's PDF editions: levels,
+// the axis and capacity read as request rates in each language (∞ and
+// the decimal comma included), and no level is named as a concurrency.
+func TestRateSweepPDF(t *testing.T) {
+	requireTool(t, "pdftotext")
+	dir := t.TempDir()
+	if err := run(context.Background(), io.Discard, io.Discard, []string{"build", "--format", "pdf", "-o", dir, "../../samples/rate-sweep"}, fixedEnv); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		lang string
+		want []string
+	}{
+		{"tr", []string{"İstek Hızı Taraması", "0,5 istek/s", "∞ istek/s", "Maksimum İstek Hızı (R_max)", "R_max = 8 istek/s", "Etkin concurrency", "yük ekseni istek hızıdır"}},
+		{"en", []string{"A Request-Rate Sweep", "0.5 req/s", "∞ req/s", "Maximum Request Rate (R_max)", "R_max = 8 req/s", "Effective concurrency", "load axis of this report is the request rate"}},
+	} {
+		text := command(t, "pdftotext", "-enc", "UTF-8", filepath.Join(dir, "rate-sweep", tt.lang, "report.pdf"), "-")
+		for _, w := range tt.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s PDF text lacks %q", tt.lang, w)
+			}
+		}
+		if strings.Contains(text, "c=") || strings.Contains(text, "??") {
+			t.Errorf("%s PDF names a concurrency level or lost glyphs", tt.lang)
+		}
+	}
+}
