@@ -268,14 +268,14 @@ type textLine struct {
 // hyphenSegments splits a word after each '-', '_' or '/' that has at
 // least three bytes on either side, so that long ids such as
 // "vllm-direct-h200-tp8" can wrap there: "vllm-", "direct-", "h200-",
-// "tp8". Units ("tok/s"), signs ("-5") and short tails ("EAGLE-3") stay
-// whole.
+// "tp8". Only letters and digits count as a side, so units ("tok/s",
+// "tok/s)."), signs ("-5") and short tails ("EAGLE-3") stay whole.
 func hyphenSegments(w string) []string {
 	const side = 3
 	var out []string
 	start := 0
-	for i := 1; i < len(w)-side; i++ {
-		if (w[i] == '-' || w[i] == '_' || w[i] == '/') && i-start >= side {
+	for i := 1; i < len(w)-1; i++ {
+		if (w[i] == '-' || w[i] == '_' || w[i] == '/') && wordBytes(w[start:i]) >= side && wordBytes(w[i+1:]) >= side {
 			out = append(out, w[start:i+1])
 			start = i + 1
 		}
@@ -284,6 +284,18 @@ func hyphenSegments(w string) []string {
 		out = append(out, w[start:])
 	}
 	return out
+}
+
+// wordBytes counts the bytes of s that belong to letters and digits
+// (every byte of a non-ASCII letter counts).
+func wordBytes(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			n++
+		}
+	}
+	return n
 }
 
 // wrap breaks runs into lines no wider than width, splitting a word that
