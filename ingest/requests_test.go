@@ -212,3 +212,41 @@ func TestRateSweepRepeatedRate(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestAIPerfLoad: an AIPerf run's load is its profiling phase's
+// concurrency, else its request rate (phases, the older loadgen block,
+// or --request-rate on the command line); a cap on concurrency makes it
+// a concurrency run.
+func TestAIPerfLoad(t *testing.T) {
+	metrics := `"time_to_first_token": {"unit": "ms", "avg": 40, "p90": 50}, "request_latency": {"unit": "ms", "avg": 900, "p90": 1000}, "request_throughput": {"unit": "requests/sec", "avg": 3.5}`
+	for _, tt := range []struct {
+		name, config string
+		conc         int
+		rate         float64
+	}{
+		{"phase rate", `{"phases": [{"name": "warmup", "type": "request_rate", "request_rate": 1}, {"name": "profiling", "type": "request_rate", "request_rate": 4.5}]}`, 0, 4.5},
+		{"phase concurrency", `{"phases": [{"name": "profiling", "type": "concurrency", "concurrency": 8}]}`, 8, 0},
+		{"rate capped by concurrency", `{"phases": [{"name": "profiling", "type": "request_rate", "request_rate": 4, "concurrency": 16}]}`, 16, 0},
+		{"loadgen rate", `{"loadgen": {"request_rate": 2, "request_rate_mode": "poisson"}}`, 0, 2},
+		{"command line", `{"cli_command": "aiperf profile -m m --request-rate 0.5 --streaming"}`, 0, 0.5},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			data := `{"schema_version": "1.0", "aiperf_version": "0.10.0", "input_config": ` + tt.config + `, ` + metrics + `}`
+			format, err := Detect("run.json", []byte(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			levels, _, _, err := readRuns("run.json", []byte(data), format)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := levels[0]
+			if l.Concurrency != tt.conc || l.Rate != tt.rate {
+				t.Errorf("concurrency %d, rate %v; want %d, %v", l.Concurrency, l.Rate, tt.conc, tt.rate)
+			}
+			if tt.rate > 0 && (!l.RateDriven() || l.EffectiveConcurrency() != 3.5*0.9) {
+				t.Errorf("rate run: driven by rate %v, effective concurrency %v; want true, 3.15", l.RateDriven(), l.EffectiveConcurrency())
+			}
+		})
+	}
+}

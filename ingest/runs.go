@@ -391,7 +391,34 @@ func aiperfRun(o obj, pos Pos) (Level, Definitions) {
 	}
 	l.OutputTokens = scalar("output_sequence_length", "output_token_count")
 	l.Concurrency = aiperfConcurrency(o)
+	if l.Concurrency == 0 {
+		l.Rate = aiperfRate(o) // a --request-rate run without a concurrency cap
+	}
 	return l, defs
+}
+
+// aiperfRate finds the profiling phase's request rate (req/s), where
+// aiperfConcurrency finds none: in input_config.phases, loadgen, or the
+// command line; 0 when the run gives none.
+func aiperfRate(o obj) float64 {
+	cfg := o.sub("input_config")
+	if phases, ok := cfg["phases"].([]any); ok {
+		for _, p := range phases {
+			ph, _ := asObj(p)
+			if ph.str("name") != "warmup" && ph.num("request_rate") > 0 {
+				return ph.num("request_rate")
+			}
+		}
+	}
+	if r := cfg.path("loadgen").num("request_rate"); r > 0 {
+		return r
+	}
+	cmd := o.path("run_info").str("cli_command") + " " + cfg.str("cli_command")
+	if m := regexp.MustCompile(`--request-rate[ =]['"]?([0-9]+(?:\.[0-9]+)?)`).FindStringSubmatch(cmd); m != nil {
+		r, _ := strconv.ParseFloat(m[1], 64)
+		return r
+	}
+	return 0
 }
 
 // aiperfConcurrency finds the profiling phase's concurrency: in
