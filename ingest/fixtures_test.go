@@ -140,6 +140,18 @@ func TestFixtures(t *testing.T) {
 	}
 }
 
+func TestRateFromName(t *testing.T) {
+	for name, want := range map[string]float64{
+		"genai-perf-rate4.csv": 4, "request_rate16.csv": 16, "qps0.5.csv": 0.5, "run-rps_8.json": 8,
+		"vllm-4qps-Llama-3.1-8B-20261020-100100.json": 4, "vllm-infqps-Llama.json": math.Inf(1), "sweep-rate-inf.json": math.Inf(1),
+		"profile_export_genai_perf.csv": 0, "accurate.csv": 0, "vllm-c8.json": 0, "rate.csv": 0, "qps4x.json": 0,
+	} {
+		if got := RateFromName(name); got != want {
+			t.Errorf("RateFromName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
 func TestConcurrencyFromName(t *testing.T) {
 	for name, want := range map[string]int{
 		"agent-c16.json": 16, "glm5_fp8_vllm_tp8_isl1024_osl128_conc64.json": 64, "run-concurrency8.csv": 8,

@@ -307,10 +307,19 @@ func readResultFile(path, format string, fallback int) (Config, []error, error) 
 		}
 		c := ConcurrencyFromName(path)
 		if c == 0 {
+			if r := RateFromName(path); r > 0 && len(levels) == 1 {
+				// A one-run file (a GenAI-Perf or AIPerf table) named
+				// for its request rate.
+				levels[i].Rate = r
+				if eff := levels[i].EffectiveConcurrency(); !(eff > 0) || math.IsInf(eff, 0) {
+					return Config{}, nil, errorf(levels[i].Pos, "", "the run at request rate %g req/s (from its name) gives no request throughput and mean latency, so its effective concurrency is unknown", r)
+				}
+				continue
+			}
 			c = fallback
 		}
 		if c == 0 {
-			return Config{}, nil, errorf(levels[i].Pos, "", "the run states no concurrency: expected one in the file, a c8/conc8 token in its name, or concurrency = N in the manifest's [[configs]] entry")
+			return Config{}, nil, errorf(levels[i].Pos, "", "the run states no concurrency: expected one in the file, a c8/conc8 token (or a request rate: rate4, 4qps) in its name, or concurrency = N in the manifest's [[configs]] entry")
 		}
 		levels[i].Concurrency = c
 	}

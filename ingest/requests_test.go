@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -248,5 +249,38 @@ func TestAIPerfLoad(t *testing.T) {
 				t.Errorf("rate run: driven by rate %v, effective concurrency %v; want true, 3.15", l.RateDriven(), l.EffectiveConcurrency())
 			}
 		})
+	}
+}
+
+// TestRateFromFileNames: a folder of one-run tables (GenAI-Perf CSV,
+// which states no load) named for their request rates is a rate sweep.
+func TestRateFromFileNames(t *testing.T) {
+	table := func(rps, latMs string) string {
+		return "Metric,avg,min,max,p99,p95,p90,p75,p50,p25\n" +
+			"Time To First Token (ms),120.5,80,300,290,280,250,150,110,90\n" +
+			"Request Latency (ms)," + latMs + ",1,2,3,4,5,6,7,8\n" +
+			"Inter Token Latency (ms),20.1,18,25,24,23,22,21,20,19\n" +
+			"\nMetric,Value\nRequest Throughput (per sec)," + rps + "\nRequest Count (count),40.00\n"
+	}
+	dir := filepath.Join(t.TempDir(), "tgi")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{"rate1.csv": table("0.98", "\"2,500.00\""), "rate4.csv": table("3.20", "\"4,000.00\"")} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg, _, err := readRunFolder(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range cfg.Levels {
+		got = append(got, fmt.Sprintf("%g→%.3g", l.Rate, l.EffectiveConcurrency()))
+	}
+	// 0.98 × 2.5 s = 2.45; 3.2 × 4 s = 12.8.
+	if strings.Join(got, " ") != "1→2.45 4→12.8" {
+		t.Errorf("levels = %v", got)
 	}
 }

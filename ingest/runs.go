@@ -106,6 +106,25 @@ func ConcurrencyFromName(name string) int {
 	return n
 }
 
+// rateToken finds a request rate in a file name: rate4, qps0.5,
+// request_rate16, rps8, or vLLM's own "4qps" / "infqps".
+var rateToken = regexp.MustCompile(`(?i)(?:(?:^|[^a-z0-9])(?:rate|qps|rps)[-_=]?(\d+(?:\.\d+)?|inf)|(?:^|[^a-z0-9.])(\d+(?:\.\d+)?|inf)qps)(?:[^a-z0-9.]|$)`)
+
+// RateFromName reads a request rate (req/s, +Inf for "inf") from a file
+// or folder name; 0 when there is none.
+func RateFromName(name string) float64 {
+	m := rateToken.FindStringSubmatch(strings.TrimSuffix(filepath.Base(name), filepath.Ext(name)))
+	if m == nil {
+		return 0
+	}
+	v := m[1] + m[2]
+	if strings.EqualFold(v, "inf") {
+		return math.Inf(1)
+	}
+	r, _ := strconv.ParseFloat(v, 64)
+	return r
+}
+
 // readRuns reads a run file of a known format into levels. Levels whose
 // concurrency the file does not give have Concurrency 0.
 func readRuns(file string, data []byte, format string) ([]Level, Definitions, []error, error) {
