@@ -290,7 +290,7 @@ func (v *view) metricCell(name, stat string, l analyze.Level) string {
 // shown is the value a table or chart shows for one statistic of metric
 // name, and the mark of a stand-in: the median (†) for a missing mean;
 // for a missing P90 of a time the stricter P99 (‡), of TPS its slow
-// tail P10 (§) — each the one the SLO check uses.
+// tail P10 (§), else its median (¶) — each the one the SLO check uses.
 func shown(name, stat string, s analyze.Stat) (float64, string) {
 	switch {
 	case stat == "mean" && math.IsNaN(s.Mean) && !math.IsNaN(s.P50):
@@ -299,6 +299,8 @@ func shown(name, stat string, s analyze.Stat) (float64, string) {
 		return s.P99, "‡"
 	case stat == "p90" && name == "tps" && math.IsNaN(s.P90) && !math.IsNaN(s.P10):
 		return s.P10, "§"
+	case stat == "p90" && name == "tps" && math.IsNaN(s.P90) && !math.IsNaN(s.P50):
+		return s.P50, "¶"
 	}
 	return pick(s, stat), ""
 }
