@@ -136,3 +136,17 @@ func TestSLOClass(t *testing.T) {
 		}
 	}
 }
+
+func TestGluedUnit(t *testing.T) {
+	for _, tt := range []struct {
+		prev, word string
+		want       bool
+	}{
+		{"2,304", "tok/s).", true}, {"777", "ms", true}, {"∞", "istek/s", true}, {"4.66", "s", true},
+		{"per", "s", false}, {"777", "msec", false}, {"", "ms", false}, {"12", "users", false},
+	} {
+		if got := gluedUnit(tt.prev, tt.word); got != tt.want {
+			t.Errorf("gluedUnit(%q, %q) = %v, want %v", tt.prev, tt.word, got, tt.want)
+		}
+	}
+}

@@ -298,6 +298,20 @@ func wordBytes(s string) int {
 	return n
 }
 
+// units are the measurement units that never start a line after their
+// number.
+var units = map[string]bool{"ms": true, "s": true, "tok/s": true, "req/s": true, "istek/s": true, "GB": true}
+
+// gluedUnit reports whether word is a unit (trailing punctuation aside)
+// right after a number, so that no line break falls between them.
+func gluedUnit(prev, word string) bool {
+	if !units[strings.TrimRight(word, ".,;:)")] || prev == "" {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(prev)
+	return last >= '0' && last <= '9' || last == '∞'
+}
+
 // wrap breaks runs into lines no wider than width, splitting a word that
 // is longer than a whole line.
 func (l *layout) wrap(runs []run, width float64) []textLine {
@@ -316,7 +330,11 @@ func (l *layout) wrap(runs []run, width float64) []textLine {
 	for _, r := range runs {
 		parts := strings.Split(r.text, " ")
 		for i, p := range parts {
-			if i > 0 {
+			if i > 0 && gluedUnit(parts[i-1], p) {
+				// "2,304 tok/s": a unit stays on its number's line.
+				cur.pieces = append(cur.pieces, run{text: " ", st: r.st})
+				cur.w += l.measure(" ", r.st)
+			} else if i > 0 {
 				flush()
 				pendingSpace = l.measure(" ", r.st)
 			}
