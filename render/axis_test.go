@@ -98,3 +98,15 @@ func chartsSVG(t *testing.T, r *analyze.Report, lang string) string {
 	}
 	return all.String()
 }
+
+func TestLevelRank(t *testing.T) {
+	levels := []analyze.Load{0.5, 2, analyze.Load(math.Inf(1))}
+	for _, tt := range []struct {
+		x    analyze.Load
+		want int
+	}{{0.5, 1}, {2, 2}, {analyze.Load(math.Inf(1)), 3}, {0, 0}, {4, 0}} {
+		if got := levelRank(levels, tt.x); got != tt.want {
+			t.Errorf("levelRank(%v) = %d, want %d", tt.x, got, tt.want)
+		}
+	}
+}

@@ -186,8 +186,25 @@ func (cv *chartView) capacity() (*figure, error) {
 		valueAxis(p, top*1.08, cv.loc)
 		return p
 	}
-	cmax := panel("panel_cmax", func(c analyze.Capacity) float64 { return axisX(cv.r.Levels, c.Max) },
+	cmax := panel("panel_cmax", func(c analyze.Capacity) float64 { return float64(c.Max) },
 		func(c analyze.Capacity) string { return cv.loc.Load(c.Max) })
+	if cv.r.Axis == analyze.AxisRate {
+		// Rates are steps, not a scale (and ∞ has no height): each bar
+		// rises to its R_max's rank among the measured rates, and the y
+		// axis names the rates.
+		cmax = panel("panel_cmax", func(c analyze.Capacity) float64 { return float64(levelRank(cv.r.Levels, c.Max)) },
+			func(c analyze.Capacity) string { return cv.loc.Load(c.Max) })
+		var ticks plot.ConstantTicks
+		for i, x := range cv.r.Levels {
+			ticks = append(ticks, plot.Tick{Value: float64(i + 1), Label: cv.loc.Load(x)})
+		}
+		// Headroom for the bar labels, closed by an unlabelled tick so
+		// that the panel's top lines up with its neighbour's.
+		top := float64(len(cv.r.Levels) + 1)
+		ticks = append(ticks, plot.Tick{Value: top, Label: " "})
+		cmax.Y.Tick.Marker = ticks
+		cmax.Y.Min, cmax.Y.Max = 0, top
+	}
 	users := panel("panel_users", func(c analyze.Capacity) float64 { return float64(c.Users) },
 		func(c analyze.Capacity) string { return cv.loc.Int(c.Users) })
 	var legend []legendEntry
@@ -349,4 +366,15 @@ func (cv *chartView) dashboard() (*figure, error) {
 	}
 	return &figure{title: cv.loc.T("chart_dashboard"), panels: panels, legend: cv.configLegend(),
 		w: chartWidth, h: 420, sizes: tileSize}, nil
+}
+
+// levelRank is x's 1-based place among levels (0 when x is not one of
+// them: no capacity).
+func levelRank(levels []analyze.Load, x analyze.Load) int {
+	for i, l := range levels {
+		if l == x {
+			return i + 1
+		}
+	}
+	return 0
 }
