@@ -6,7 +6,6 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -245,14 +244,4 @@ func checkRelPath(key, p string) error {
 		return fmt.Errorf("%s %q: expected a path inside the report folder", key, p)
 	}
 	return nil
-}
-
-// NoteKeys lists the note sections a manifest gave, sorted.
-func (m *Manifest) NoteKeys() []string {
-	keys := make([]string, 0, len(m.Notes))
-	for k := range m.Notes {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
