@@ -284,3 +284,41 @@ func TestRateFromFileNames(t *testing.T) {
 		t.Errorf("levels = %v", got)
 	}
 }
+
+// TestGuideLLMLoad: guidellm's strategies give the load: concurrent
+// streams, a constant or poisson rate, synchronous (c=1), throughput
+// (as fast as possible, ∞); v0.4 reports give it in args.
+func TestGuideLLMLoad(t *testing.T) {
+	bench := func(strategy string) string {
+		return `{"config": {"strategy": ` + strategy + `}, "metrics": {` +
+			`"time_to_first_token_ms": {"successful": {"mean": 50, "median": 45, "percentiles": {"p90": 70}}},` +
+			`"time_per_output_token_ms": {"successful": {"mean": 10, "median": 9, "percentiles": {"p90": 12}}},` +
+			`"request_latency": {"successful": {"mean": 2.5, "median": 2.4}},` +
+			`"requests_per_second": {"successful": {"mean": 1.6}}}}`
+	}
+	for _, tt := range []struct {
+		name, data string
+		want       string
+	}{
+		{"v2 strategies", `{"metadata": {"version": 2}, "benchmarks": [` + bench(`{"type_": "constant", "rate": 2}`) + `,` +
+			bench(`{"type_": "poisson", "rate": 4}`) + `,` + bench(`{"type_": "throughput"}`) + `,` +
+			bench(`{"type_": "synchronous"}`) + `,` + bench(`{"type_": "concurrent", "streams": 8}`) + `]}`,
+			"c0 r2, c0 r4, c0 r+Inf, c1 r0, c8 r0"},
+		{"v0.4 args", `{"metadata": {"version": 1}, "args": {"profile": "constant", "rate": [1, 3]}, "benchmarks": [` +
+			bench(`{}`) + `,` + bench(`{}`) + `]}`, "c0 r1, c0 r3"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			levels, _, _, err := readRuns("benchmarks.json", []byte(tt.data), FormatGuideLLM)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, l := range levels {
+				got = append(got, fmt.Sprintf("c%d r%g", l.Concurrency, l.Rate))
+			}
+			if s := strings.Join(got, ", "); s != tt.want {
+				t.Errorf("loads = %s, want %s", s, tt.want)
+			}
+		})
+	}
+}

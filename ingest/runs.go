@@ -510,8 +510,12 @@ func guidellmRuns(file string, o obj) ([]Level, Definitions, []error, error) {
 			// v0.4/v1 reports: the args' profile and rates, one per benchmark.
 			args := o.sub("args")
 			rates, _ := args["rate"].([]any)
-			if args.str("profile") == "concurrent" && i < len(rates) {
+			switch profile := args.str("profile"); {
+			case i >= len(rates):
+			case profile == "concurrent":
 				l.Concurrency = int(toNum(rates[i]))
+			case profile == "constant" || profile == "poisson":
+				l.Rate = toNum(rates[i])
 			}
 		}
 		levels = append(levels, l)
