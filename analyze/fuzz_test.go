@@ -16,7 +16,9 @@ import (
 // model: a report folder of two configs (the input as JSON lines, and a
 // fixed concurrency sweep beside it) must be read or refused, and once
 // read, analyzed and written as analysis.json without a panic. Rate sweeps, ∞ rates, repeated levels and mixed
-// axes reach Build this way.
+// axes reach Build this way. Every run writes a folder, so minimizing a
+// new input for go test's default 60 s stalls the fuzzer: run it with
+// -fuzzminimizetime 50x (make fuzz does).
 func FuzzBuild(f *testing.F) {
 	for _, dir := range []string{"../samples/rate-sweep", "../samples/mixed-tools"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
