@@ -200,12 +200,12 @@ func capacityLeader(cfgs []Config, pct Percentile) (Finding, bool) {
 		return Finding{}, false
 	}
 	f := Finding{Kind: CapacityLeader, Configs: []string{order[0].ID}, Levels: []Load{best.Max},
-		Values: map[string]float64{"users": float64(best.Users), "c_max": float64(best.Max)}, Score: 3.5}
+		Values: map[string]float64{"users": float64(best.Users), "max_load": float64(best.Max)}, Score: 3.5}
 	if len(order) > 1 {
 		next := order[1].Capacity.Get(pct)
 		f.Configs = append(f.Configs, order[1].ID)
 		f.Values["next_users"] = float64(next.Users)
-		f.Values["next_c_max"] = float64(next.Max)
+		f.Values["next_max_load"] = float64(next.Max)
 		if next.Users > 0 {
 			f.Values["ratio"] = float64(best.Users) / float64(next.Users)
 		}

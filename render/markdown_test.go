@@ -261,9 +261,9 @@ func TestScenarioTies(t *testing.T) {
 		{analyze.Scenario{Kind: analyze.Interactive, Config: "a", RunnerUp: "b", Levels: []analyze.Load{1, 2},
 			Values: analyze.Numbers{"tps_min": 80, "tps_max": 100, "advantage_min": 1.001, "advantage_max": 1.3, "slo_met": 1}}, "the next best"},
 		{analyze.Scenario{Kind: analyze.HighLoad, Config: "a", RunnerUp: "b", Levels: []analyze.Load{4},
-			Values: analyze.Numbers{"users": 100, "next_users": 100, "c_max": 4, "ratio": 1}}, "level with the 100 of b\\|pipe"},
+			Values: analyze.Numbers{"users": 100, "next_users": 100, "max_load": 4, "ratio": 1}}, "level with the 100 of b\\|pipe"},
 		{analyze.Scenario{Kind: analyze.HighLoad, Config: "a", RunnerUp: "b", Levels: []analyze.Load{4},
-			Values: analyze.Numbers{"users": 150, "next_users": 100, "c_max": 4, "ratio": 1.5}}, "1.50× the 100"},
+			Values: analyze.Numbers{"users": 150, "next_users": 100, "max_load": 4, "ratio": 1.5}}, "1.50× the 100"},
 	} {
 		r := tiny()
 		r.Scenarios = []analyze.Scenario{tt.s}

@@ -192,13 +192,13 @@ func (v *view) ScenarioTable() Table {
 		case analyze.HighLoad:
 			label = l.T("scenario_high_load")
 			if r, ok := val["ratio"]; ok && isTie(r) {
-				reason = l.T("why_high_load_tie", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", l.MaxLoad(analyze.Load(val["c_max"])),
+				reason = l.T("why_high_load_tie", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", l.MaxLoad(analyze.Load(val["max_load"])),
 					"Next", next, "NextUsers", l.Int(int(val["next_users"])))
 			} else if ok {
-				reason = l.T("why_high_load", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", l.MaxLoad(analyze.Load(val["c_max"])),
+				reason = l.T("why_high_load", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", l.MaxLoad(analyze.Load(val["max_load"])),
 					"Ratio", l.Ratio(r), "Next", next, "NextUsers", l.Int(int(val["next_users"])))
 			} else {
-				reason = l.T("why_high_load_only", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", l.MaxLoad(analyze.Load(val["c_max"])))
+				reason = l.T("why_high_load_only", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", l.MaxLoad(analyze.Load(val["max_load"])))
 			}
 		case analyze.MaxThroughput:
 			label = l.T("scenario_max_throughput")
