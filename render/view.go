@@ -136,7 +136,7 @@ func (v *view) ConfigNames() string {
 	return v.loc.List(names)
 }
 
-// LevelList writes the concurrency levels measured: "1, 2, 4 … 64".
+// LevelList writes the load levels measured: "1, 2, 4 … 64", "0,5; 1; ∞".
 func (v *view) LevelList() string {
 	parts := make([]string, len(v.R.Levels))
 	sep := ", "
