@@ -409,57 +409,37 @@ func aiperfRun(o obj, pos Pos) (Level, Definitions) {
 		l.Errors = n
 	}
 	l.OutputTokens = scalar("output_sequence_length", "output_token_count")
-	l.Concurrency = aiperfConcurrency(o)
+	// A run capped by concurrency is a concurrency run; otherwise a
+	// --request-rate run is driven by its rate.
+	l.Concurrency = int(aiperfLoad(o, "concurrency"))
 	if l.Concurrency == 0 {
-		l.Rate = aiperfRate(o) // a --request-rate run without a concurrency cap
+		l.Rate = aiperfLoad(o, "request_rate")
 	}
 	return l, defs
 }
 
-// aiperfRate finds the profiling phase's request rate (req/s), where
-// aiperfConcurrency finds none: in input_config.phases, loadgen, or the
-// command line; 0 when the run gives none.
-func aiperfRate(o obj) float64 {
+// aiperfLoad finds the profiling phase's setting key ("concurrency" or
+// "request_rate"): in input_config.phases (0.10), input_config.loadgen
+// (older), or the command line (--concurrency, --request-rate); 0 when
+// the run gives none.
+func aiperfLoad(o obj, key string) float64 {
 	cfg := o.sub("input_config")
 	if phases, ok := cfg["phases"].([]any); ok {
 		for _, p := range phases {
 			ph, _ := asObj(p)
-			if ph.str("name") != "warmup" && ph.num("request_rate") > 0 {
-				return ph.num("request_rate")
+			if ph.str("name") != "warmup" && ph.num(key) > 0 {
+				return ph.num(key)
 			}
 		}
 	}
-	if r := cfg.path("loadgen").num("request_rate"); r > 0 {
-		return r
+	if v := cfg.path("loadgen").num(key); v > 0 {
+		return v
 	}
 	cmd := o.path("run_info").str("cli_command") + " " + cfg.str("cli_command")
-	if m := regexp.MustCompile(`--request-rate[ =]['"]?([0-9]+(?:\.[0-9]+)?)`).FindStringSubmatch(cmd); m != nil {
-		r, _ := strconv.ParseFloat(m[1], 64)
-		return r
-	}
-	return 0
-}
-
-// aiperfConcurrency finds the profiling phase's concurrency: in
-// input_config.phases (0.10), input_config.loadgen (older), or the
-// command line.
-func aiperfConcurrency(o obj) int {
-	cfg := o.sub("input_config")
-	if phases, ok := cfg["phases"].([]any); ok {
-		for _, p := range phases {
-			ph, _ := asObj(p)
-			if ph.str("name") != "warmup" && ph.num("concurrency") > 0 {
-				return int(ph.num("concurrency"))
-			}
-		}
-	}
-	if c := cfg.path("loadgen").num("concurrency"); c > 0 {
-		return int(c)
-	}
-	cmd := o.path("run_info").str("cli_command") + " " + cfg.str("cli_command")
-	if m := regexp.MustCompile(`--concurrency[ =]['"]?(\d+)`).FindStringSubmatch(cmd); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return n
+	flag := "--" + strings.ReplaceAll(key, "_", "-")
+	if m := regexp.MustCompile(flag + `[ =]['"]?([0-9]+(?:\.[0-9]+)?)`).FindStringSubmatch(cmd); m != nil {
+		v, _ := strconv.ParseFloat(m[1], 64)
+		return v
 	}
 	return 0
 }
