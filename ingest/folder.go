@@ -297,6 +297,11 @@ func readResultFile(path, format string, fallback int) (Config, []error, error) 
 		if levels[i].Concurrency > 0 {
 			continue
 		}
+		if levels[i].Rate == 0 && len(levels) == 1 && ConcurrencyFromName(path) == 0 {
+			// A one-run file (a GenAI-Perf or AIPerf table) named for
+			// its request rate.
+			levels[i].Rate = RateFromName(path)
+		}
 		if levels[i].Rate > 0 {
 			// A request-rate run: its load is the rate; analysis also
 			// needs the requests in flight it produced.
@@ -307,15 +312,6 @@ func readResultFile(path, format string, fallback int) (Config, []error, error) 
 		}
 		c := ConcurrencyFromName(path)
 		if c == 0 {
-			if r := RateFromName(path); r > 0 && len(levels) == 1 {
-				// A one-run file (a GenAI-Perf or AIPerf table) named
-				// for its request rate.
-				levels[i].Rate = r
-				if eff := levels[i].EffectiveConcurrency(); !(eff > 0) || math.IsInf(eff, 0) {
-					return Config{}, nil, errorf(levels[i].Pos, "", "the run at request rate %g req/s (from its name) gives no request throughput and mean latency, so its effective concurrency is unknown", r)
-				}
-				continue
-			}
 			c = fallback
 		}
 		if c == 0 {
