@@ -101,7 +101,7 @@ func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 		prev := cfg.Levels[i-1]
 		load := l.Concurrency / prev.Concurrency
 		if prev.TTFT.Mean > 0 && l.TTFT.Mean >= JumpFactor*prev.TTFT.Mean && l.TTFT.Mean/prev.TTFT.Mean > load {
-			v := map[string]float64{"prev_c": float64(prev.Load), "prev": prev.TTFT.Mean, "value": l.TTFT.Mean, "ratio": l.TTFT.Mean / prev.TTFT.Mean}
+			v := map[string]float64{"prev_load": float64(prev.Load), "prev": prev.TTFT.Mean, "value": l.TTFT.Mean, "ratio": l.TTFT.Mean / prev.TTFT.Mean}
 			if p.OutputTokens > 1 {
 				// Is the level self-consistent? Then the jump is real
 				// queueing before the first token, not a measurement error.
@@ -118,12 +118,12 @@ func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 		if dropped {
 			add(AggregateDrop, l, "aggregate_tps", fmt.Sprintf("aggregate output falls from %.0f to %.0f tok/s as load rises from %s to %s",
 				prev.AggregateTPS, l.AggregateTPS, at(prev.Load), at(l.Load)),
-				map[string]float64{"prev_c": float64(prev.Load), "prev": prev.AggregateTPS, "value": l.AggregateTPS})
+				map[string]float64{"prev_load": float64(prev.Load), "prev": prev.AggregateTPS, "value": l.AggregateTPS})
 		}
 		if !dropped && l.Concurrency >= 2*prev.Concurrency && l.SystemRPS < (1+FlatGrowth)*prev.SystemRPS {
 			add(ThroughputFlat, l, "system_rps", fmt.Sprintf("system throughput %.2f req/s at %s vs %.2f req/s at %s: requests in flight doubled, throughput did not grow",
 				l.SystemRPS, at(l.Load), prev.SystemRPS, at(prev.Load)),
-				map[string]float64{"prev_c": float64(prev.Load), "prev": prev.SystemRPS, "value": l.SystemRPS})
+				map[string]float64{"prev_load": float64(prev.Load), "prev": prev.SystemRPS, "value": l.SystemRPS})
 		}
 	}
 	return out
@@ -143,7 +143,7 @@ func nonMonotonic(cfg Config, pct Percentile, axis Axis) []Anomaly {
 		if pass && failedAt != 0 {
 			out = append(out, Anomaly{Kind: SLONonMonotonic, Config: cfg.ID, Load: l.Load, Metric: "slo." + string(pct),
 				Message: fmt.Sprintf("passes the %s SLOs at %s after failing at %s; not counted in capacity", pct, axis.Label(l.Load), axis.Label(failedAt)),
-				Values:  map[string]float64{"failed_c": float64(failedAt)}})
+				Values:  map[string]float64{"failed_load": float64(failedAt)}})
 		}
 	}
 	return out

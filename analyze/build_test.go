@@ -233,7 +233,7 @@ func TestCapacityStopsAtFirstFailure(t *testing.T) {
 	var flagged []string
 	for _, a := range r.Anomalies {
 		if a.Kind == analyze.SLONonMonotonic {
-			flagged = append(flagged, fmt.Sprintf("%s c=%v failed at %v", a.Metric, a.Load, a.Values["failed_c"]))
+			flagged = append(flagged, fmt.Sprintf("%s c=%v failed at %v", a.Metric, a.Load, a.Values["failed_load"]))
 		}
 	}
 	if strings.Join(flagged, "; ") != "slo.p90 c=8 failed at 4" {

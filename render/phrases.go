@@ -180,10 +180,10 @@ func (v *view) anomalyShort(a analyze.Anomaly) string {
 	switch a.Kind {
 	case analyze.TTFTJump:
 		return l.T("finding_ttft_jump", "Config", v.Name(a.Config), "C", l.At(a.Load), "Value", l.Num(val["value"], 0),
-			"Ratio", l.Ratio(val["ratio"]), "PrevC", l.At(analyze.Load(val["prev_c"])), "Prev", l.Num(val["prev"], 0))
+			"Ratio", l.Ratio(val["ratio"]), "PrevC", l.At(analyze.Load(val["prev_load"])), "Prev", l.Num(val["prev"], 0))
 	case analyze.AggregateDrop:
 		return l.T("finding_aggregate_drop", "Config", v.Name(a.Config), "C", l.At(a.Load), "Value", l.Num(val["value"], 0),
-			"PrevC", l.At(analyze.Load(val["prev_c"])), "Prev", l.Num(val["prev"], 0))
+			"PrevC", l.At(analyze.Load(val["prev_load"])), "Prev", l.Num(val["prev"], 0))
 	}
 	return ""
 }
@@ -201,17 +201,17 @@ func (v *view) AnomalyLines() []string {
 		switch a.Kind {
 		case analyze.TTFTJump:
 			s = l.T("anomaly_ttft_jump", "Config", name, "C", c, "Value", l.Num(val["value"], 1), "Ratio", l.Ratio(val["ratio"]),
-				"PrevC", l.At(analyze.Load(val["prev_c"])), "Prev", l.Num(val["prev"], 1))
+				"PrevC", l.At(analyze.Load(val["prev_load"])), "Prev", l.Num(val["prev"], 1))
 			if exp, ok := val["expected"]; ok && math.Abs(val["latency"]-exp) <= analyze.MismatchTolerance*val["latency"] {
 				s += " " + l.T("anomaly_ttft_jump_consistent", "N", strconv.Itoa(int(val["tokens"])-1), "TTFT", l.Num(val["ttft_s"], 2),
 					"Decode", l.Num(val["decode_s"], 2), "Expected", l.Num(exp, 2), "Latency", l.Num(val["latency"], 2))
 			}
 		case analyze.AggregateDrop:
 			s = l.T("anomaly_aggregate_drop", "Config", name, "C", c, "Value", l.Num(val["value"], 0),
-				"PrevC", l.At(analyze.Load(val["prev_c"])), "Prev", l.Num(val["prev"], 0))
+				"PrevC", l.At(analyze.Load(val["prev_load"])), "Prev", l.Num(val["prev"], 0))
 		case analyze.ThroughputFlat:
 			s = l.T("anomaly_throughput_flat", "Config", name, "C", c, "Value", l.Num(val["value"], 2),
-				"PrevC", l.At(analyze.Load(val["prev_c"])), "Prev", l.Num(val["prev"], 2))
+				"PrevC", l.At(analyze.Load(val["prev_load"])), "Prev", l.Num(val["prev"], 2))
 		case analyze.P90BelowMean:
 			m := metricOfKey(a.Metric)
 			s = l.T("anomaly_p90_below_mean", "Config", name, "C", c, "Metric", l.T("short_"+m.key),
@@ -227,7 +227,7 @@ func (v *view) AnomalyLines() []string {
 			}
 		case analyze.SLONonMonotonic:
 			s = l.T("anomaly_slo_non_monotonic", "Config", name, "C", c, "Stat", v.StatName(a.Metric[len("slo."):]),
-				"FailedC", l.At(analyze.Load(val["failed_c"])))
+				"FailedC", l.At(analyze.Load(val["failed_load"])))
 		}
 		if s != "" {
 			out = append(out, s)
