@@ -185,16 +185,20 @@ func (l *Locale) Pct(v float64, dec int) string {
 	return l.T("percent", "N", l.Num(v*100, dec))
 }
 
-// Load writes a level's load as a bare number in the language's form:
-// "16", "0,5", "∞".
+// Load writes a level's load as a bare number: a whole level as is
+// ("16", "1024": a level is a label, not grouped), a fractional rate in
+// the language's form with the decimals it has, at most three ("0,5",
+// "2.25"), an unbounded rate as "∞".
 func (l *Locale) Load(x analyze.Load) string {
 	if x.IsInf() {
 		return "∞"
 	}
-	if float64(x) == math.Trunc(float64(x)) {
-		return l.Num(float64(x), 0)
+	s := strconv.FormatFloat(float64(x), 'f', -1, 64)
+	_, frac, ok := strings.Cut(s, ".")
+	if !ok {
+		return s
 	}
-	return strings.TrimRight(strings.TrimRight(l.Num(float64(x), 2), "0"), ".,")
+	return l.Num(float64(x), min(len(frac), 3))
 }
 
 // At names a level: "c=16" on a concurrency axis, "4 req/s" (tr
