@@ -288,22 +288,22 @@ func (v *view) metricCell(name, stat string, l analyze.Level) string {
 }
 
 // shown is the value a table or chart shows for one statistic of metric
-// name, and the mark of a stand-in: the median (†) for a missing mean;
-// for a missing P90 of a time the stricter P99 (‡), of TPS its slow
-// tail P10 (§), else its median (¶) — each the one the SLO check uses.
+// name, and the mark of a stand-in where the source lacks the mean or
+// the P90: the statistic the SLO check uses instead (Stat.SLOValue) —
+// the median (†) for a mean; for a P90 of a time the stricter P99 (‡),
+// of TPS its slow tail P10 (§), else its median (¶).
 func shown(name, stat string, s analyze.Stat) (float64, string) {
-	switch {
-	case stat == "mean" && math.IsNaN(s.Mean) && !math.IsNaN(s.P50):
-		return s.P50, "†"
-	case stat == "p90" && name != "tps" && math.IsNaN(s.P90) && !math.IsNaN(s.P99):
-		return s.P99, "‡"
-	case stat == "p90" && name == "tps" && math.IsNaN(s.P90) && !math.IsNaN(s.P10):
-		return s.P10, "§"
-	case stat == "p90" && name == "tps" && math.IsNaN(s.P90) && !math.IsNaN(s.P50):
-		return s.P50, "¶"
+	x := pick(s, stat)
+	if !math.IsNaN(x) || (stat != string(analyze.Mean) && stat != string(analyze.P90)) {
+		return x, ""
 	}
-	return pick(s, stat), ""
+	x, used := s.SLOValue(analyze.Percentile(stat), name != "tps")
+	return x, standInMarks[stat+" "+used]
 }
+
+// standInMarks mark a stand-in statistic by the one asked for and the one
+// used.
+var standInMarks = map[string]string{"mean p50": "†", "p90 p99": "‡", "p90 p10": "§", "p90 p50": "¶"}
 
 // StandsIn reports whether a table of metric name at stat shows the
 // stand-in marked mark for some config.
