@@ -200,22 +200,12 @@ func (v *view) anyLevel(ok func(analyze.Level) bool) bool {
 
 // HasCommands reports whether the manifest gave any deploy command.
 func (v *view) HasCommands() bool {
-	for _, c := range v.R.Configs {
-		if c.Command != "" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(v.R.Configs, func(c analyze.Config) bool { return c.Command != "" })
 }
 
 // HasSpeculative reports whether any config uses speculative decoding.
 func (v *view) HasSpeculative() bool {
-	for _, c := range v.R.Configs {
-		if c.Speculative {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(v.R.Configs, func(c analyze.Config) bool { return c.Speculative })
 }
 
 // metric describes one of the four per-level metrics.
@@ -315,12 +305,7 @@ func (v *view) StandsIn(name, stat, mark string) bool {
 // AllExports reports whether every config is an llm-benchmark export,
 // whose statistics conventions the metric section describes.
 func (v *view) AllExports() bool {
-	for _, c := range v.R.Configs {
-		if c.Format != "llm-benchmark" {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(v.R.Configs, func(c analyze.Config) bool { return c.Format != "llm-benchmark" })
 }
 
 // AggregateTable is the aggregate output (TPS mean × c) per level.
