@@ -71,9 +71,7 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 		r.Levels = append(r.Levels, l)
 	}
 	slices.Sort(r.Levels)
-	for _, w := range c.Warnings {
-		r.Warnings = append(r.Warnings, Warning{Message: w.Error()})
-	}
+	r.Warnings = inputWarnings(c.Dir, c.Warnings)
 	r.Speedups = speedups(r.Configs)
 	r.Anomalies = anomalies(r)
 	r.Findings = findings(r)

@@ -409,11 +409,6 @@ type Fact struct {
 	Value Text `json:"value"`
 }
 
-// Warning is a problem found in the input that did not stop the build.
-type Warning struct {
-	Message string `json:"message"`
-}
-
 // Axis names how a report's load was applied.
 type Axis string
 

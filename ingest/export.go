@@ -129,7 +129,7 @@ func notDecimal(s string) bool {
 
 // readExport reads an llm-benchmark table. file names the source in
 // positions; data is the file's bytes.
-func readExport(file string, data []byte) (Config, []error, error) {
+func readExport(file string, data []byte) (Config, []*Warning, error) {
 	t, warnings, err := readTable(file, data)
 	if err != nil {
 		return Config{}, nil, err
@@ -162,7 +162,7 @@ func readExport(file string, data []byte) (Config, []error, error) {
 		pos := t.fieldPos(i+1, 0)
 		pos.Col = 0
 		if r.C == 0 {
-			warnings = append(warnings, errorf(pos, "", "concurrency 0 is not a load level; row ignored"))
+			warnings = append(warnings, warnf(pos, "", WarnZeroConcurrency, nil, "concurrency 0 is not a load level; row ignored"))
 			continue
 		}
 		lv := newLevel(int(r.C), pos)
@@ -188,8 +188,8 @@ func readExport(file string, data []byte) (Config, []error, error) {
 // names and returns the set of columns present. It fails on a missing
 // required column or a column given twice, and warns about columns it
 // does not know.
-func (t *table) canonicalHeader(cols []column) (map[string]bool, []error, error) {
-	var warnings []error
+func (t *table) canonicalHeader(cols []column) (map[string]bool, []*Warning, error) {
+	var warnings []*Warning
 	seen := map[string]int{}
 	head := t.records[0]
 	t.orig = append([]string(nil), head...)
@@ -214,7 +214,7 @@ func (t *table) canonicalHeader(cols []column) (map[string]bool, []error, error)
 			if s == "" {
 				return nil, nil, errorf(t.fieldPos(0, i), "", "header cell %d is empty; expected a column name", i+1)
 			}
-			warnings = append(warnings, &Error{Pos: t.fieldPos(0, i), Column: h, Err: errors.New("unknown column ignored")})
+			warnings = append(warnings, warnf(t.fieldPos(0, i), h, WarnUnknownColumn, nil, "unknown column ignored"))
 			head[i] = "unknown:" + s
 		}
 	}
@@ -258,10 +258,10 @@ func (t *table) gocsvError(err error) error {
 
 // sortLevels sorts levels by concurrency, warning when the file had them
 // out of order, and fails on a level given twice.
-func sortLevels(file string, levels []Level) ([]error, error) {
-	var warnings []error
+func sortLevels(file string, levels []Level) ([]*Warning, error) {
+	var warnings []*Warning
 	if !sort.SliceIsSorted(levels, func(i, j int) bool { return levels[i].Concurrency < levels[j].Concurrency }) {
-		warnings = append(warnings, errorf(Pos{File: file}, "", "concurrency levels are not in ascending order; sorted"))
+		warnings = append(warnings, warnf(Pos{File: file}, "", WarnUnsortedLevels, nil, "concurrency levels are not in ascending order; sorted"))
 		sort.SliceStable(levels, func(i, j int) bool { return levels[i].Concurrency < levels[j].Concurrency })
 	}
 	for i := 1; i < len(levels); i++ {

@@ -111,7 +111,7 @@ func TestReadExportWindows1254(t *testing.T) {
 	}
 }
 
-func joinErrs(errs []error) string {
+func joinErrs(errs []*Warning) string {
 	var s []string
 	for _, e := range errs {
 		s = append(s, e.Error())

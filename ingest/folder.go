@@ -234,7 +234,7 @@ func (c *Campaign) orderSources(found []source) ([]source, error) {
 }
 
 // readSource reads one configuration's input.
-func readSource(s source, format string) (Config, []error, error) {
+func readSource(s source, format string) (Config, []*Warning, error) {
 	switch s.kind {
 	case "dir":
 		tables, err := filepath.Glob(filepath.Join(s.path, "*-table.csv"))
@@ -260,7 +260,7 @@ func readSource(s source, format string) (Config, []error, error) {
 // readResultFile reads one result file of any format. Levels that do
 // not state their concurrency take it from the file name (c8, conc8,
 // concurrency8), else from the manifest (fallback).
-func readResultFile(path, format string, fallback int) (Config, []error, error) {
+func readResultFile(path, format string, fallback int) (Config, []*Warning, error) {
 	if format == FormatRequests || format == "" && isRequestsFile(path) {
 		// Streamed: per-request files may hold millions of rows.
 		f, err := os.Open(path)
@@ -345,7 +345,7 @@ func isRequestsFile(path string) bool {
 // readRunFolder reads a folder of run files as one config whose files
 // are its levels (a sweep: agent-c2.json … agent-c32.json). Where a run
 // was saved both as .json and .csv (AIPerf writes both), the JSON is read.
-func readRunFolder(dir, format string) (Config, []error, error) {
+func readRunFolder(dir, format string) (Config, []*Warning, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return Config{}, nil, err
@@ -357,7 +357,7 @@ func readRunFolder(dir, format string) (Config, []error, error) {
 		}
 	}
 	cfg := Config{Source: dir}
-	var warnings []error
+	var warnings []*Warning
 	for _, e := range entries {
 		name := e.Name()
 		if e.IsDir() {
@@ -383,7 +383,8 @@ func readRunFolder(dir, format string) (Config, []error, error) {
 		if cfg.Format == "" {
 			cfg.Format, cfg.Definitions = c.Format, c.Definitions
 		} else if c.Definitions != cfg.Definitions {
-			warnings = append(warnings, errorf(Pos{File: filepath.Join(dir, name)}, "", "defines its metrics differently from the folder's other files (%s vs %s)", c.Format, cfg.Format))
+			warnings = append(warnings, warnf(Pos{File: filepath.Join(dir, name)}, "", WarnMixedDefinitions, map[string]any{"Format": c.Format, "Other": cfg.Format},
+				"defines its metrics differently from the folder's other files (%s vs %s)", c.Format, cfg.Format))
 		}
 		cfg.Levels = append(cfg.Levels, c.Levels...)
 	}
@@ -393,7 +394,7 @@ func readRunFolder(dir, format string) (Config, []error, error) {
 	return cfg, warnings, sortRunLevels(cfg.Levels)
 }
 
-func readFile(path string, read func(string, []byte) (Config, []error, error)) (Config, []error, error) {
+func readFile(path string, read func(string, []byte) (Config, []*Warning, error)) (Config, []*Warning, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return Config{}, nil, err

@@ -129,18 +129,18 @@ func ParseDate(s string) (time.Time, error) {
 }
 
 // readManifest parses and checks a report.toml.
-func readManifest(file string, data []byte) (*Manifest, []error, error) {
+func readManifest(file string, data []byte) (*Manifest, []*Warning, error) {
 	m := &Manifest{file: file}
 	md, err := toml.Decode(string(data), m)
 	if err != nil {
 		return nil, nil, tomlError(file, data, err)
 	}
-	var warnings []error
+	var warnings []*Warning
 	for _, k := range md.Undecoded() {
 		if len(k) > 0 && k[0] == "notes" {
 			continue // notes take any section name
 		}
-		warnings = append(warnings, errorf(Pos{File: file}, "", "unknown key %q ignored", k.String()))
+		warnings = append(warnings, warnf(Pos{File: file}, "", WarnUnknownKey, map[string]any{"Key": k.String()}, "unknown key %q ignored", k.String()))
 	}
 	if err := m.check(); err != nil {
 		return nil, nil, err

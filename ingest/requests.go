@@ -129,7 +129,7 @@ var requestColumns = []column{
 //
 // Rows are split in place (lines with a quote go through encoding/csv),
 // so a million rows take well under a second and a few tens of MB.
-func readRequests(file string, r io.Reader) ([]Level, Definitions, []error, error) {
+func readRequests(file string, r io.Reader) ([]Level, Definitions, []*Warning, error) {
 	lr := &lineReader{r: bufio.NewReaderSize(r, 1<<16), file: file}
 	head, err := lr.next()
 	if err == io.EOF || (err == nil && len(head) == 1 && len(bytes.TrimSpace(head[0])) == 0) {

@@ -24,7 +24,7 @@ type Campaign struct {
 	Configs []Config
 	// Warnings are problems that did not stop the read (unknown columns,
 	// suspicious values). Each carries its position when it has one.
-	Warnings []error
+	Warnings []*Warning
 }
 
 // Config is one benchmarked configuration: one CSV, ZIP or export folder.

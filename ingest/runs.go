@@ -127,7 +127,7 @@ func RateFromName(name string) float64 {
 
 // readRuns reads a run file of a known format into levels. Levels whose
 // concurrency the file does not give have Concurrency 0.
-func readRuns(file string, data []byte, format string) ([]Level, Definitions, []error, error) {
+func readRuns(file string, data []byte, format string) ([]Level, Definitions, []*Warning, error) {
 	if format == FormatAIPerfCSV || format == FormatGenAIPerf {
 		return readMetricTable(file, data, format)
 	}
@@ -154,7 +154,7 @@ func readRuns(file string, data []byte, format string) ([]Level, Definitions, []
 	switch format {
 	case FormatVLLM, FormatSGLang, FormatInferenceX:
 		var levels []Level
-		var warnings []error
+		var warnings []*Warning
 		for i, o := range objs {
 			p := pos
 			if len(objs) > 1 {
@@ -270,15 +270,16 @@ func servingDefinitions(o obj, format string) Definitions {
 // mixedWorkloads warns when appended runs of one file used different
 // workloads (dataset, input or output length): their levels are not
 // comparable with each other.
-func mixedWorkloads(file string, objs []obj) []error {
+func mixedWorkloads(file string, objs []obj) []*Warning {
 	workload := func(o obj) string {
 		return fmt.Sprintf("%s %v/%v", o.str("dataset_name"), o["random_input_len"], o["random_output_len"])
 	}
 	first := workload(objs[0])
 	for i, o := range objs[1:] {
 		if w := workload(o); w != first {
-			return []error{errorf(Pos{File: file, Line: i + 2}, "", "this run's workload (%s) differs from the first run's (%s); runs of different workloads are not comparable levels",
-				strings.TrimSpace(w), strings.TrimSpace(first))}
+			w, first := strings.TrimSpace(w), strings.TrimSpace(first)
+			return []*Warning{warnf(Pos{File: file, Line: i + 2}, "", WarnMixedWorkloads, map[string]any{"Workload": w, "First": first},
+				"this run's workload (%s) differs from the first run's (%s); runs of different workloads are not comparable levels", w, first)}
 		}
 	}
 	return nil
@@ -287,7 +288,7 @@ func mixedWorkloads(file string, objs []obj) []error {
 // lastOfRepeats keeps the last of repeated runs at the same load (a
 // vLLM sweep's summary.json repeats each point: run_number 0, 1, …),
 // warning about the ones left out.
-func lastOfRepeats(file string, levels []Level, objs []obj) ([]Level, []error) {
+func lastOfRepeats(file string, levels []Level, objs []obj) ([]Level, []*Warning) {
 	if len(levels) < 2 || !objs[0].has("run_number") {
 		return levels, nil
 	}
@@ -300,15 +301,16 @@ func lastOfRepeats(file string, levels []Level, objs []obj) ([]Level, []error) {
 		last[key{l.Concurrency, l.Rate}] = i
 	}
 	var out []Level
-	var warnings []error
+	var warnings []*Warning
 	for i, l := range levels {
 		if last[key{l.Concurrency, l.Rate}] == i {
 			out = append(out, l)
 			continue
 		}
 		j := last[key{l.Concurrency, l.Rate}]
-		warnings = append(warnings, errorf(Pos{File: file}, "", "run_number %g repeats a later run at the same load (mean TTFT %.1f ms vs %.1f ms); the last run is used",
-			objs[i].num("run_number"), l.TTFT.Mean, levels[j].TTFT.Mean))
+		run := objs[i].num("run_number")
+		warnings = append(warnings, warnf(Pos{File: file}, "", WarnRepeatedRun, map[string]any{"Run": run, "TTFT": l.TTFT.Mean, "Last": levels[j].TTFT.Mean},
+			"run_number %g repeats a later run at the same load (mean TTFT %.1f ms vs %.1f ms); the last run is used", run, l.TTFT.Mean, levels[j].TTFT.Mean))
 	}
 	return out, warnings
 }
@@ -446,7 +448,7 @@ func aiperfLoad(o obj, key string) float64 {
 
 // guidellmRuns maps every benchmark of a guidellm report (one per
 // strategy); request latency is in seconds, the rest in milliseconds.
-func guidellmRuns(file string, o obj) ([]Level, Definitions, []error, error) {
+func guidellmRuns(file string, o obj) ([]Level, Definitions, []*Warning, error) {
 	list, _ := o["benchmarks"].([]any)
 	var levels []Level
 	for i, b := range list {
@@ -525,7 +527,7 @@ var metricRows = map[string]string{
 // (Metric,Value), separated by blank lines. GenAI-Perf writes numbers
 // ≥ 1000 with thousands separators ("1,146.31") and N/A for a missing
 // statistic.
-func readMetricTable(file string, data []byte, format string) ([]Level, Definitions, []error, error) {
+func readMetricTable(file string, data []byte, format string) ([]Level, Definitions, []*Warning, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	blocks := bytes.Split(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("\n\n"))
 	l := newLevel(0, Pos{File: file})

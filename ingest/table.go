@@ -30,8 +30,8 @@ type table struct {
 
 // readTable splits data into records. Warnings describe what was
 // converted on the way (the encoding); errors carry a position.
-func readTable(file string, data []byte) (*table, []error, error) {
-	var warnings []error
+func readTable(file string, data []byte) (*table, []*Warning, error) {
+	var warnings []*Warning
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
 		decoded, err := charmap.Windows1254.NewDecoder().Bytes(data)
@@ -39,7 +39,7 @@ func readTable(file string, data []byte) (*table, []error, error) {
 			return nil, nil, errorf(Pos{File: file}, "", "file is neither UTF-8 nor Windows-1254 text")
 		}
 		data = decoded
-		warnings = append(warnings, errorf(Pos{File: file}, "", "file is not UTF-8; read as Windows-1254 (Turkish)"))
+		warnings = append(warnings, warnf(Pos{File: file}, "", WarnNotUTF8, nil, "file is not UTF-8; read as Windows-1254 (Turkish)"))
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "file is empty; expected a header row")

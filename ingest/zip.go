@@ -16,7 +16,7 @@ const MaxEntrySize = 64 << 20
 // readZip reads the llm-benchmark's "Download All Results" archive: it
 // must hold exactly one table CSV (the charts beside it are ignored).
 // Nothing is extracted to disk.
-func readZip(file string, data []byte) (Config, []error, error) {
+func readZip(file string, data []byte) (Config, []*Warning, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return Config{}, nil, errorf(Pos{File: file}, "", "not a readable ZIP archive: %v", err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/locales"
 	"github.com/openzeka/reportgen/templates"
 )
@@ -178,5 +179,21 @@ func TestEscape(t *testing.T) {
 	want := `\<script\>alert(1)\</script\> \*b\* \_i\_ \[l\](u) a\|b \` + "`c\\` \\#h \\&amp;"
 	if got := Escape(in); got != want {
 		t.Errorf("Escape = %q\nwant %q", got, want)
+	}
+}
+
+// TestEveryWarningKindIsTranslated fails when a warning kind has no
+// message in a language: its warning would reach the report untranslated.
+func TestEveryWarningKindIsTranslated(t *testing.T) {
+	for _, lang := range Languages {
+		ids, err := MessageIDs(locales.FS, lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, kind := range analyze.WarningKinds() {
+			if !slices.Contains(ids, "warning_"+kind) {
+				t.Errorf("%s.toml lacks warning_%s", lang, kind)
+			}
+		}
 	}
 }

@@ -1,7 +1,10 @@
 package render
 
 import (
+	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -351,11 +354,33 @@ func (v *view) CapacityLines() []string {
 	return out
 }
 
-// Warnings are the input problems that did not stop the build.
+// Warnings are the input problems that did not stop the build, each in
+// the edition's language ("warning_<kind>", given its values by name).
 func (v *view) Warnings() []string {
 	out := make([]string, len(v.R.Warnings))
 	for i, w := range v.R.Warnings {
-		out[i] = Escape(w.Message)
+		args := []any{"Source", Escape(w.Source), "Column", Escape(w.Column)}
+		for _, k := range slices.Sorted(maps.Keys(w.Values)) {
+			args = append(args, k, v.warningValue(w.Values[k]))
+		}
+		out[i] = v.loc.T("warning_"+w.Kind, args...)
 	}
 	return out
+}
+
+// warningValue formats one value of a warning for the page: numbers in
+// the edition's notation, text escaped.
+func (v *view) warningValue(x any) string {
+	switch x := x.(type) {
+	case int:
+		return v.loc.Int(x)
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			return v.loc.Int(int(x))
+		}
+		return v.loc.Num(x, 1)
+	case string:
+		return Escape(x)
+	}
+	return Escape(fmt.Sprint(x))
 }

@@ -1,0 +1,80 @@
+package analyze
+
+import (
+	"fmt"
+
+	"github.com/openzeka/reportgen/ingest"
+)
+
+// Warning is a problem found in the input that did not stop the build.
+// Message is its English text; Kind and Values let a report say it in
+// its own language (the locale message "warning_" + Kind).
+type Warning struct {
+	Kind string `json:"kind"`
+	// Source is where it was found, relative like a config's source
+	// ("kimi-k3-b300/vllm.csv:1:15"); Column the header text it concerns.
+	Source  string         `json:"source,omitempty"`
+	Column  string         `json:"column,omitempty"`
+	Values  map[string]any `json:"values,omitempty"`
+	Message string         `json:"message"`
+}
+
+// WarnMore is the kind of the warning that stands for the rest of a
+// group: past warningsShown warnings of one kind in one file, the
+// others are counted in one warning naming the first and last of them.
+const WarnMore = "more"
+
+// warningsShown is how many warnings of one kind in one file are listed
+// one by one.
+const warningsShown = 3
+
+// inputWarnings turns ingest's warnings into the model's, relative to
+// the report folder dir, grouping what repeats: 100,000 unknown columns
+// give three warnings and a fourth for the other 99,997.
+func inputWarnings(dir string, in []*ingest.Warning) []Warning {
+	type group struct {
+		kind ingest.WarningKind
+		file string
+	}
+	count := map[group]int{}
+	more := map[group]int{} // index of the group's WarnMore warning in out
+	var out []Warning
+	for _, w := range in {
+		g := group{w.Kind, w.Pos.File}
+		count[g]++
+		rel := *w
+		rel.Pos.File = relSource(dir, w.Pos.File)
+		if count[g] <= warningsShown {
+			out = append(out, Warning{Kind: string(w.Kind), Source: rel.Pos.String(), Column: w.Column,
+				Values: w.Values, Message: rel.Error()})
+			continue
+		}
+		subject := w.Column
+		if subject == "" {
+			subject = rel.Pos.String()
+		}
+		i, ok := more[g]
+		if !ok {
+			i = len(out)
+			more[g] = i
+			out = append(out, Warning{Kind: WarnMore, Source: rel.Pos.File,
+				Values: map[string]any{"Kind": string(w.Kind), "First": subject}})
+		}
+		m := &out[i]
+		n := count[g] - warningsShown
+		m.Values["Count"] = n
+		m.Values["Last"] = subject
+		m.Message = fmt.Sprintf("%s: %d more warnings like these (%s) ignored: %s … %s", m.Source, n, w.Kind, m.Values["First"], subject)
+	}
+	return out
+}
+
+// WarningKinds lists every kind a report's warnings may have: the input
+// readers' and WarnMore.
+func WarningKinds() []string {
+	var out []string
+	for _, k := range ingest.WarningKinds {
+		out = append(out, string(k))
+	}
+	return append(out, WarnMore)
+}
