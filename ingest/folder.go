@@ -65,6 +65,11 @@ func isReportFolder(dir string) (bool, error) {
 	return false, nil
 }
 
+// OutputMarker is the file reportgen writes into every report folder it
+// outputs. Discover and Read never enter a folder that directly holds
+// it: it is a report reportgen wrote, not input.
+const OutputMarker = ".reportgen"
+
 func hidden(name string) bool { return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") }
 
 // source is a configuration's input found in a report folder.
