@@ -88,7 +88,7 @@ func TestAxisX(t *testing.T) {
 // chartsSVG draws r's charts in lang and returns their SVGs joined.
 func chartsSVG(t *testing.T, r *analyze.Report, lang string) string {
 	t.Helper()
-	charts, err := Charts(r, ChartOptions{Lang: lang})
+	charts, err := Charts(r, ChartOptions{Lang: lang, SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}

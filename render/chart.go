@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -34,16 +35,26 @@ var ChartNames = []string{
 	"06-capacity", "07-aggregate-output", "08-spec-speedup", "09-slo-heatmap", "10-dashboard",
 }
 
-// ChartOptions select the language of the charts.
+// ChartOptions select the language of the charts and the encodings to
+// draw them in: PNG (Markdown, PDF), SVG (HTML), or both.
 type ChartOptions struct {
 	Lang    string
 	Locales fs.FS
+	PNG     bool
+	SVG     bool
 }
 
+// errNoEncoding is Charts' error when asked for neither PNG nor SVG.
+var errNoEncoding = errors.New("charts: no encoding asked for (PNG, SVG or both)")
+
 // Charts draws every standard chart the data supports (no speculative
-// pair: no 08), as PNG and SVG, in report order. Charts are drawn in
-// parallel; the output is the same on every run.
+// pair: no 08), in report order, in the encodings opt asks for; a
+// Chart's PNG or SVG is nil when it was not asked for. Charts are drawn
+// in parallel; the output is the same on every run.
 func Charts(r *analyze.Report, opt ChartOptions) ([]Chart, error) {
+	if !opt.PNG && !opt.SVG {
+		return nil, errNoEncoding
+	}
 	loc, err := reportLocale(r, opt.Lang, opt.Locales)
 	if err != nil {
 		return nil, err
@@ -72,7 +83,7 @@ func Charts(r *analyze.Report, opt ChartOptions) ([]Chart, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[i], errs[i] = f.render()
+			out[i], errs[i] = f.render(opt.PNG, opt.SVG)
 		}()
 	}
 	wg.Wait()
@@ -104,8 +115,28 @@ type figure struct {
 	legendCols int // entries per legend row; 0: as many as fit
 }
 
-func (f *figure) render() (Chart, error) {
+// render draws the figure in the encodings asked for.
+func (f *figure) render(withPNG, withSVG bool) (Chart, error) {
 	c := Chart{Name: f.name}
+	if withPNG {
+		png, err := f.png()
+		if err != nil {
+			return c, err
+		}
+		c.PNG = png
+	}
+	if withSVG {
+		svg, err := f.svg()
+		if err != nil {
+			return c, err
+		}
+		c.SVG = svg
+	}
+	return c, nil
+}
+
+// png draws the figure at chartDPI and encodes it.
+func (f *figure) png() ([]byte, error) {
 	// Draw straight into an RGBA image: vgimg would otherwise copy its
 	// image into a new graphics context.
 	px := image.NewRGBA(image.Rect(0, 0, int(float64(f.w)*chartDPI/72+0.5), int(float64(f.h)*chartDPI/72+0.5)))
@@ -116,17 +147,20 @@ func (f *figure) render() (Chart, error) {
 	f.draw(draw.New(img))
 	var buf bytes.Buffer
 	if err := encodePNG(&buf, px); err != nil {
-		return c, err
+		return nil, err
 	}
-	c.PNG = buf.Bytes()
+	return buf.Bytes(), nil
+}
+
+// svg draws the figure as SVG whose text names fallback fonts.
+func (f *figure) svg() ([]byte, error) {
 	svg := vgsvg.NewWith(vgsvg.UseWH(f.w, f.h))
 	f.draw(draw.New(svg))
 	var sbuf bytes.Buffer
 	if _, err := svg.WriteTo(&sbuf); err != nil {
-		return c, err
+		return nil, err
 	}
-	c.SVG = svgFonts.ReplaceAll(sbuf.Bytes(), []byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"))
-	return c, nil
+	return svgFonts.ReplaceAll(sbuf.Bytes(), []byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;")), nil
 }
 
 // svgFonts finds vgsvg's bare font-family declarations; the SVG gets

@@ -24,7 +24,7 @@ func chartNames(cs []Chart) []string {
 // TestChartsGolden compares the SVG of every chart of the hand-made
 // report (Turkish edition) with testdata/charts/.
 func TestChartsGolden(t *testing.T) {
-	charts, err := Charts(tiny(), ChartOptions{Lang: "tr"})
+	charts, err := Charts(tiny(), ChartOptions{Lang: "tr", SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestChartsText(t *testing.T) {
 		{"tr", []string{"Kullanıcı Başına Token", "Concurrency (c, log₂ ölçek)", "SLO ≤ 1.000 ms", "1.000", "Özet pano", "hiçbiri sağlanmadı"}},
 		{"en", []string{"Per-User Tokens per Second", "Concurrency (c, log₂ scale)", "SLO ≤ 1,000 ms", "1,000", "Summary dashboard", "neither met"}},
 	} {
-		charts, err := Charts(tiny(), ChartOptions{Lang: tt.lang})
+		charts, err := Charts(tiny(), ChartOptions{Lang: tt.lang, PNG: true, SVG: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,11 +76,11 @@ func TestChartsText(t *testing.T) {
 }
 
 func TestChartsDeterministic(t *testing.T) {
-	a, err := Charts(tiny(), ChartOptions{Lang: "en"})
+	a, err := Charts(tiny(), ChartOptions{Lang: "en", PNG: true, SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Charts(tiny(), ChartOptions{Lang: "en"})
+	b, err := Charts(tiny(), ChartOptions{Lang: "en", PNG: true, SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,12 +94,12 @@ func TestChartsDeterministic(t *testing.T) {
 func TestSpeedupChartOnlyWithPair(t *testing.T) {
 	r := tiny()
 	r.Configs[1].Speculative = true
-	r.Configs[1].Engine = "TGI"
+	r.Configs[1].Engine = analyze.Text{"": "TGI"}
 	be := analyze.Load(4)
 	x := 3.2
 	r.Speedups = []analyze.Speedup{{Engine: "TGI", Direct: "a", Spec: "b", BreakEven: &be, BreakEvenInterpolated: &x,
 		Points: []analyze.SpeedupPoint{{Load: 1, Ratio: 1.3}, {Load: 4, Ratio: 0.8}}}}
-	charts, err := Charts(r, ChartOptions{Lang: "en"})
+	charts, err := Charts(r, ChartOptions{Lang: "en", SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,5 +169,40 @@ func TestEncodePNG(t *testing.T) {
 				t.Fatalf("pixel (%d,%d) differs after a round trip", x, y)
 			}
 		}
+	}
+}
+
+// TestChartsOnlyAskedEncodings: Charts draws only the encodings asked
+// for (a PDF build spends nothing on SVG), each byte for byte what a
+// run asking for both gives, and refuses a call asking for neither.
+func TestChartsOnlyAskedEncodings(t *testing.T) {
+	both, err := Charts(tiny(), ChartOptions{Lang: "tr", PNG: true, SVG: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pngOnly, err := Charts(tiny(), ChartOptions{Lang: "tr", PNG: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svgOnly, err := Charts(tiny(), ChartOptions{Lang: "tr", SVG: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pngOnly) != len(both) || len(svgOnly) != len(both) {
+		t.Fatalf("%d PNG-only and %d SVG-only charts, %d with both", len(pngOnly), len(svgOnly), len(both))
+	}
+	for i, c := range both {
+		if pngOnly[i].SVG != nil || !bytes.Equal(pngOnly[i].PNG, c.PNG) {
+			t.Errorf("%s: PNG only: SVG drawn or PNG differs", c.Name)
+		}
+		if svgOnly[i].PNG != nil || !bytes.Equal(svgOnly[i].SVG, c.SVG) {
+			t.Errorf("%s: SVG only: PNG drawn or SVG differs", c.Name)
+		}
+		if c.PNG == nil || c.SVG == nil {
+			t.Errorf("%s: asked for both, got PNG %v, SVG %v", c.Name, c.PNG != nil, c.SVG != nil)
+		}
+	}
+	if _, err := Charts(tiny(), ChartOptions{Lang: "tr"}); err == nil {
+		t.Error("Charts drew with no encoding asked for")
 	}
 }

@@ -46,6 +46,10 @@ func (cv *chartView) build(name string) (*figure, error) {
 	return nil, nil
 }
 
+// name is a config's display name in the charts' language, as valid
+// UTF-8 (a name made from a file name may not be).
+func (cv *chartView) name(c analyze.Config) string { return validText(c.Name.In(cv.loc.Lang)) }
+
 // sloRef is an SLO threshold to draw as a reference line.
 type sloRef struct {
 	value float64
@@ -56,7 +60,7 @@ type sloRef struct {
 func (cv *chartView) configLegend() []legendEntry {
 	var out []legendEntry
 	for i, c := range cv.r.Configs {
-		out = append(out, legendEntry{label: c.Name, style: styleFor(i, c.Speculative)})
+		out = append(out, legendEntry{label: cv.name(c), style: styleFor(i, c.Speculative)})
 	}
 	return out
 }
@@ -152,7 +156,7 @@ func (cv *chartView) capacity() (*figure, error) {
 	}
 	// Config names go under their bars when they fit there; otherwise
 	// the legend names each config by its colour.
-	names, named := capacityNames(cv.r.Configs)
+	names, named := capacityNames(cv.r.Configs, cv.loc.Lang)
 	panel := func(titleID string, val func(analyze.Capacity) float64, label func(analyze.Capacity) string) *plot.Plot {
 		p := newPanel(cv.loc.T(titleID), "", "", fullSize)
 		b := bars{font: fullSize.Value}
@@ -210,14 +214,14 @@ func (cv *chartView) capacity() (*figure, error) {
 	var legend []legendEntry
 	if !named {
 		for i, c := range cv.r.Configs {
-			legend = append(legend, legendEntry{label: c.Name, swatch: styleFor(i, c.Speculative).Color})
+			legend = append(legend, legendEntry{label: cv.name(c), swatch: styleFor(i, c.Speculative).Color})
 		}
 	}
 	legend = append(legend,
 		legendEntry{label: cv.loc.T("legend_bar_solid", "Stat", cv.loc.T("stat_"+string(stats[0]))), swatch: color.RGBA{0x55, 0x55, 0x55, 0xFF}},
 		legendEntry{label: cv.loc.T("legend_bar_light", "Stat", cv.loc.T("stat_"+string(stats[1]))), swatch: tint(color.RGBA{0x55, 0x55, 0x55, 0xFF}, 0.55)},
 	)
-	return &figure{title: cv.loc.T("chart_title_capacity", "Think", cv.loc.Num(cv.r.Params.ThinkS, 0)),
+	return &figure{title: thinkText(cv.loc, cv.r.Params.ThinkS, "chart_title_capacity"),
 		panels: [][]*plot.Plot{{cmax, users}}, legend: legend, w: chartWidth, h: chartHeight, sizes: fullSize}, nil
 }
 
@@ -225,11 +229,11 @@ func (cv *chartView) capacity() (*figure, error) {
 // config names, wrapped, when there are few enough configs and each
 // wrapped line is short enough to sit under its bars without touching
 // the next; otherwise blank labels and named=false.
-func capacityNames(configs []analyze.Config) (names []string, named bool) {
+func capacityNames(configs []analyze.Config, lang string) (names []string, named bool) {
 	const maxConfigs, maxLine = 5, 14
 	named = len(configs) <= maxConfigs
 	for _, c := range configs {
-		n := wrapLabel(c.Name, 12)
+		n := wrapLabel(validText(c.Name.In(lang)), 12)
 		for _, line := range strings.Split(n, "\n") {
 			if len([]rune(line)) > maxLine {
 				named = false
@@ -274,7 +278,7 @@ func (cv *chartView) speedup() (*figure, error) {
 		}
 		spec, _ := cv.r.Config(s.Spec)
 		direct, _ := cv.r.Config(s.Direct)
-		legend = append(legend, legendEntry{label: spec.Name + " / " + direct.Name, style: sty})
+		legend = append(legend, legendEntry{label: cv.name(spec) + " / " + cv.name(direct), style: sty})
 		if x := s.BreakEvenInterpolated; x != nil {
 			p.Add(vline{x: *x, label: cv.loc.T("break_even_label", "X", cv.loc.Near(*x)),
 				style: draw.LineStyle{Color: sty.Color, Width: vg.Points(1), Dashes: []vg.Length{vg.Points(2), vg.Points(2)}}, font: fullSize.Tick})
@@ -306,7 +310,7 @@ func (cv *chartView) heatmap() (*figure, error) {
 			cells = append(cells, cell)
 		}
 		g.cells = append(g.cells, cells)
-		rows = append(rows, c.Name)
+		rows = append(rows, cv.name(c))
 	}
 	p := newPanel(cv.loc.T("heatmap_marks"), cv.loc.T("axis_levels"), "", fullSize)
 	p.Title.TextStyle.Font = chartFont(fullSize.Axis, false)

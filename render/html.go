@@ -16,7 +16,8 @@ import (
 )
 
 // htmlNodes renders the nodes reportgen draws its own way: chart images
-// become inline SVG (the HTML opens offline, from an e-mail attachment),
+// become inline SVG, or PNG when only that was drawn (the HTML opens
+// offline, from an e-mail attachment),
 // and SLO-matrix cells carry a class that colours them.
 type htmlNodes struct{ e *Edition }
 
@@ -37,8 +38,13 @@ func (h *htmlNodes) image(w util.BufWriter, src []byte, node ast.Node, entering 
 		fmt.Fprintf(w, `<span class="missing-image">%s</span>`, alt)
 		return ast.WalkSkipChildren, nil
 	}
-	fmt.Fprintf(w, `<img class="chart" id="chart-%s" alt="%s" src="data:image/svg+xml;base64,%s">`,
-		c.Name, alt, base64.StdEncoding.EncodeToString(c.SVG))
+	// SVG where it was drawn (the HTML build draws SVG); else the PNG.
+	mime, data := "image/svg+xml", c.SVG
+	if data == nil {
+		mime, data = "image/png", c.PNG
+	}
+	fmt.Fprintf(w, `<img class="chart" id="chart-%s" alt="%s" src="data:%s;base64,%s">`,
+		c.Name, alt, mime, base64.StdEncoding.EncodeToString(data))
 	return ast.WalkSkipChildren, nil
 }
 

@@ -180,6 +180,11 @@ func TestEscape(t *testing.T) {
 	if got := Escape(in); got != want {
 		t.Errorf("Escape = %q\nwant %q", got, want)
 	}
+	// Line breaks of any kind would end a table row; bytes that are not
+	// UTF-8 show as U+FFFD.
+	if got, want := Escape("a\r\nb\rc\nd \xff\xfe e"), "a b c d \uFFFD e"; got != want {
+		t.Errorf("Escape = %q, want %q", got, want)
+	}
 }
 
 // TestEveryWarningKindIsTranslated fails when a warning kind has no

@@ -66,11 +66,17 @@ func tidy(s string) string {
 	lines := strings.Split(s, "\n")
 	out := make([]string, 0, len(lines))
 	blank := 0
-	inCode := false
+	fence := "" // the fence of the code block the line is in
 	for _, ln := range lines {
-		if strings.HasPrefix(ln, "```") {
-			inCode = !inCode
+		if f := ln[:len(ln)-len(strings.TrimLeft(ln, "`"))]; len(f) >= 3 {
+			switch {
+			case fence == "":
+				fence = f
+			case len(f) >= len(fence) && strings.TrimRight(ln, " ") == f:
+				fence = ""
+			}
 		}
+		inCode := fence != ""
 		if !inCode {
 			ln = strings.TrimRight(ln, " \t")
 		}
@@ -123,11 +129,61 @@ func headingText(ln string) string {
 // text that comes from the data or the manifest.
 var escaper = strings.NewReplacer(
 	`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`,
-	`<`, `\<`, `>`, `\>`, `|`, `\|`, `#`, `\#`, `&`, `\&`, "\n", " ",
+	`<`, `\<`, `>`, `\>`, `|`, `\|`, `#`, `\#`, `&`, `\&`, "\r\n", " ", "\n", " ", "\r", " ",
 )
 
 // Escape makes s safe to place in Markdown inline text or a table cell.
-func Escape(s string) string { return escaper.Replace(s) }
+// Bytes that are not UTF-8 (a file name from another system) show as
+// U+FFFD, never as raw bytes.
+func Escape(s string) string { return escaper.Replace(validText(s)) }
+
+// validText is s with each run of bytes that are not UTF-8 replaced by
+// U+FFFD (�), so that the reader sees that something was there.
+func validText(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
+
+// Code writes s as a Markdown code span that shows it verbatim: a file
+// name or a position ("kimi/vllm_direct.csv:3:9"). The span's fence is
+// longer than any run of backticks in s, and a space pads an s that
+// starts or ends with a backtick or a space (CommonMark strips one
+// space from each side). Line breaks become spaces; bytes that are not
+// UTF-8 show as U+FFFD. An empty s gives "".
+func Code(s string) string {
+	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(validText(s))
+	if s == "" {
+		return ""
+	}
+	longest, run := 0, 0
+	for _, c := range s {
+		if c == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") ||
+		strings.HasPrefix(s, " ") && strings.HasSuffix(s, " ") && strings.Trim(s, " ") != "" {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}
+
+// fenced writes s as a fenced code block in language lang, the fence
+// longer than any run of backticks that starts a line of s, so that no
+// line of s ends the block.
+func fenced(lang, s string) string {
+	s = validText(s)
+	n := 3
+	for _, ln := range strings.Split(s, "\n") {
+		ln = strings.TrimLeft(ln, " ")
+		if k := len(ln) - len(strings.TrimLeft(ln, "`")); k >= n {
+			n = k + 1
+		}
+	}
+	fence := strings.Repeat("`", n)
+	return fence + lang + "\n" + s + "\n" + fence
+}
 
 // Table is a Markdown table: a header row, per-column alignment
 // ('l', 'r' or 'c') and body rows of already formatted cells.

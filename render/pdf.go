@@ -3,9 +3,11 @@ package render
 import (
 	"bytes"
 	"fmt"
-	"image"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/signintech/gopdf"
 	"github.com/yuin/goldmark/ast"
@@ -22,7 +24,20 @@ type PDFOptions struct {
 // the HTML, a running header with the title, "Page n / N" footers, and
 // an outline (bookmarks) of every section. The same input gives the same
 // bytes: the creation date is the report's date.
+//
+// PDF refuses, before laying anything out, a logo that is not a PNG or
+// JPEG image or has more than MaxLogoPixels pixels, and charts drawn
+// without their PNG (ChartOptions.PNG).
 func (e *Edition) PDF(opt PDFOptions) ([]byte, error) {
+	logo, err := prepareLogo(opt.Logo)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range slices.Sorted(maps.Keys(e.charts)) {
+		if e.charts[name].PNG == nil {
+			return nil, fmt.Errorf("pdf: chart %s was drawn without its PNG", e.charts[name].Name)
+		}
+	}
 	pdf := &gopdf.GoPdf{}
 	pdf.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4, Unit: gopdf.UnitPT})
 	if err := registerFonts(pdf); err != nil {
@@ -32,7 +47,7 @@ func (e *Edition) PDF(opt PDFOptions) ([]byte, error) {
 	meta := e.Report.Meta
 	pdf.SetInfo(gopdf.PdfInfo{
 		Title:        title,
-		Author:       meta.PreparedBy.In(e.Lang),
+		Author:       validText(meta.PreparedBy.In(e.Lang)),
 		Subject:      e.loc.T("pdf_subject"),
 		Creator:      "reportgen",
 		Producer:     "reportgen",
@@ -48,13 +63,15 @@ func (e *Edition) PDF(opt PDFOptions) ([]byte, error) {
 	first := 1 + tocPages // pages before the content
 	total := first + len(l.pages)
 
-	e.cover(pdf, title, opt.Logo)
-	e.tocPages(pdf, l, toc, first, tocPages, total, title)
+	e.cover(pdf, title, logo)
+	// The running header: the title, cut to one line once for all pages.
+	header := fitText(l, title, headerStyle, pageW-2*marginX)
+	e.tocPages(pdf, l, toc, first, tocPages, total, header)
 	var outline gopdf.OutlineNodes
 	var parent *gopdf.OutlineNode
 	for i, ops := range l.pages {
 		pdf.AddPage()
-		e.furniture(pdf, l, title, first+i+1, total)
+		e.furniture(pdf, l, header, first+i+1, total)
 		for _, o := range ops {
 			if err := o(pdf); err != nil {
 				return nil, fmt.Errorf("pdf page %d: %w", first+i+1, err)
@@ -136,59 +153,75 @@ func tocPageCount(entries int) int {
 	return (entries + tocLines - 1) / tocLines
 }
 
+// coverField is one labelled value of the cover.
+type coverField struct{ label, value string }
+
+// coverFields are the cover's labelled values below the title, in the
+// edition's language, as valid UTF-8.
+func (e *Edition) coverFields() []coverField {
+	meta := e.Report.Meta
+	var rows []coverField
+	if model := modelLine(e.loc, meta, validText); model != "" {
+		rows = append(rows, coverField{e.loc.T("model"), model})
+	}
+	if p := meta.Platform.In(e.Lang); p != "" {
+		rows = append(rows, coverField{e.loc.T("platform"), p})
+	}
+	rows = append(rows, coverField{e.loc.T("report_date"), e.loc.Month(meta.Date)})
+	if p := meta.PreparedBy.In(e.Lang); p != "" {
+		rows = append(rows, coverField{e.loc.T("prepared_by"), p})
+	}
+	for i := range rows {
+		rows[i].value = validText(rows[i].value)
+	}
+	return rows
+}
+
+// subtitle is the manifest's subtitle in the edition's language.
+func (e *Edition) subtitle() string { return validText(e.Report.Meta.Subtitle.In(e.Lang)) }
+
+// The most lines the cover gives the title and the subtitle; a longer
+// one ends its last line in an ellipsis.
+const (
+	coverTitleLines    = 6
+	coverSubtitleLines = 4
+)
+
 // cover draws the title page.
-func (e *Edition) cover(pdf *gopdf.GoPdf, title string, logo []byte) {
+func (e *Edition) cover(pdf *gopdf.GoPdf, title string, logo *coverLogo) {
 	pdf.AddPage()
 	l := &layout{pdf: pdf, measured: map[string]float64{}, left: marginX, width: pageW - 2*marginX}
 	l.newPage()
 	_ = fillRect(0, 0, pageW, 10, pdfAccent)(pdf)
 	_ = fillRect(0, 0, 10, pageH, pdfAccent)(pdf)
-	if len(logo) > 0 {
-		if cfg, _, err := image.DecodeConfig(bytes.NewReader(logo)); err == nil && cfg.Width > 0 {
-			w, h := 150.0, 150.0*float64(cfg.Height)/float64(cfg.Width)
-			if h > 70 {
-				h, w = 70, 70*float64(cfg.Width)/float64(cfg.Height)
-			}
-			if holder, err := gopdf.ImageHolderByBytes(logo); err == nil {
-				_ = pdf.ImageByHolder(holder, pageW-marginX-w, 50, &gopdf.Rect{W: w, H: h})
-			}
+	if logo != nil {
+		if holder, err := gopdf.ImageHolderByBytes(logo.data); err == nil {
+			_ = pdf.ImageByHolder(holder, pageW-marginX-logo.w, 50, &gopdf.Rect{W: logo.w, H: logo.h})
 		}
 	}
 	y := 250.0
 	st := textStyle{size: 26, bold: true, color: pdfAccent}
-	for _, line := range l.wrap([]run{{text: title, st: st}}, l.width) {
+	for _, line := range l.wrapAtMost(title, st, l.width, coverTitleLines) {
 		l.drawLine(line, marginX, y, l.width, st.size, 'l')
 		y += st.size * 1.25
 	}
-	meta := e.Report.Meta
-	if s := meta.Subtitle.In(e.Lang); s != "" {
+	if s := e.subtitle(); s != "" {
 		y += 6
 		sub := textStyle{size: 14, color: pdfMuted}
-		for _, line := range l.wrap([]run{{text: s, st: sub}}, l.width) {
+		for _, line := range l.wrapAtMost(s, sub, l.width, coverSubtitleLines) {
 			l.drawLine(line, marginX, y, l.width, sub.size, 'l')
 			y += sub.size * 1.35
 		}
 	}
 	y += 24
-	rows := [][2]string{}
-	if meta.Model != "" {
-		rows = append(rows, [2]string{e.loc.T("model"), meta.Model})
-	}
-	if p := meta.Platform.In(e.Lang); p != "" {
-		rows = append(rows, [2]string{e.loc.T("platform"), p})
-	}
-	rows = append(rows, [2]string{e.loc.T("report_date"), e.loc.Month(meta.Date)})
-	if p := meta.PreparedBy.In(e.Lang); p != "" {
-		rows = append(rows, [2]string{e.loc.T("prepared_by"), p})
-	}
 	label := textStyle{size: 10, bold: true, color: pdfMuted}
 	value := textStyle{size: 11, color: pdfInk}
-	for _, r := range rows {
+	for _, r := range e.coverFields() {
 		l.add(strokeLine(marginX, y, pageW-marginX, y, 0.5, pdfRule))
-		key := e.loc.Upper(r[0])
+		key := e.loc.Upper(r.label)
 		l.drawLine(textLine{words: []word{{pieces: []run{{text: key, st: label}}, w: l.measure(key, label)}}}, marginX, y+8, 140, label.size, 'l')
 		vy := y + 7
-		for _, line := range l.wrap([]run{{text: r[1], st: value}}, l.width-150) {
+		for _, line := range l.wrapAtMost(r.value, value, l.width-150, 3) {
 			l.drawLine(line, marginX+150, vy, l.width-150, value.size, 'l')
 			vy += value.size * 1.4
 		}
@@ -200,14 +233,38 @@ func (e *Edition) cover(pdf *gopdf.GoPdf, title string, logo []byte) {
 	}
 }
 
+// wrapAtMost wraps s in style st to width in at most n lines; when it
+// needs more, the last line holds the rest of the text cut to fit with
+// an ellipsis.
+func (l *layout) wrapAtMost(s string, st textStyle, width float64, n int) []textLine {
+	lines := l.wrap([]run{{text: s, st: st}}, width)
+	if len(lines) <= n {
+		return lines
+	}
+	// The pieces of the lines kept are s's text in order: skip them to
+	// find where the n-th line starts.
+	pos := 0
+	for _, line := range lines[:n-1] {
+		for _, w := range line.words {
+			for _, p := range w.pieces {
+				if i := strings.Index(s[pos:], p.text); i >= 0 {
+					pos += i + len(p.text)
+				}
+			}
+		}
+	}
+	last := fitText(l, strings.TrimLeft(s[pos:], " "), st, width)
+	return append(lines[:n-1], textLine{words: []word{{pieces: []run{{text: last, st: st}}, w: l.measure(last, st)}}, w: l.measure(last, st)})
+}
+
 // tocPages draws the contents: one line per section, dotted to its page
 // number, the whole line a link to the section.
-func (e *Edition) tocPages(pdf *gopdf.GoPdf, l *layout, toc []tocEntry, first, count, total int, title string) {
+func (e *Edition) tocPages(pdf *gopdf.GoPdf, l *layout, toc []tocEntry, first, count, total int, header string) {
 	tl := &layout{pdf: pdf, measured: l.measured, left: marginX, width: pageW - 2*marginX}
 	for p := 0; p < count; p++ {
 		pdf.AddPage()
 		tl.pages = [][]op{nil}
-		e.furniture(pdf, tl, title, p+2, total)
+		e.furniture(pdf, tl, header, p+2, total)
 		if p == 0 {
 			st := textStyle{size: 18, bold: true, color: pdfAccent}
 			tl.drawLine(textLine{words: []word{{pieces: []run{{text: e.loc.T("toc_title"), st: st}}, w: tl.measure(e.loc.T("toc_title"), st)}}}, marginX, marginTop, tl.width, st.size, 'l')
@@ -250,24 +307,38 @@ func (e *Edition) tocPages(pdf *gopdf.GoPdf, l *layout, toc []tocEntry, first, c
 	}
 }
 
-// fitText shortens s with an ellipsis until it fits width.
+// fitText shortens s to the longest start that fits width with an
+// ellipsis after it (at least one character). Widths only grow with
+// the text, so the cut is found by binary search over the number of
+// characters kept: a title of 100,000 characters costs some twenty
+// measurements, not one per character.
 func fitText(l *layout, s string, st textStyle, width float64) string {
 	if l.measure(s, st) <= width {
 		return s
 	}
 	r := []rune(s)
-	for len(r) > 1 && l.measure(string(r)+"…", st) > width {
-		r = r[:len(r)-1]
+	cut := func(n int) string { return strings.TrimRight(string(r[:n]), " ") + "…" }
+	lo, hi := 1, len(r)-1 // lo characters fit, or lo is 1; more than hi do not
+	for lo < hi {
+		mid := lo + (hi-lo+1)/2
+		if l.measure(cut(mid), st) <= width {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
 	}
-	return string(r) + "…"
+	return cut(lo)
 }
 
-// furniture draws the running header (report title) and the footer
-// ("Page n / N") of a page after the cover.
-func (e *Edition) furniture(pdf *gopdf.GoPdf, l *layout, title string, page, total int) {
-	st := textStyle{size: 8, color: pdfMuted}
+// headerStyle is the style of the running header and the footer.
+var headerStyle = textStyle{size: 8, color: pdfMuted}
+
+// furniture draws the running header (header, the report title cut to
+// one line) and the footer ("Page n / N") of a page after the cover.
+func (e *Edition) furniture(pdf *gopdf.GoPdf, l *layout, header string, page, total int) {
+	st := headerStyle
 	ops := []op{
-		drawText(fitText(l, title, st, pageW-2*marginX), st, marginX, 40, l),
+		drawText(header, st, marginX, 40, l),
 		strokeLine(marginX, 46, pageW-marginX, 46, 0.5, pdfRule),
 		strokeLine(marginX, pageH-44, pageW-marginX, pageH-44, 0.5, pdfRule),
 	}

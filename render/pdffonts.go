@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strings"
 	"sync"
 
 	"codeberg.org/go-fonts/dejavu/dejavusans"
@@ -93,32 +94,54 @@ type fontSpan struct {
 	text   string
 }
 
+// families are the primary and fallback font families of text or code,
+// with the runes each has.
+func families(mono bool) (primary, fallback string, pc, fc *coverage) {
+	if mono {
+		return famMono, famSymMono, monoCoverage(), symMonoCoverage()
+	}
+	return famSans, famSym, sansCoverage(), symCoverage()
+}
+
+// isSpace reports whether r is drawn as a plain space.
+func isSpace(r rune) bool { return r == ' ' || r == '\u00a0' || r == '\t' }
+
+// printable reports whether the PDF can draw r in text (or, mono, in
+// code): a space, or a rune the primary or the fallback font has.
+func printable(r rune, mono bool) bool {
+	_, _, pc, fc := families(mono)
+	return isSpace(r) || pc.Has(r) || fc.Has(r)
+}
+
 // spans splits s into runs of the primary family and of the symbol
 // fallback; a rune neither has becomes '?', so nothing prints as a box.
 func spans(s string, mono bool) []fontSpan {
-	primary, fallback := famSans, famSym
-	pc, fc := sansCoverage(), symCoverage()
-	if mono {
-		primary, fallback = famMono, famSymMono
-		pc, fc = monoCoverage(), symMonoCoverage()
-	}
+	primary, fallback, pc, fc := families(mono)
+	// Each span is built in its own buffer: appending rune by rune to a
+	// string would copy the span at every rune (quadratic in its length).
 	var out []fontSpan
-	add := func(fam string, r rune) {
-		if n := len(out); n > 0 && out[n-1].family == fam {
-			out[n-1].text += string(r)
-			return
-		}
-		out = append(out, fontSpan{fam, string(r)})
-	}
+	var b strings.Builder
+	fam := ""
 	for _, r := range s {
+		f := primary
 		switch {
-		case r == ' ' || r == '\u00a0' || pc.Has(r):
-			add(primary, r)
+		case r == '\t':
+			r = ' '
+		case isSpace(r) || pc.Has(r):
 		case fc.Has(r):
-			add(fallback, r)
+			f = fallback
 		default:
-			add(primary, '?')
+			r = '?'
 		}
+		if f != fam && b.Len() > 0 {
+			out = append(out, fontSpan{fam, b.String()})
+			b = strings.Builder{}
+		}
+		fam = f
+		b.WriteRune(r)
+	}
+	if b.Len() > 0 {
+		out = append(out, fontSpan{fam, b.String()})
 	}
 	return out
 }

@@ -273,9 +273,15 @@ type textLine struct {
 func hyphenSegments(w string) []string {
 	const side = 3
 	var out []string
+	// letters[i] counts the word bytes of w[:i], so that each side is
+	// counted in constant time (a long id has many separators).
+	letters := make([]int, len(w)+1)
+	for i := 0; i < len(w); i++ {
+		letters[i+1] = letters[i] + wordBytes(w[i:i+1])
+	}
 	start := 0
 	for i := 1; i < len(w)-1; i++ {
-		if (w[i] == '-' || w[i] == '_' || w[i] == '/') && wordBytes(w[start:i]) >= side && wordBytes(w[i+1:]) >= side {
+		if (w[i] == '-' || w[i] == '_' || w[i] == '/') && letters[i]-letters[start] >= side && letters[len(w)]-letters[i+1] >= side {
 			out = append(out, w[start:i+1])
 			start = i + 1
 		}

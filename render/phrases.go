@@ -70,7 +70,7 @@ func (v *view) ConclusionLines() []string {
 // engineOf is the engine of a config id.
 func (v *view) engineOf(id string) string {
 	c, _ := v.R.Config(id)
-	return Escape(c.Engine)
+	return Escape(c.Engine.In(v.loc.Lang))
 }
 
 // phrase writes one finding as a sentence of the report language.
@@ -356,21 +356,50 @@ func (v *view) CapacityLines() []string {
 
 // Warnings are the input problems that did not stop the build, each in
 // the edition's language ("warning_<kind>", given its values by name).
+// Source is a code span (a path with backticks or Markdown characters
+// stays one), the other values are text: numbers in the edition's
+// notation, statistics, configs and tools by their display names.
 func (v *view) Warnings() []string {
 	out := make([]string, len(v.R.Warnings))
 	for i, w := range v.R.Warnings {
-		args := []any{"Source", Escape(w.Source), "Column", Escape(w.Column)}
+		args := []any{"Source", Code(w.Source), "Column", Escape(w.Column)}
 		for _, k := range slices.Sorted(maps.Keys(w.Values)) {
-			args = append(args, k, v.warningValue(w.Values[k]))
+			args = append(args, k, v.warningValue(k, w.Values[k]))
 		}
 		out[i] = v.loc.T("warning_"+w.Kind, args...)
 	}
 	return out
 }
 
-// warningValue formats one value of a warning for the page: numbers in
+// warningValue formats the value named name of a warning for the page.
+func (v *view) warningValue(name string, x any) string {
+	if s, ok := x.(string); ok {
+		switch name {
+		case "Stat": // an SLO statistic: "p90", "mean"
+			if s == string(analyze.P90) || s == string(analyze.Mean) {
+				return v.StatName(s)
+			}
+		case "Config": // a config by its name in any language
+			for _, c := range v.R.Configs {
+				if c.ID == s || c.Name.Key() == s {
+					return v.Name(c.ID)
+				}
+			}
+		case "Format", "Other": // input formats
+			return Escape(toolName(s))
+		}
+	}
+	if name == "Run" { // a run's number, an ordinal: never grouped (run 1200, not 1.200)
+		if f, ok := x.(float64); ok && f == math.Trunc(f) && math.Abs(f) < 1e15 {
+			return strconv.FormatFloat(f, 'f', 0, 64)
+		}
+	}
+	return v.formatValue(x)
+}
+
+// formatValue formats one value of a warning for the page: numbers in
 // the edition's notation, text escaped.
-func (v *view) warningValue(x any) string {
+func (v *view) formatValue(x any) string {
 	switch x := x.(type) {
 	case int:
 		return v.loc.Int(x)

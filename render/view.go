@@ -96,7 +96,7 @@ func (v *view) UniformDef(metric string) string {
 // Name is a config's display name, escaped for Markdown.
 func (v *view) Name(id string) string {
 	if c, ok := v.R.Config(id); ok {
-		return Escape(c.Name)
+		return Escape(c.Name.In(v.loc.Lang))
 	}
 	return Escape(id)
 }
@@ -107,8 +107,8 @@ func (v *view) Title() string {
 	if t := v.R.Meta.Title.In(v.loc.Lang); t != "" {
 		return Escape(t)
 	}
-	if v.R.Meta.Model != "" {
-		return v.loc.T("default_title_model", "Model", Escape(v.R.Meta.Model))
+	if model := v.R.Meta.Model.In(v.loc.Lang); model != "" {
+		return v.loc.T("default_title_model", "Model", Escape(model))
 	}
 	return v.loc.T("default_title", "Name", Escape(v.R.Name))
 }
@@ -117,12 +117,78 @@ func (v *view) Title() string {
 func (v *view) Text(t analyze.Text) string { return Escape(t.In(v.loc.Lang)) }
 
 // Note returns the manifest's free Markdown for a section, as written.
-func (v *view) Note(section string) string {
-	return strings.TrimSpace(v.R.Meta.Notes[section].In(v.loc.Lang))
-}
+func (v *view) Note(section string) string { return v.Raw(v.R.Meta.Notes[section]) }
 
 // Raw returns a manifest text in the report language as Markdown.
-func (v *view) Raw(t analyze.Text) string { return strings.TrimSpace(t.In(v.loc.Lang)) }
+func (v *view) Raw(t analyze.Text) string { return validText(strings.TrimSpace(t.In(v.loc.Lang))) }
+
+// Command is a config's deploy command as a fenced code block; "" when
+// the manifest gives none.
+func (v *view) Command(c analyze.Config) string {
+	cmd := strings.TrimSpace(c.Command.In(v.loc.Lang))
+	if cmd == "" {
+		return ""
+	}
+	return fenced("bash", cmd)
+}
+
+// HasConfigNotes reports whether the manifest gave notes for any config.
+func (v *view) HasConfigNotes() bool {
+	return slices.ContainsFunc(v.R.Configs, func(c analyze.Config) bool { return v.Raw(c.Notes) != "" })
+}
+
+// Model names the model with its developer: "Kimi K3 (Moonshot AI)";
+// "" when the manifest names no model.
+func (v *view) Model() string { return modelLine(v.loc, v.R.Meta, Escape) }
+
+// modelLine names the model of meta in loc's language with its vendor,
+// each part passed through esc.
+func modelLine(loc *Locale, meta analyze.Meta, esc func(string) string) string {
+	model, vendor := meta.Model.In(loc.Lang), meta.Vendor.In(loc.Lang)
+	switch {
+	case model == "":
+		return ""
+	case vendor == "":
+		return esc(model)
+	}
+	return loc.T("model_vendor", "Model", esc(model), "Vendor", esc(vendor))
+}
+
+// ModelFacts is the model section's table: the model's name and
+// developer, then the manifest's model card.
+func (v *view) ModelFacts() Table {
+	var facts []analyze.Fact
+	if m := v.R.Meta.Model; m.In(v.loc.Lang) != "" {
+		facts = append(facts, analyze.Fact{Key: analyze.Text{"": v.loc.T("model")}, Value: m})
+	}
+	if m := v.R.Meta.Vendor; m.In(v.loc.Lang) != "" {
+		facts = append(facts, analyze.Fact{Key: analyze.Text{"": v.loc.T("vendor")}, Value: m})
+	}
+	return v.Facts(append(facts, v.R.Meta.ModelCard...), "col_property", "col_value")
+}
+
+// Think words message id for the report's think time: its "_closed"
+// form when the think time is 0 (a closed loop: users are the requests
+// in flight), else id with the think time as "Think".
+func (v *view) Think(id string) string { return thinkText(v.loc, v.R.Params.ThinkS, id) }
+
+func thinkText(loc *Locale, think float64, id string) string {
+	if think == 0 {
+		return loc.T(id + "_closed")
+	}
+	return loc.T(id, "Think", seconds(loc, think))
+}
+
+// seconds writes a duration in seconds with the decimals it has, at
+// most two: 45, 7,5 (tr).
+func seconds(loc *Locale, s float64) string {
+	for dec := 0; dec < 2; dec++ {
+		if p := math.Pow10(dec); math.Abs(s*p-math.Round(s*p)) < 1e-9 {
+			return loc.Num(s, dec)
+		}
+	}
+	return loc.Num(s, 2)
+}
 
 // Date is the report date as month and year.
 func (v *view) Date() string { return v.loc.Month(v.R.Meta.Date) }
@@ -200,7 +266,7 @@ func (v *view) anyLevel(ok func(analyze.Level) bool) bool {
 
 // HasCommands reports whether the manifest gave any deploy command.
 func (v *view) HasCommands() bool {
-	return slices.ContainsFunc(v.R.Configs, func(c analyze.Config) bool { return c.Command != "" })
+	return slices.ContainsFunc(v.R.Configs, func(c analyze.Config) bool { return v.Command(c) != "" })
 }
 
 // HasSpeculative reports whether any config uses speculative decoding.
@@ -241,7 +307,7 @@ func pick(s analyze.Stat, stat string) float64 {
 func (v *view) byLevel(cell func(analyze.Config, analyze.Level) string) Table {
 	t := Table{Head: []string{v.loc.T("col_load")}, Align: "r"}
 	for _, c := range v.R.Configs {
-		t.Head = append(t.Head, Escape(c.Name))
+		t.Head = append(t.Head, Escape(c.Name.In(v.loc.Lang)))
 		t.Align += "r"
 	}
 	for _, lc := range v.R.Levels {
@@ -333,7 +399,7 @@ func (v *view) HasReportedRPS() bool {
 func (v *view) Overview(lc analyze.Load, withAggregate bool) Table {
 	t := Table{Head: []string{v.loc.T("col_metric")}, Align: "l"}
 	for _, c := range v.R.Configs {
-		t.Head = append(t.Head, Escape(c.Name))
+		t.Head = append(t.Head, Escape(c.Name.In(v.loc.Lang)))
 		t.Align += "r"
 	}
 	row := func(label string, cell func(analyze.Config, analyze.Level) string) {
@@ -424,7 +490,7 @@ func (v *view) SLOMatrix(pct string) Table {
 		return "✗"
 	}
 	for _, c := range v.R.Configs {
-		row := []string{Escape(c.Name)}
+		row := []string{Escape(c.Name.In(v.loc.Lang))}
 		for _, lc := range v.R.Levels {
 			if l, ok := c.Level(lc); ok {
 				sv := l.SLO.Get(p)
@@ -458,7 +524,7 @@ func (v *view) RateTable() *Table {
 			if l.Rate == 0 {
 				continue
 			}
-			t.Rows = append(t.Rows, []string{Escape(c.Name), v.loc.Load(analyze.Load(l.Rate)), v.loc.Num(l.Concurrency, 1), v.loc.At(l.Load)})
+			t.Rows = append(t.Rows, []string{Escape(c.Name.In(v.loc.Lang)), v.loc.Load(analyze.Load(l.Rate)), v.loc.Num(l.Concurrency, 1), v.loc.At(l.Load)})
 		}
 	}
 	if len(t.Rows) == 0 {
@@ -496,7 +562,7 @@ func (v *view) SLOSubstitutes(pct string) []string {
 				if p == analyze.Mean && sub.stat == "p50" {
 					id = "slo_substitute_mean_p50"
 				}
-				out = append(out, v.loc.T(id, "Config", Escape(c.Name), "Metric", sub.metric, "Stat", v.StatName(pct)))
+				out = append(out, v.loc.T(id, "Config", Escape(c.Name.In(v.loc.Lang)), "Metric", sub.metric, "Stat", v.StatName(pct)))
 			}
 		}
 	}
@@ -518,7 +584,7 @@ func (v *view) DefinitionTable() *Table {
 	t := Table{Head: []string{v.loc.T("col_config"), v.loc.T("col_source"), "ITL", "TPS", "RPS"}, Align: "lllll"}
 	for _, c := range v.R.Configs {
 		d := c.Definitions
-		t.Rows = append(t.Rows, []string{Escape(c.Name), Escape(toolName(c.Format)),
+		t.Rows = append(t.Rows, []string{Escape(c.Name.In(v.loc.Lang)), Escape(toolName(c.Format)),
 			v.loc.T("defn_itl_" + orNone(d.ITL)), v.loc.T("defn_tps_" + orNone(d.TPS)), v.loc.T("defn_rps_" + orNone(d.RPS))})
 	}
 	return &t
@@ -543,7 +609,7 @@ func (v *view) DefinitionWarnings() []string {
 			if _, ok := groups[k]; !ok {
 				order = append(order, k)
 			}
-			groups[k] = append(groups[k], Escape(c.Name))
+			groups[k] = append(groups[k], Escape(c.Name.In(v.loc.Lang)))
 		}
 		if len(groups) < 2 {
 			continue
@@ -613,7 +679,7 @@ func (v *view) CapacityTable(pct string) Table {
 	t.Align += "rr"
 	for _, c := range v.R.Configs {
 		cp := c.Capacity.Get(p)
-		row := []string{Escape(c.Name), "–"}
+		row := []string{Escape(c.Name.In(v.loc.Lang)), "–"}
 		if rate {
 			row = append(row, "–")
 		}
@@ -655,11 +721,11 @@ func (v *view) ConfigTable() Table {
 		spec := v.loc.T("no")
 		if c.Speculative {
 			spec = v.loc.T("yes")
-			if c.Method != "" {
-				spec = Escape(c.Method)
+			if c.Method.In(v.loc.Lang) != "" {
+				spec = Escape(c.Method.In(v.loc.Lang))
 			}
 		}
-		t.Rows = append(t.Rows, []string{Escape(c.Name), Escape(c.Engine), spec, dash(Escape(c.DraftModel)), dash(Escape(c.DraftSource)), strconv.Itoa(len(c.Levels))})
+		t.Rows = append(t.Rows, []string{Escape(c.Name.In(v.loc.Lang)), Escape(c.Engine.In(v.loc.Lang)), spec, dash(Escape(c.DraftModel.In(v.loc.Lang))), dash(Escape(c.DraftSource.In(v.loc.Lang))), strconv.Itoa(len(c.Levels))})
 	}
 	return t
 }
@@ -682,7 +748,7 @@ func (v *view) Facts(fs []analyze.Fact, keyHead, valueHead string) Table {
 
 // inline keeps `code` spans of manifest values and escapes the rest.
 func inline(s string) string {
-	parts := strings.Split(s, "`")
+	parts := strings.Split(validText(s), "`")
 	for i := range parts {
 		if i%2 == 0 {
 			parts[i] = Escape(parts[i])
@@ -712,8 +778,12 @@ func (v *view) ParamTable() Table {
 				v.loc.T("param_requests_desc", "C", v.loc.At(high), "N", v.loc.Int(m.Rounds*int(high)))})
 		}
 	}
-	if m.Warmup > 0 {
-		t.Rows = append(t.Rows, []string{v.loc.T("param_warmup"), strconv.Itoa(m.Warmup), v.loc.T("param_warmup_desc")})
+	switch {
+	case m.Warmup == nil:
+	case *m.Warmup == 0:
+		t.Rows = append(t.Rows, []string{v.loc.T("param_warmup"), "0", v.loc.T("param_warmup_none_desc")})
+	default:
+		t.Rows = append(t.Rows, []string{v.loc.T("param_warmup"), strconv.Itoa(*m.Warmup), v.loc.T("param_warmup_desc")})
 	}
 	return t
 }
@@ -775,12 +845,16 @@ func (v *view) WorkloadTable() Table {
 	if p.OutputTokens > 0 {
 		t.Rows = append(t.Rows, []string{v.loc.T("var_output"), v.loc.T("fixed", "N", strconv.Itoa(p.OutputTokens)), v.loc.T("var_output_real")})
 	}
-	t.Rows = append(t.Rows, []string{v.loc.T("var_think"), v.loc.T("assumed_s", "N", v.loc.Num(p.ThinkS, 0)), v.loc.T("var_think_real")})
+	think := v.loc.T("assumed_closed")
+	if p.ThinkS != 0 {
+		think = v.loc.T("assumed_s", "N", seconds(v.loc, p.ThinkS))
+	}
+	t.Rows = append(t.Rows, []string{v.loc.T("var_think"), think, v.loc.T("var_think_real")})
 	return t
 }
 
 // appendixEntry is one config's full data, in one table or, when that
-// would be too wide to read on a page, two.
+// would be too wide to read on a page, two. Source is a code span.
 type appendixEntry struct {
 	Name, Source string
 	Tables       []Table
@@ -818,7 +892,7 @@ func (v *view) Appendix() []appendixEntry {
 		if len(parts[0]) > appendixMaxColumns {
 			parts = groups[:]
 		}
-		e := appendixEntry{Name: Escape(c.Name), Source: Escape(c.Source)}
+		e := appendixEntry{Name: Escape(c.Name.In(v.loc.Lang)), Source: Code(c.Source)}
 		for _, cols := range parts {
 			t := Table{Head: []string{v.loc.T("col_load")}, Align: "r"}
 			for _, col := range cols {

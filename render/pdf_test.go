@@ -1,0 +1,379 @@
+package render
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"image"
+	"image/png"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/signintech/gopdf"
+
+	"github.com/openzeka/reportgen/analyze"
+)
+
+// measuring is a layout on a PDF with reportgen's fonts, for measuring.
+func measuring(tb testing.TB) *layout {
+	tb.Helper()
+	pdf := &gopdf.GoPdf{}
+	pdf.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4, Unit: gopdf.UnitPT})
+	if err := registerFonts(pdf); err != nil {
+		tb.Fatal(err)
+	}
+	return newLayout(pdf, nil, nil)
+}
+
+// longTitle is a title of n characters: Turkish words, a symbol the
+// fallback font draws, spaces.
+func longTitle(n int) string {
+	words := []string{"Çıkarım", "performansı", "İstanbul", "ölçüm", "≤", "şüpheli", "ĞÜŞİÖÇ", "raporu"}
+	var out []rune
+	for i := 0; len(out) < n; i++ {
+		out = append(append(out, []rune(words[i%len(words)])...), ' ')
+	}
+	return string(out[:n])
+}
+
+// TestFitTextFitsWithEllipsis: a text too wide is cut to the longest
+// start that fits with an ellipsis; one that fits is left alone.
+func TestFitTextFitsWithEllipsis(t *testing.T) {
+	l := measuring(t)
+	st := textStyle{size: 8}
+	for _, s := range []string{longTitle(10_000), strings.Repeat("W", 500), "Kimi K3 Çıkarım Performansı: vLLM ve SGLang, Direct ve Speculative (DSpark)"} {
+		for _, width := range []float64{5, 60, 200, pageW - 2*marginX} {
+			got := fitText(l, s, st, width)
+			if l.measure(s, st) <= width {
+				if got != s {
+					t.Errorf("a text that fits %.0f pt was changed to %q", width, got)
+				}
+				continue
+			}
+			kept, ok := strings.CutSuffix(got, "…")
+			if !ok || kept == "" || !strings.HasPrefix(s, kept) {
+				t.Errorf("width %.0f: %q is not a start of the text and an ellipsis", width, got)
+				continue
+			}
+			n := utf8.RuneCountInString(kept)
+			if w := l.measure(got, st); w > width && n > 1 {
+				t.Errorf("width %.0f: %q is %.1f pt wide", width, got, w)
+			}
+			// One character more would not fit: the cut is the longest.
+			longer := strings.TrimRight(string([]rune(s)[:n+1]), " ") + "…"
+			if l.measure(longer, st) <= width && !strings.HasSuffix(string([]rune(s)[:n+1]), " ") {
+				t.Errorf("width %.0f: %q fits too, but %q was kept", width, longer, got)
+			}
+		}
+	}
+}
+
+// BenchmarkFitTextLong cuts a 100,000-character title to the running
+// header's width, as every PDF page of such a report needs.
+func BenchmarkFitTextLong(b *testing.B) {
+	l := measuring(b)
+	title := longTitle(100_000)
+	for b.Loop() {
+		l.measured = map[string]float64{} // measure afresh, as a new PDF does
+		fitText(l, title, headerStyle, pageW-2*marginX)
+	}
+}
+
+// TestLongTitlePDF: a title of 100,000 characters (words; one word;
+// an id of many short hyphenated parts) makes a PDF whose cover gives
+// the title a few lines, not pages.
+func TestLongTitlePDF(t *testing.T) {
+	for _, title := range []string{longTitle(100_000), strings.Repeat("Ş", 100_000), strings.Repeat("a-b_", 25_000)} {
+		r := tiny()
+		r.Meta.Title = analyze.Text{"": title}
+		ed, err := NewEdition(r, Options{Lang: "tr"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := ed.PDF(PDFOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(doc, []byte("%PDF-")) {
+			t.Fatal("not a PDF")
+		}
+		l := measuring(t)
+		st := textStyle{size: 26, bold: true}
+		lines := l.wrapAtMost(title, st, l.width, coverTitleLines)
+		if len(lines) != coverTitleLines {
+			t.Fatalf("the cover title has %d lines, want %d", len(lines), coverTitleLines)
+		}
+		last := lines[len(lines)-1]
+		if last.w > l.width || !strings.HasSuffix(last.words[len(last.words)-1].pieces[0].text, "…") {
+			t.Errorf("the last cover title line does not fit or lacks the ellipsis: %+v", last)
+		}
+	}
+}
+
+// pngHeader is the start of a PNG file that claims w × h pixels: enough
+// for image.DecodeConfig, nothing to decode.
+func pngHeader(w, h uint32) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8], ihdr[9] = 8, 6 // 8-bit RGBA
+	var head [8]byte
+	binary.BigEndian.PutUint32(head[:4], 13)
+	copy(head[4:], "IHDR")
+	b.Write(head[:])
+	b.Write(ihdr)
+	crc := crc32.NewIEEE()
+	crc.Write(head[4:])
+	crc.Write(ihdr)
+	binary.Write(&b, binary.BigEndian, crc.Sum32())
+	return b.Bytes()
+}
+
+// TestLogoBombRefusedUndecoded: a logo claiming 60000 × 60000 pixels is
+// refused from its header, before any pixel (14 GB of them) is
+// decoded, and the error says its size and the limit.
+func TestLogoBombRefusedUndecoded(t *testing.T) {
+	ed, err := NewEdition(tiny(), Options{Lang: "en"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bomb := pngHeader(60000, 60000)
+	if _, _, err := image.DecodeConfig(bytes.NewReader(bomb)); err != nil {
+		t.Fatalf("the test's PNG header does not parse: %v", err)
+	}
+	_, err = ed.PDF(PDFOptions{Logo: bomb})
+	if err == nil {
+		t.Fatal("a 60000×60000 logo was accepted")
+	}
+	for _, want := range []string{"60000×60000", "25000000"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	allocs := testing.AllocsPerRun(5, func() { _, _ = ed.PDF(PDFOptions{Logo: bomb}) })
+	if allocs > 50 {
+		t.Errorf("refusing the logo took %.0f allocations", allocs)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, _ = ed.PDF(PDFOptions{Logo: bomb})
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+		t.Errorf("refusing the logo allocated %d bytes", n)
+	}
+	// At the limit a logo passes the check; one pixel more does not.
+	if _, err := prepareLogo(pngHeader(5000, 5000)); err != nil && strings.Contains(err.Error(), "at most") {
+		t.Errorf("a logo of exactly MaxLogoPixels was refused: %v", err)
+	}
+	if _, err := prepareLogo(pngHeader(5000, 5001)); err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Errorf("a logo of MaxLogoPixels + 5000 pixels was not refused for its size: %v", err)
+	}
+}
+
+// noise is a w × h image of pseudo-random pixels, which no encoder can
+// shrink much.
+func noise(w, h int) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	x := uint32(2463534242)
+	for i := range img.Pix {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		img.Pix[i] = byte(x)
+	}
+	for i := 3; i < len(img.Pix); i += 4 {
+		img.Pix[i] = 0xff
+	}
+	return img
+}
+
+// TestLargeLogoScaledDown: a 4000 × 4000 logo is scaled down to its
+// printed box at 300 dpi, so the PDF grows by the printed size's
+// pixels, not the file's (tens of MB); a logo no larger than its box is
+// embedded as it is.
+func TestLargeLogoScaledDown(t *testing.T) {
+	var big bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.NoCompression}).Encode(&big, noise(4000, 4000)); err != nil {
+		t.Fatal(err)
+	}
+	ed, err := NewEdition(tiny(), Options{Lang: "en"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare, err := ed.PDF(PDFOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := ed.PDF(PDFOptions{Logo: big.Bytes()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The box is 70 × 70 pt: 292 × 292 pixels at 300 dpi, 256 KB raw.
+	if grew := len(doc) - len(bare); grew > 400<<10 || grew < 10<<10 {
+		t.Errorf("a %d-byte logo grew the PDF by %d bytes", big.Len(), grew)
+	}
+	logo, err := prepareLogo(big.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(logo.data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Width != 292 || cfg.Height != 292 || logo.w != 70 || logo.h != 70 {
+		t.Errorf("logo embedded at %d×%d px in %.0f×%.0f pt, want 292×292 in 70×70", cfg.Width, cfg.Height, logo.w, logo.h)
+	}
+	// A wide logo fills the box's width: 150 × 30 pt, 625 × 125 px.
+	var wide bytes.Buffer
+	if err := png.Encode(&wide, noise(2000, 400)); err != nil {
+		t.Fatal(err)
+	}
+	logo, err = prepareLogo(wide.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _, _ = image.DecodeConfig(bytes.NewReader(logo.data))
+	if cfg.Width != 625 || cfg.Height != 125 || logo.w != 150 || logo.h != 30 {
+		t.Errorf("wide logo embedded at %d×%d px in %.0f×%.0f pt, want 625×125 in 150×30", cfg.Width, cfg.Height, logo.w, logo.h)
+	}
+	// Small enough already: the file's own bytes.
+	var small bytes.Buffer
+	if err := png.Encode(&small, noise(200, 100)); err != nil {
+		t.Fatal(err)
+	}
+	logo, err = prepareLogo(small.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(logo.data, small.Bytes()) {
+		t.Error("a logo smaller than its box was re-encoded")
+	}
+	if _, err := ed.PDF(PDFOptions{Logo: []byte("GIF89a not a logo")}); err == nil {
+		t.Error("a logo that is no PNG or JPEG was accepted")
+	}
+}
+
+// TestPDFNeedsChartPNGs: an edition whose charts were drawn as SVG only
+// cannot make a PDF, and says why.
+func TestPDFNeedsChartPNGs(t *testing.T) {
+	charts, err := Charts(tiny(), ChartOptions{Lang: "en", SVG: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ed, err := NewEdition(tiny(), Options{Lang: "en"}, charts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ed.PDF(PDFOptions{}); err == nil || !strings.Contains(err.Error(), "PNG") {
+		t.Errorf("PDF with SVG-only charts: err = %v", err)
+	}
+}
+
+// TestUnprintableNamesMissingGlyphs: the characters no embedded font
+// draws (most emoji, CJK) are listed once each, sorted, from the title,
+// the cover and the text, code included; Turkish letters and what
+// DejaVu has (✓, 😀, Arabic letters) are not.
+func TestUnprintableNamesMissingGlyphs(t *testing.T) {
+	r := tiny()
+	r.Meta.Title = analyze.Text{"": "Çıkarım 🎉 raporu 漢字 ✓ 漢 😀"}
+	r.Meta.PreparedBy = analyze.Text{"": "Şirket 한 العربية"}
+	r.Configs[1].Command = analyze.Text{"": "echo 🚀"}
+	ed, err := NewEdition(r, Options{Lang: "tr"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ed.Unprintable()
+	want := []rune("字漢한🎉🚀")
+	slices.Sort(want)
+	want = slices.Compact(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("Unprintable() = %q, want %q", string(got), string(want))
+	}
+	plain, err := NewEdition(tiny(), Options{Lang: "tr"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := plain.Unprintable(); len(got) != 0 {
+		t.Errorf("a report in Turkish letters has unprintable characters %q", string(got))
+	}
+}
+
+// TestInvalidUTF8ShownAsReplacement: a file name that is not UTF-8
+// shows as U+FFFD in every edition and chart, never as raw bytes.
+func TestInvalidUTF8ShownAsReplacement(t *testing.T) {
+	r := tiny()
+	r.Configs[0].ID = "a\xffb"
+	r.Configs[0].Name = analyze.Text{"": "a\xffb"}
+	r.Configs[0].Source = "tiny/a\xffb.csv"
+	r.Configs[0].Notes = analyze.Text{"": "note \xfe here"}
+	r.Warnings = []analyze.Warning{{Kind: "unknown_column", Source: "tiny/a\xffb.csv:1:2", Column: "x\xffy"}}
+	charts, err := Charts(r, ChartOptions{Lang: "en", PNG: true, SVG: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range charts {
+		if !utf8.Valid(c.SVG) {
+			t.Errorf("chart %s is not valid UTF-8", c.Name)
+		}
+	}
+	ed, err := NewEdition(r, Options{Lang: "en"}, charts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := ed.HTML(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, doc := range map[string][]byte{"markdown": ed.Markdown, "html": page} {
+		if !utf8.Valid(doc) {
+			t.Errorf("the %s is not valid UTF-8", name)
+		}
+		for _, want := range []string{"a\uFFFDb", "tiny/a\uFFFDb.csv", "x\uFFFDy", "note \uFFFD here"} {
+			if !strings.Contains(string(doc), want) {
+				t.Errorf("the %s lacks %q", name, want)
+			}
+		}
+	}
+	if _, err := ed.PDF(PDFOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := ed.Unprintable(); len(got) != 0 {
+		t.Errorf("U+FFFD should print: Unprintable() = %q", string(got))
+	}
+}
+
+// TestCodeSpanHoldsAnyPath: a source path with backticks, spaces or
+// Markdown characters stays one code span that shows it verbatim.
+func TestCodeSpanHoldsAnyPath(t *testing.T) {
+	for _, s := range []string{"a.csv", "dir/x_y*z*.csv:3:9", "a`b.csv", "``x``", "`lead", "trail`", " spaced ", "[l](u) <b> | # &amp;", "two\nlines"} {
+		r := tiny()
+		r.Warnings = []analyze.Warning{{Kind: "not_utf8", Source: s}}
+		ed, err := NewEdition(r, Options{Lang: "en"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, err := ed.HTML(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.ReplaceAll(s, "\n", " ")
+		esc := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(want)
+		if !strings.Contains(string(page), "<li><code>"+esc+"</code>: the file is not UTF-8") {
+			t.Errorf("source %q is not shown as one code span:\n%s", s, warningLine(string(page)))
+		}
+	}
+}
+
+func warningLine(page string) string {
+	for _, ln := range strings.Split(page, "\n") {
+		if strings.Contains(ln, "not UTF-8") {
+			return ln
+		}
+	}
+	return "(no warning line)"
+}
