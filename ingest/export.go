@@ -23,23 +23,24 @@ type column struct {
 	display  string   // header as the export writes it, for messages
 	aliases  []string // accepted slugs
 	required bool
+	q        quantity // what its numbers measure; zero for text
 }
 
 var exportColumns = []column{
-	{"concurrency", "Concurrency", []string{"concurrency", "c"}, true},
-	{"ttft_mean", "TTFT (Mean, ms)", []string{"ttft_mean_ms", "ttft_mean"}, true},
-	{"ttft_p50", "TTFT (p50, ms)", []string{"ttft_p50_ms", "ttft_p50"}, false},
-	{"ttft_p90", "TTFT (p90, ms)", []string{"ttft_p90_ms", "ttft_p90"}, true},
-	{"itl_mean", "ITL (Mean, ms)", []string{"itl_mean_ms", "itl_mean"}, true},
-	{"itl_p50", "ITL (p50, ms)", []string{"itl_p50_ms", "itl_p50"}, false},
-	{"itl_p90", "ITL (p90, ms)", []string{"itl_p90_ms", "itl_p90"}, true},
-	{"tps_mean", "TPS (Mean, tokens/s)", []string{"tps_mean_tokens_s", "tps_mean"}, true},
-	{"tps_p50", "TPS (p50, tokens/s)", []string{"tps_p50_tokens_s", "tps_p50"}, false},
-	{"tps_p90", "TPS (p90, tokens/s)", []string{"tps_p90_tokens_s", "tps_p90"}, true},
-	{"lat_mean", "Latency (Mean, s)", []string{"latency_mean_s", "lat_mean", "latency_mean"}, true},
-	{"lat_p50", "Latency (p50, s)", []string{"latency_p50_s", "lat_p50", "latency_p50"}, false},
-	{"lat_p90", "Latency (p90, s)", []string{"latency_p90_s", "lat_p90", "latency_p90"}, true},
-	{"rps", "Throughput (RPS)", []string{"throughput_rps", "rps"}, false},
+	{"concurrency", "Concurrency", []string{"concurrency", "c"}, true, concurrencyQ},
+	{"ttft_mean", "TTFT (Mean, ms)", []string{"ttft_mean_ms", "ttft_mean"}, true, timeMS},
+	{"ttft_p50", "TTFT (p50, ms)", []string{"ttft_p50_ms", "ttft_p50"}, false, timeMS},
+	{"ttft_p90", "TTFT (p90, ms)", []string{"ttft_p90_ms", "ttft_p90"}, true, timeMS},
+	{"itl_mean", "ITL (Mean, ms)", []string{"itl_mean_ms", "itl_mean"}, true, timeMS},
+	{"itl_p50", "ITL (p50, ms)", []string{"itl_p50_ms", "itl_p50"}, false, timeMS},
+	{"itl_p90", "ITL (p90, ms)", []string{"itl_p90_ms", "itl_p90"}, true, timeMS},
+	{"tps_mean", "TPS (Mean, tokens/s)", []string{"tps_mean_tokens_s", "tps_mean"}, true, tokenRate},
+	{"tps_p50", "TPS (p50, tokens/s)", []string{"tps_p50_tokens_s", "tps_p50"}, false, tokenRate},
+	{"tps_p90", "TPS (p90, tokens/s)", []string{"tps_p90_tokens_s", "tps_p90"}, true, tokenRate},
+	{"lat_mean", "Latency (Mean, s)", []string{"latency_mean_s", "lat_mean", "latency_mean"}, true, timeS},
+	{"lat_p50", "Latency (p50, s)", []string{"latency_p50_s", "lat_p50", "latency_p50"}, false, timeS},
+	{"lat_p90", "Latency (p90, s)", []string{"latency_p90_s", "lat_p90", "latency_p90"}, true, timeS},
+	{"rps", "Throughput (RPS)", []string{"throughput_rps", "rps"}, false, userRPS},
 }
 
 // exportRow is one row of the table as gocsv decodes it.
@@ -60,7 +61,7 @@ type exportRow struct {
 	RPS      optValue `csv:"rps"`
 }
 
-// value is a required, finite, non-negative number.
+// value is a required number; checkCells has judged it.
 type value float64
 
 // UnmarshalCSV implements gocsv.TypeUnmarshaller.
@@ -87,44 +88,15 @@ func (v *optValue) UnmarshalCSV(s string) error {
 	return err
 }
 
-// level is a concurrency level: a whole number. Negative levels are
-// refused here; zero is let through for the reader to drop with a warning.
+// level is a concurrency level: a whole number (checkCells has judged
+// it); zero is let through for the reader to drop with a warning.
 type level int
 
 // UnmarshalCSV implements gocsv.TypeUnmarshaller.
 func (l *level) UnmarshalCSV(s string) error {
 	f, err := parseNumber(s)
-	if err != nil {
-		return err
-	}
-	if f != math.Trunc(f) || f > 1<<20 {
-		return fmt.Errorf("%q is not a whole number of concurrent requests", s)
-	}
 	*l = level(f)
-	return nil
-}
-
-func parseNumber(s string) (float64, error) {
-	f, err := strconv.ParseFloat(s, 64)
-	switch {
-	case err != nil || notDecimal(s) || math.IsNaN(f) || math.IsInf(f, 0):
-		return 0, fmt.Errorf("%q is not a number", s)
-	case f < 0:
-		return 0, fmt.Errorf("%q is negative; expected a value ≥ 0", s)
-	}
-	return f, nil
-}
-
-// notDecimal reports whether s uses a syntax ParseFloat accepts but a
-// result file should not hold: hex floats (0x1p-2) and digit separators.
-func notDecimal(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case 'x', 'X', 'p', 'P', '_':
-			return true
-		}
-	}
-	return false
+	return err
 }
 
 // readExport reads an llm-benchmark table. file names the source in
@@ -144,6 +116,9 @@ func readExport(file string, data []byte) (Config, []*Warning, error) {
 	}
 	if len(t.records) < 2 {
 		return Config{}, nil, errorf(Pos{File: file, Line: t.pos[0][0].Line + 1, Col: 1}, "", "no data rows after the header; expected one row per concurrency level")
+	}
+	if err := t.checkCells(exportColumns); err != nil {
+		return Config{}, nil, err
 	}
 	var rows []exportRow
 	if err := gocsv.UnmarshalCSV(t, &rows); err != nil {
@@ -182,6 +157,40 @@ func readExport(file string, data []byte) (Config, []*Warning, error) {
 		return Config{}, nil, errorf(Pos{File: file}, "", "no usable concurrency level (all rows had concurrency 0)")
 	}
 	return cfg, warnings, nil
+}
+
+// checkCells judges every cell of the known columns, row by row, so that
+// the first bad value in the file is the one reported: an empty required
+// cell, text that is not a number, or a number checkNumber refuses for
+// the column's quantity. The header must be canonical already.
+func (t *table) checkCells(cols []column) error {
+	byName := map[string]column{}
+	for _, c := range cols {
+		byName[c.name] = c
+	}
+	head := t.records[0]
+	for r := 1; r < len(t.records); r++ {
+		for i, cell := range t.records[r] {
+			c, ok := byName[head[i]]
+			if !ok || c.q.what == "" {
+				continue
+			}
+			if cell == "" {
+				if c.required {
+					return &Error{Pos: t.fieldPos(r, i), Column: t.header(i), Err: errors.New("value is empty; expected a number")}
+				}
+				continue
+			}
+			f, err := parseNumber(cell)
+			if err == nil {
+				err = checkNumber(f, strconv.Quote(cell), c.q)
+			}
+			if err != nil {
+				return &Error{Pos: t.fieldPos(r, i), Column: t.header(i), Err: err}
+			}
+		}
+	}
+	return nil
 }
 
 // canonicalHeader renames the header cells to the columns' canonical

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -11,18 +12,38 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
+)
+
+// OutputMarker is the file reportgen writes into every report folder it
+// outputs. Discover and Read never enter a folder that directly holds
+// it: it is a report reportgen wrote, not input.
+const OutputMarker = ".reportgen"
+
+// MaxConfigs is the most configurations one report may compare, and
+// MaxLevels the most load levels one configuration may have. Past
+// either, the read fails naming the folder or file.
+const (
+	MaxConfigs = 64
+	MaxLevels  = 256
 )
 
 // Discover returns the report folders under root. root is itself a report
-// folder when it directly holds a report.toml, a .csv or a .zip;
-// otherwise each of its sub-folders is taken as a report folder.
+// folder when it directly holds a report.toml or a result file (.csv,
+// .json, .jsonl, .zip); otherwise each of its sub-folders is taken as a
+// report folder, except hidden ones ("." or "_") and reports reportgen
+// wrote (holding OutputMarker). Symlinked sub-folders are followed; one
+// that loops or leads back to root or above it is an error.
 func Discover(root string) ([]string, error) {
 	st, err := os.Stat(root)
 	if err != nil {
-		return nil, err
+		return nil, fileError(root, err)
 	}
 	if !st.IsDir() {
-		return nil, fmt.Errorf("%s: not a folder; expected a report folder or a folder of report folders", root)
+		return nil, errorf(Pos{File: root}, "", "not a folder; expected a report folder or a folder of report folders")
+	}
+	if holdsMarker(root) {
+		return nil, outputFolderError(root)
 	}
 	isReport, err := isReportFolder(root)
 	if err != nil {
@@ -33,16 +54,25 @@ func Discover(root string) ([]string, error) {
 	}
 	entries, err := os.ReadDir(root)
 	if err != nil {
-		return nil, err
+		return nil, fileError(root, err)
 	}
 	var dirs []string
 	for _, e := range entries {
-		if e.IsDir() && !hidden(e.Name()) {
-			dirs = append(dirs, filepath.Join(root, e.Name()))
+		if hidden(e.Name()) {
+			continue
 		}
+		p := filepath.Join(root, e.Name())
+		mode, err := entryMode(root, e)
+		if err != nil {
+			return nil, err
+		}
+		if !mode.IsDir() || holdsMarker(p) {
+			continue
+		}
+		dirs = append(dirs, p)
 	}
 	if len(dirs) == 0 {
-		return nil, fmt.Errorf("%s: no report found; expected a report.toml, .csv or .zip files, or sub-folders holding them", root)
+		return nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them", resultKinds)
 	}
 	return dirs, nil
 }
@@ -50,7 +80,7 @@ func Discover(root string) ([]string, error) {
 func isReportFolder(dir string) (bool, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return false, err
+		return false, fileError(dir, err)
 	}
 	for _, e := range entries {
 		if e.IsDir() || hidden(e.Name()) {
@@ -65,12 +95,75 @@ func isReportFolder(dir string) (bool, error) {
 	return false, nil
 }
 
-// OutputMarker is the file reportgen writes into every report folder it
-// outputs. Discover and Read never enter a folder that directly holds
-// it: it is a report reportgen wrote, not input.
-const OutputMarker = ".reportgen"
-
 func hidden(name string) bool { return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") }
+
+// resultKinds are the result files a report folder may hold, for messages.
+const resultKinds = ".csv, .json, .jsonl, .zip"
+
+// holdsMarker reports whether dir directly holds OutputMarker.
+func holdsMarker(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, OutputMarker))
+	return err == nil
+}
+
+func outputFolderError(dir string) error {
+	return errorf(Pos{File: dir}, "", "holds %s: it is a report reportgen wrote, not input; expected a report folder of result files", OutputMarker)
+}
+
+// entryMode is the type of a folder entry, following a symlink: a
+// symlink that cannot be followed (a loop, a missing target) is an error
+// naming it, and a symlinked folder that leads back to dir or above it
+// (which would read a folder into itself) is refused.
+func entryMode(dir string, e fs.DirEntry) (fs.FileMode, error) {
+	if e.Type()&fs.ModeSymlink == 0 {
+		return e.Type(), nil
+	}
+	p := filepath.Join(dir, e.Name())
+	st, err := os.Stat(p)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return 0, errorf(Pos{File: p}, "", "symlink cannot be followed (%v); expected a link to an existing file or folder", err)
+	}
+	if st.IsDir() {
+		if err := checkUpLink(dir, p); err != nil {
+			return 0, err
+		}
+	}
+	return st.Mode(), nil
+}
+
+// checkUpLink refuses a symlinked folder p in dir that resolves to dir
+// itself or a folder above it.
+func checkUpLink(dir, p string) error {
+	target, err := realPath(p)
+	if err != nil {
+		return fileError(p, err)
+	}
+	here, err := realPath(dir)
+	if err != nil {
+		return fileError(dir, err)
+	}
+	rel, err := filepath.Rel(target, here)
+	switch {
+	case err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)):
+		return nil
+	case rel == ".":
+		return errorf(Pos{File: p}, "", "symlink resolves to the folder that holds it (%s); expected a link to another folder", target)
+	}
+	return errorf(Pos{File: p}, "", "symlink resolves to %s, a folder above it; expected a link to a folder that does not hold it", target)
+}
+
+// realPath is p absolute, with every symlink resolved.
+func realPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
+}
 
 // source is a configuration's input found in a report folder.
 type source struct {
@@ -97,37 +190,100 @@ func isRunFile(name string) bool {
 	return false
 }
 
+// scan is the reading of one report folder: it collects the names it
+// skips on purpose. A nil *scan collects nothing.
+type scan struct {
+	dir     string
+	skip    map[string]bool // read by others (the manifest's logo): not listed
+	ignored []string        // relative to dir, slash-separated
+}
+
+// ignore records p, a name the scan skips on purpose.
+func (sc *scan) ignore(p string) {
+	if sc == nil || sc.skip[filepath.Clean(p)] {
+		return
+	}
+	rel, err := filepath.Rel(sc.dir, p)
+	if err != nil {
+		rel = p
+	}
+	sc.ignored = append(sc.ignored, filepath.ToSlash(rel))
+}
+
+// ignoredList is the sorted list of ignored names, leaving out those
+// that lead to a configuration the manifest points at (a folder "data"
+// holding its path "data/a-export").
+func (sc *scan) ignoredList(sources []source) []string {
+	var out []string
+	for _, name := range sc.ignored {
+		used := slices.ContainsFunc(sources, func(s source) bool {
+			rel, err := filepath.Rel(sc.dir, s.path)
+			rel = filepath.ToSlash(rel)
+			return err == nil && (rel == name || strings.HasPrefix(rel, name+"/"))
+		})
+		if !used {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // findSources lists the configurations in dir: each .csv, each .zip and
 // each sub-folder holding a *-table.csv.
 func findSources(dir string) ([]source, error) {
-	entries, err := os.ReadDir(dir)
+	return (&scan{dir: dir}).findSources()
+}
+
+// findSources lists the configurations in the report folder: each
+// result file (.csv, .json, .jsonl, .zip), each sub-folder holding a
+// *-table.csv (an unzipped export) and each sub-folder of run files.
+// Symlinks are followed. Everything else is ignored and recorded.
+func (sc *scan) findSources() ([]source, error) {
+	if holdsMarker(sc.dir) {
+		return nil, outputFolderError(sc.dir)
+	}
+	entries, err := os.ReadDir(sc.dir)
 	if err != nil {
-		return nil, err
+		return nil, fileError(sc.dir, err)
 	}
 	var out []source
 	for _, e := range entries {
 		name := e.Name()
-		if hidden(name) {
+		p := filepath.Join(sc.dir, name)
+		if name == ManifestName {
 			continue
 		}
-		p := filepath.Join(dir, name)
-		ext := strings.ToLower(filepath.Ext(name))
-		switch {
-		case e.IsDir():
-			tables, _ := filepath.Glob(filepath.Join(p, "*-table.csv"))
-			if len(tables) > 0 {
-				out = append(out, source{id: name, path: p, kind: "dir"})
+		if hidden(name) {
+			sc.ignore(p)
+			continue
+		}
+		mode, err := entryMode(sc.dir, e)
+		if err != nil {
+			return nil, err
+		}
+		id := strings.TrimSuffix(name, filepath.Ext(name))
+		if mode.IsDir() {
+			kind, err := folderKind(p)
+			if err != nil {
+				return nil, err
+			}
+			if kind == "" {
+				sc.ignore(p)
 				continue
 			}
-			if files, _ := os.ReadDir(p); hasSweepPoints(p) || slices.ContainsFunc(files, func(f os.DirEntry) bool { return !f.IsDir() && isRunFile(f.Name()) }) {
-				out = append(out, source{id: name, path: p, kind: "runs"})
-			}
-		case ext == ".json" || ext == ".jsonl":
-			out = append(out, source{id: strings.TrimSuffix(name, filepath.Ext(name)), path: p, kind: "json"})
-		case ext == ".csv":
-			out = append(out, source{id: strings.TrimSuffix(name, filepath.Ext(name)), path: p, kind: "csv"})
-		case ext == ".zip":
-			out = append(out, source{id: strings.TrimSuffix(name, filepath.Ext(name)), path: p, kind: "zip"})
+			out = append(out, source{id: name, path: p, kind: kind})
+			continue
+		}
+		switch strings.ToLower(filepath.Ext(name)) {
+		case ".json", ".jsonl":
+			out = append(out, source{id: id, path: p, kind: "json"})
+		case ".csv":
+			out = append(out, source{id: id, path: p, kind: "csv"})
+		case ".zip":
+			out = append(out, source{id: id, path: p, kind: "zip"})
+		default:
+			sc.ignore(p)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
@@ -139,13 +295,87 @@ func findSources(dir string) ([]source, error) {
 	return out, nil
 }
 
+// folderKind says what a sub-folder of a report folder is: "dir" (an
+// unzipped llm-benchmark export, holding a *-table.csv), "runs" (a
+// folder of run files, or of vllm bench sweep points), or "" (neither,
+// or a report reportgen wrote: ignored). An unreadable folder is an error.
+func folderKind(p string) (string, error) {
+	if holdsMarker(p) {
+		return "", nil
+	}
+	entries, err := os.ReadDir(p)
+	if err != nil {
+		return "", fileError(p, err)
+	}
+	for _, f := range entries {
+		if ok, _ := filepath.Match("*-table.csv", f.Name()); ok {
+			return "dir", nil
+		}
+	}
+	for _, f := range entries {
+		if hidden(f.Name()) {
+			continue
+		}
+		mode, err := entryMode(p, f)
+		if err != nil {
+			return "", err
+		}
+		if !mode.IsDir() {
+			if isRunFile(f.Name()) {
+				return "runs", nil
+			}
+			continue
+		}
+		if point, err := isSweepPoint(filepath.Join(p, f.Name())); point || err != nil {
+			return "runs", err
+		}
+	}
+	return "", nil
+}
+
+// isSweepPoint reports whether dir is a vllm bench sweep point: a folder
+// holding a summary.json. A summary.json that cannot be looked at is an
+// error, not a folder to skip.
+func isSweepPoint(dir string) (bool, error) {
+	summary := filepath.Join(dir, "summary.json")
+	_, err := os.Stat(summary)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return false, nil
+	}
+	return false, fileError(summary, err)
+}
+
 // Read reads one report folder: its manifest, if any, and every
 // configuration in it. The first malformed input stops the read with an
 // error that names its file, line and column.
+//
+// Every input must be a regular file (symlinks are followed; a named
+// pipe, a device or a folder where a file is expected is an error) of at
+// most MaxFileSize bytes, per-request CSV files excepted; a report
+// compares at most MaxConfigs configurations of at most MaxLevels
+// levels, and every level's values are within Limits.
+//
+// Some names are skipped on purpose and listed in Campaign.Ignored: names
+// starting with "." or "_" (hidden files, editor and VCS folders, a
+// folder put aside), files whose extension reportgen does not read
+// (.txt, .png, .md, …; the manifest's logo is not listed), folders that
+// hold no result files, and folders holding OutputMarker (reports
+// reportgen wrote). Inside a folder of run files, the same rules apply
+// to its files and sub-folders.
 func Read(dir string, opt ReadOptions) (*Campaign, error) {
 	c := &Campaign{Dir: dir, Name: filepath.Base(filepath.Clean(dir))}
+	if holdsMarker(dir) {
+		return nil, outputFolderError(dir)
+	}
 	manifestPath := filepath.Join(dir, ManifestName)
-	if data, err := os.ReadFile(manifestPath); err == nil {
+	if _, err := os.Lstat(manifestPath); err == nil {
+		data, err := readInput(manifestPath)
+		if err != nil {
+			return nil, err
+		}
 		m, ws, err := readManifest(manifestPath, data)
 		if err != nil {
 			return nil, err
@@ -153,9 +383,13 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 		c.Manifest = m
 		c.Warnings = append(c.Warnings, ws...)
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
+		return nil, fileError(manifestPath, err)
 	}
-	found, err := findSources(dir)
+	sc := &scan{dir: dir, skip: map[string]bool{}}
+	if c.Manifest != nil && c.Manifest.Logo != "" {
+		sc.skip[filepath.Join(dir, filepath.FromSlash(c.Manifest.Logo))] = true
+	}
+	found, err := sc.findSources()
 	if err != nil {
 		return nil, err
 	}
@@ -164,10 +398,20 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 		return nil, err
 	}
 	if len(sources) == 0 {
-		return nil, fmt.Errorf("%s: no configuration found; expected .csv, .zip or export folders", dir)
+		msg := "no configuration found; expected result files (" + resultKinds + "), llm-benchmark export folders (holding a *-table.csv), or folders of run files"
+		if ignored := sc.ignoredList(nil); len(ignored) > 0 {
+			msg += "; ignored: " + strings.Join(ignored, ", ")
+		}
+		return nil, errorf(Pos{File: dir}, "", "%s", msg)
+	}
+	if len(sources) > MaxConfigs {
+		return nil, errorf(Pos{File: dir}, "", "folder holds %d configurations; expected at most %d per report", len(sources), MaxConfigs)
+	}
+	if err := sameFiles(c.Manifest, sources); err != nil {
+		return nil, err
 	}
 	for _, s := range sources {
-		cfg, ws, err := readSource(s, opt.Format)
+		cfg, ws, err := sc.readSource(s, opt.Format)
 		if err != nil {
 			return nil, err
 		}
@@ -175,6 +419,7 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 		c.Configs = append(c.Configs, cfg)
 		c.Warnings = append(c.Warnings, ws...)
 	}
+	c.Ignored = sc.ignoredList(sources)
 	return c, nil
 }
 
@@ -191,33 +436,21 @@ func (c *Campaign) orderSources(found []source) ([]source, error) {
 		byID[s.id] = s
 	}
 	used := map[string]bool{}
+	pathOf := map[string]string{} // id → the path its entry gives
 	var out []source
 	for _, meta := range m.Configs {
 		if meta.Path != "" {
-			p := filepath.Join(c.Dir, filepath.FromSlash(meta.Path))
-			st, err := os.Stat(p)
+			s, err := manifestSource(c.Dir, m, meta)
 			if err != nil {
-				return nil, errorf(Pos{File: m.file}, "", "config %q: path %q: no such file", meta.ID, meta.Path)
+				return nil, err
 			}
-			kind := strings.TrimPrefix(strings.ToLower(filepath.Ext(p)), ".")
-			if kind == "jsonl" {
-				kind = "json"
-			}
-			if st.IsDir() {
-				kind = "runs"
-				if tables, _ := filepath.Glob(filepath.Join(p, "*-table.csv")); len(tables) > 0 {
-					kind = "dir"
+			for _, f := range found {
+				if filepath.Clean(f.path) == filepath.Clean(s.path) {
+					used[f.id] = true
 				}
 			}
-			if kind != "csv" && kind != "zip" && kind != "dir" && kind != "json" && kind != "runs" {
-				return nil, errorf(Pos{File: m.file}, "", "config %q: path %q: expected a .csv, .zip, .json or .jsonl file, or a folder of results", meta.ID, meta.Path)
-			}
-			for _, s := range found {
-				if filepath.Clean(s.path) == filepath.Clean(p) {
-					used[s.id] = true
-				}
-			}
-			out = append(out, source{id: meta.ID, path: p, kind: kind, concurrency: meta.Concurrency})
+			pathOf[meta.ID] = meta.Path
+			out = append(out, s)
 			continue
 		}
 		s, ok := byID[meta.ID]
@@ -230,45 +463,161 @@ func (c *Campaign) orderSources(found []source) ([]source, error) {
 		out = append(out, s)
 	}
 	for _, s := range found {
-		if !used[s.id] {
-			return nil, errorf(Pos{File: m.file}, "", "%s has no [[configs]] entry with id = %q; add one, or move the file out of the report folder",
-				s.path, s.id)
+		if used[s.id] {
+			continue
 		}
+		if p, ok := pathOf[s.id]; ok {
+			return nil, errorf(Pos{File: m.file}, "", "%s is not read: config %q reads path %q instead; move the file out of the report folder or give it its own [[configs]] entry",
+				s.path, s.id, p)
+		}
+		return nil, errorf(Pos{File: m.file}, "", "%s has no [[configs]] entry with id = %q; add one, or move the file out of the report folder",
+			s.path, s.id)
 	}
 	return out, nil
 }
 
+// manifestSource is the source a manifest entry's path gives.
+func manifestSource(dir string, m *Manifest, meta ConfigMeta) (source, error) {
+	p := filepath.Join(dir, filepath.FromSlash(meta.Path))
+	if filepath.Clean(p) == filepath.Clean(dir) {
+		return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q is the report folder itself; expected a result file or a folder inside it", meta.ID, meta.Path)
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			if _, lerr := os.Lstat(p); lerr != nil {
+				return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q: no such file", meta.ID, meta.Path)
+			}
+		}
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q cannot be followed (%v); expected a result file or a folder of results", meta.ID, meta.Path, err)
+	}
+	kind := strings.TrimPrefix(strings.ToLower(filepath.Ext(p)), ".")
+	if kind == "jsonl" {
+		kind = "json"
+	}
+	if st.IsDir() {
+		if err := checkUpLink(filepath.Dir(p), p); err != nil {
+			var e *Error
+			if errors.As(err, &e) {
+				err = e.Err
+			}
+			return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q: %v", meta.ID, meta.Path, err)
+		}
+		if holdsMarker(p) {
+			return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q holds %s: it is a report reportgen wrote; expected a folder of results", meta.ID, meta.Path, OutputMarker)
+		}
+		kind = "runs"
+		if tables, _ := filepath.Glob(filepath.Join(p, "*-table.csv")); len(tables) > 0 {
+			kind = "dir"
+		}
+	}
+	if kind != "csv" && kind != "zip" && kind != "dir" && kind != "json" && kind != "runs" {
+		return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q: expected a .csv, .zip, .json or .jsonl file, or a folder of results", meta.ID, meta.Path)
+	}
+	return source{id: meta.ID, path: p, kind: kind, concurrency: meta.Concurrency}, nil
+}
+
+// sameFiles refuses one file or folder read as two configurations: a
+// manifest path pointing at the file another config finds by its name,
+// two paths that are one after cleaning or through a symlink, or a run
+// file inside another config's folder of runs.
+func sameFiles(m *Manifest, sources []source) error {
+	type seen struct {
+		s    source
+		real string
+	}
+	var all []seen
+	for _, s := range sources {
+		real, err := realPath(s.path)
+		if err != nil {
+			real = filepath.Clean(s.path)
+		}
+		for _, o := range all {
+			same := o.real == real
+			inside := o.s.kind == "runs" && filepath.Dir(real) == o.real && s.kind != "runs" ||
+				s.kind == "runs" && filepath.Dir(o.real) == real && o.s.kind != "runs"
+			if !same && !inside {
+				continue
+			}
+			what := "the same file as"
+			if inside {
+				what = "a run file of"
+				if s.kind == "runs" {
+					what = "the folder of runs holding"
+				}
+			}
+			if m != nil && len(m.Configs) > 0 {
+				return errorf(Pos{File: m.file}, "", "config %q reads %s, %s config %q (%s); expected each file in one configuration",
+					s.id, s.path, what, o.s.id, o.s.path)
+			}
+			return errorf(Pos{File: s.path}, "", "is %s %s (configuration %q); expected each file in one configuration", what, o.s.path, o.s.id)
+		}
+		all = append(all, seen{s, real})
+	}
+	return nil
+}
+
 // readSource reads one configuration's input.
 func readSource(s source, format string) (Config, []*Warning, error) {
+	return (*scan)(nil).readSource(s, format)
+}
+
+// readSource reads one configuration's input, then checks what every
+// config must be, whatever its format: at most MaxLevels levels, each
+// within Limits.
+func (sc *scan) readSource(s source, format string) (Config, []*Warning, error) {
+	var cfg Config
+	var warnings []*Warning
+	var err error
 	switch s.kind {
 	case "dir":
-		tables, err := filepath.Glob(filepath.Join(s.path, "*-table.csv"))
-		if err != nil {
-			return Config{}, nil, err
+		var tables []string
+		tables, err = filepath.Glob(filepath.Join(s.path, "*-table.csv"))
+		switch {
+		case err != nil:
+		case len(tables) == 0:
+			err = errorf(Pos{File: s.path}, "", "folder holds no *-table.csv file; expected the export's <model>-table.csv")
+		case len(tables) > 1:
+			err = errorf(Pos{File: s.path}, "", "folder holds %d *-table.csv files; expected exactly one", len(tables))
+		default:
+			cfg, warnings, err = readFile(tables[0], readExport)
 		}
-		if len(tables) > 1 {
-			return Config{}, nil, errorf(Pos{File: s.path}, "", "folder holds %d *-table.csv files; expected exactly one", len(tables))
-		}
-		return readFile(tables[0], readExport)
 	case "zip":
-		return readFile(s.path, readZip)
+		cfg, warnings, err = readFile(s.path, readZip)
 	case "runs":
-		return readRunFolder(s.path, format)
+		cfg, warnings, err = sc.readRunFolder(s.path, format)
+	default:
+		cfg, warnings, err = readResultFile(s.path, format, s.concurrency)
+		if err == nil {
+			err = sortRunLevels(cfg.Levels)
+		}
 	}
-	cfg, warnings, err := readResultFile(s.path, format, s.concurrency)
 	if err != nil {
 		return Config{}, nil, err
 	}
-	return cfg, warnings, sortRunLevels(cfg.Levels)
+	if n := len(cfg.Levels); n > MaxLevels {
+		return Config{}, nil, errorf(Pos{File: s.path}, "", "holds %d load levels; expected at most %d per configuration", n, MaxLevels)
+	}
+	if err := checkLevels(cfg.Levels); err != nil {
+		return Config{}, nil, err
+	}
+	return cfg, warnings, nil
 }
 
 // readResultFile reads one result file of any format. Levels that do
 // not state their concurrency take it from the file name (c8, conc8,
 // concurrency8), else from the manifest (fallback).
 func readResultFile(path, format string, fallback int) (Config, []*Warning, error) {
+	if _, err := checkRegular(path); err != nil {
+		return Config{}, nil, err
+	}
 	if format == FormatRequests || format == "" && isRequestsFile(path) {
 		// Streamed: per-request files may hold millions of rows.
-		f, err := os.Open(path)
+		f, err := openStream(path)
 		if err != nil {
 			return Config{}, nil, err
 		}
@@ -279,7 +628,7 @@ func readResultFile(path, format string, fallback int) (Config, []*Warning, erro
 		}
 		return Config{Source: path, Format: FormatRequests, Definitions: defs, Levels: levels}, warnings, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readInput(path)
 	if err != nil {
 		return Config{}, nil, err
 	}
@@ -327,23 +676,18 @@ func readResultFile(path, format string, fallback int) (Config, []*Warning, erro
 	return Config{Source: path, Format: format, Definitions: defs, Levels: levels}, warnings, nil
 }
 
-// hasSweepPoints reports whether dir holds vllm bench sweep point folders.
-func hasSweepPoints(dir string) bool {
-	m, _ := filepath.Glob(filepath.Join(dir, "*", "summary.json"))
-	return len(m) > 0
-}
-
 // isRequestsFile reports whether a CSV file's header is per-request data.
+// It reads at most the first 64 KiB: a header is never longer.
 func isRequestsFile(path string) bool {
 	if !strings.EqualFold(filepath.Ext(path), ".csv") {
 		return false
 	}
-	f, err := os.Open(path)
+	f, err := openStream(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	head, _ := bufio.NewReader(f).ReadString('\n')
+	head, _ := bufio.NewReader(io.LimitReader(f, 64<<10)).ReadString('\n')
 	return isRequestsHeader(head)
 }
 
@@ -351,9 +695,13 @@ func isRequestsFile(path string) bool {
 // are its levels (a sweep: agent-c2.json … agent-c32.json). Where a run
 // was saved both as .json and .csv (AIPerf writes both), the JSON is read.
 func readRunFolder(dir, format string) (Config, []*Warning, error) {
+	return (*scan)(nil).readRunFolder(dir, format)
+}
+
+func (sc *scan) readRunFolder(dir, format string) (Config, []*Warning, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return Config{}, nil, err
+		return Config{}, nil, fileError(dir, err)
 	}
 	stems := map[string]bool{}
 	for _, e := range entries {
@@ -365,16 +713,30 @@ func readRunFolder(dir, format string) (Config, []*Warning, error) {
 	var warnings []*Warning
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() {
+		p := filepath.Join(dir, name)
+		if hidden(name) {
+			sc.ignore(p)
+			continue
+		}
+		mode, err := entryMode(dir, e)
+		if err != nil {
+			return Config{}, nil, err
+		}
+		if mode.IsDir() {
 			// vllm bench sweep: one sub-folder per point
 			// (SERVE--…-BENCH--max_concurrency=8…/), whose summary.json
 			// lists its runs (run=0.json, run=1.json repeat it).
-			summary := filepath.Join(dir, name, "summary.json")
-			if _, err := os.Stat(summary); err != nil || hidden(name) {
+			point, err := isSweepPoint(p)
+			if err != nil {
+				return Config{}, nil, err
+			}
+			if !point || holdsMarker(p) {
+				sc.ignore(p)
 				continue
 			}
 			name = filepath.Join(name, "summary.json")
 		} else if !isRunFile(name) {
+			sc.ignore(p)
 			continue
 		}
 		if strings.EqualFold(filepath.Ext(name), ".csv") && stems[strings.TrimSuffix(name, filepath.Ext(name))] {
@@ -392,6 +754,9 @@ func readRunFolder(dir, format string) (Config, []*Warning, error) {
 				"defines its metrics differently from the folder's other files (%s vs %s)", c.Format, cfg.Format))
 		}
 		cfg.Levels = append(cfg.Levels, c.Levels...)
+		if len(cfg.Levels) > MaxLevels {
+			return Config{}, nil, errorf(Pos{File: dir}, "", "holds more than %d load levels; expected at most %d per configuration", MaxLevels, MaxLevels)
+		}
 	}
 	if len(cfg.Levels) == 0 {
 		return Config{}, nil, errorf(Pos{File: dir}, "", "folder holds no result file")
@@ -400,7 +765,7 @@ func readRunFolder(dir, format string) (Config, []*Warning, error) {
 }
 
 func readFile(path string, read func(string, []byte) (Config, []*Warning, error)) (Config, []*Warning, error) {
-	data, err := os.ReadFile(path)
+	data, err := readInput(path)
 	if err != nil {
 		return Config{}, nil, err
 	}

@@ -85,7 +85,7 @@ func TestReadFolderErrors(t *testing.T) {
 		files map[string]string
 		want  string // suffix after the temp dir
 	}{
-		{"no config", map[string]string{"report.toml": "title = \"x\"\n"}, ": no configuration found; expected .csv, .zip or export folders"},
+		{"no config", map[string]string{"report.toml": "title = \"x\"\n"}, ": no configuration found; expected result files (.csv, .json, .jsonl, .zip), llm-benchmark export folders (holding a *-table.csv), or folders of run files"},
 		{"toml syntax", map[string]string{"report.toml": "title = \"x\"\n[slo\nttft_ms = 1\n", "a.csv": csv}, "report.toml:2:5: expected '.' or ']' to end table name, but got '\\n' instead"},
 		{"toml type", map[string]string{"report.toml": "think_s = \"long\"\n", "a.csv": csv}, `report.toml:1: think_s: found text; expected a number`},
 		{"config without file", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\n[[configs]]\nid = \"b\"\n", "a.csv": csv},
@@ -121,7 +121,7 @@ func TestReadFolderErrors(t *testing.T) {
 				t.Errorf("error\n got %q\nwant …%q", got, want)
 			}
 			var e *Error
-			if !errors.As(err, &e) && !strings.Contains(tt.name, "same id") && tt.name != "no config" {
+			if !errors.As(err, &e) && !strings.Contains(tt.name, "same id") {
 				t.Errorf("error %v carries no position", err)
 			}
 		})

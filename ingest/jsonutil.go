@@ -7,66 +7,81 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
-// sanitizeJSON quotes the bare Infinity, -Infinity and NaN tokens that
-// Python's json module writes (SGLang's request_rate), which
-// encoding/json rejects. Text inside strings is left alone.
-func sanitizeJSON(data []byte) []byte {
-	if !bytes.Contains(data, []byte("Infinity")) && !bytes.Contains(data, []byte("NaN")) {
-		return data
-	}
-	var out bytes.Buffer
-	inString, escaped := false, false
-	for i := 0; i < len(data); i++ {
-		c := data[i]
-		if inString {
-			out.WriteByte(c)
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		}
-		if c == '"' {
-			inString = true
-			out.WriteByte(c)
-			continue
-		}
-		replaced := false
-		for _, tok := range []string{"-Infinity", "Infinity", "NaN"} {
-			if bytes.HasPrefix(data[i:], []byte(tok)) {
-				out.WriteString(`"` + tok + `"`)
-				i += len(tok) - 1
-				replaced = true
-				break
-			}
-		}
-		if !replaced {
-			out.WriteByte(c)
-		}
-	}
-	return out.Bytes()
+// The JSON readers decode a document into a generic tree (*jobject,
+// *jarray, jstr, jnum, jbool, nil for null) whose every value remembers
+// where it was written, so that a number a reader refuses is named by
+// line and column. The
+// parser accepts what encoding/json accepts, plus the bare Infinity,
+// -Infinity and NaN that Python's json module writes (SGLang's
+// request_rate), which become numbers for checkNumber to judge.
+
+// jobject is a JSON object with the byte offset of its '{'.
+type jobject struct {
+	m   map[string]any
+	off int
+}
+
+// jarray is a JSON array with the byte offset of its '['.
+type jarray struct {
+	items []any
+	off   int
+}
+
+// jbool is true or false with its byte offset.
+type jbool struct {
+	v   bool
+	off int
+}
+
+// jnum is a JSON number as written, with its byte offset in the file.
+type jnum struct {
+	text string
+	off  int
+}
+
+// String returns the number as written, so that %v prints it.
+func (n jnum) String() string { return n.text }
+
+// jstr is a JSON string with the byte offset of its opening quote.
+type jstr struct {
+	s   string
+	off int
+}
+
+// String returns the string's value, so that %v prints it.
+func (s jstr) String() string { return s.s }
+
+// maxJSONDepth bounds nesting, as encoding/json does.
+const maxJSONDepth = 10000
+
+// jsonParser decodes JSON text with positions.
+type jsonParser struct {
+	file  string
+	data  []byte
+	src   string // data as a string: texts are substrings, not copies
+	i     int
+	depth int
 }
 
 // jsonValues decodes a JSON document, or JSON lines (one value per
-// line), into generic values with numbers kept exact.
+// line), into generic values.
 func jsonValues(file string, data []byte) ([]any, error) {
-	dec := json.NewDecoder(bytes.NewReader(sanitizeJSON(data)))
-	dec.UseNumber()
+	p := &jsonParser{file: file, data: data, src: string(data)}
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		p.i = 3
+	}
 	var out []any
 	for {
-		var v any
-		err := dec.Decode(&v)
+		p.space()
+		if p.i >= len(p.data) {
+			break
+		}
+		v, err := p.value()
 		if err != nil {
-			if err.Error() == "EOF" {
-				break
-			}
-			return nil, jsonError(file, data, dec.InputOffset(), err)
+			return nil, err
 		}
 		out = append(out, v)
 	}
@@ -76,97 +91,412 @@ func jsonValues(file string, data []byte) ([]any, error) {
 	return out, nil
 }
 
-// jsonError places a decoding error at its line and column.
-func jsonError(file string, data []byte, offset int64, err error) error {
-	var se *json.SyntaxError
-	if e, ok := err.(*json.SyntaxError); ok {
-		se = e
-		offset = e.Offset
-	}
-	line, col := 1, 1
-	for i := 0; i < int(offset) && i < len(data); i++ {
-		if data[i] == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
+func (p *jsonParser) space() {
+	for p.i < len(p.data) {
+		switch p.data[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
 		}
 	}
-	msg := err.Error()
-	if se != nil {
-		msg = "invalid JSON: " + se.Error()
+}
+
+// found describes the input at p.i for a message: 'x', or end of file.
+func (p *jsonParser) found() string {
+	if p.i >= len(p.data) {
+		return "end of file"
 	}
-	return errorf(Pos{File: file, Line: line, Col: col}, "", "%s", msg)
+	r, _ := utf8.DecodeRune(p.data[p.i:])
+	return strconv.QuoteRune(r)
 }
 
-// obj is a decoded JSON object with lenient accessors.
-type obj map[string]any
-
-func asObj(v any) (obj, bool) {
-	m, ok := v.(map[string]any)
-	return obj(m), ok
+// fail is a syntax error at offset off.
+func (p *jsonParser) fail(off int, format string, args ...any) error {
+	return errorf(offsetPos(p.file, p.data, off), "", "invalid JSON: "+format, args...)
 }
 
-// num reads key as a number: JSON numbers, numeric strings ("550"),
-// "inf"/"Infinity" (+Inf). A missing key, null or anything else is NaN.
-func (o obj) num(key string) float64 {
-	return toNum(o[key])
-}
-
-func toNum(v any) float64 {
-	switch x := v.(type) {
-	case json.Number:
-		f, err := strconv.ParseFloat(string(x), 64)
-		if err == nil {
-			return f
-		}
-	case string:
-		s := strings.TrimSpace(strings.ToLower(x))
-		switch s {
-		case "inf", "infinity", "+inf":
-			return math.Inf(1)
-		}
-		if f, err := strconv.ParseFloat(s, 64); err == nil && !math.IsNaN(f) {
-			return f
-		}
-	case float64:
-		return x
+func (p *jsonParser) value() (any, error) {
+	if p.i >= len(p.data) {
+		return nil, p.fail(p.i, "the file ends where a value should be; expected a value")
 	}
-	return math.NaN()
+	start := p.i
+	switch c := p.data[p.i]; {
+	case c == '{':
+		return p.object()
+	case c == '[':
+		return p.array()
+	case c == '"':
+		s, err := p.str()
+		return jstr{s, start}, err
+	case c == '-' || '0' <= c && c <= '9':
+		if strings.HasPrefix(p.src[p.i:], "-Infinity") {
+			p.i += len("-Infinity")
+			return jnum{"-Infinity", start}, nil
+		}
+		return p.number()
+	}
+	for _, lit := range []string{"true", "false", "null", "Infinity", "NaN"} {
+		if strings.HasPrefix(p.src[p.i:], lit) {
+			p.i += len(lit)
+			switch lit {
+			case "true", "false":
+				return jbool{lit == "true", start}, nil
+			case "null":
+				return nil, nil
+			}
+			return jnum{lit, start}, nil
+		}
+	}
+	return nil, p.fail(p.i, "unexpected %s; expected a value", p.found())
 }
 
-func (o obj) has(key string) bool { _, ok := o[key]; return ok }
+func (p *jsonParser) object() (any, error) {
+	if p.depth++; p.depth > maxJSONDepth {
+		return nil, p.fail(p.i, "nested deeper than %d levels", maxJSONDepth)
+	}
+	defer func() { p.depth-- }()
+	o := &jobject{m: map[string]any{}, off: p.i}
+	p.i++ // {
+	p.space()
+	if p.i < len(p.data) && p.data[p.i] == '}' {
+		p.i++
+		return o, nil
+	}
+	for {
+		p.space()
+		if p.i >= len(p.data) || p.data[p.i] != '"' {
+			return nil, p.fail(p.i, "unexpected %s; expected an object key in double quotes", p.found())
+		}
+		key, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		p.space()
+		if p.i >= len(p.data) || p.data[p.i] != ':' {
+			return nil, p.fail(p.i, "unexpected %s after object key; expected ':'", p.found())
+		}
+		p.i++
+		p.space()
+		v, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		o.m[key] = v
+		p.space()
+		if p.i < len(p.data) && p.data[p.i] == ',' {
+			p.i++
+			continue
+		}
+		if p.i < len(p.data) && p.data[p.i] == '}' {
+			p.i++
+			return o, nil
+		}
+		return nil, p.fail(p.i, "unexpected %s after object value; expected ',' or '}'", p.found())
+	}
+}
+
+func (p *jsonParser) array() (any, error) {
+	if p.depth++; p.depth > maxJSONDepth {
+		return nil, p.fail(p.i, "nested deeper than %d levels", maxJSONDepth)
+	}
+	defer func() { p.depth-- }()
+	a := &jarray{items: []any{}, off: p.i}
+	p.i++ // [
+	p.space()
+	if p.i < len(p.data) && p.data[p.i] == ']' {
+		p.i++
+		return a, nil
+	}
+	for {
+		p.space()
+		v, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		a.items = append(a.items, v)
+		p.space()
+		if p.i < len(p.data) && p.data[p.i] == ',' {
+			p.i++
+			continue
+		}
+		if p.i < len(p.data) && p.data[p.i] == ']' {
+			p.i++
+			return a, nil
+		}
+		return nil, p.fail(p.i, "unexpected %s after array element; expected ',' or ']'", p.found())
+	}
+}
+
+// str reads a string literal at p.i.
+func (p *jsonParser) str() (string, error) {
+	start := p.i
+	p.i++ // "
+	simple := true
+	for p.i < len(p.data) {
+		c := p.data[p.i]
+		switch {
+		case c == '"':
+			p.i++
+			raw := p.data[start:p.i]
+			if simple && utf8.Valid(raw) {
+				return p.src[start+1 : p.i-1], nil
+			}
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				return "", p.fail(start, "string: %v", err)
+			}
+			return s, nil
+		case c == '\\':
+			simple = false
+			if p.i+1 >= len(p.data) {
+				p.i++
+				continue
+			}
+			e := p.data[p.i+1]
+			switch e {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				p.i += 2
+			case 'u':
+				for k := p.i + 2; k < p.i+6; k++ {
+					if k >= len(p.data) || !isHex(p.data[k]) {
+						return "", p.fail(p.i, "invalid escape in string; expected \\u and four hex digits")
+					}
+				}
+				p.i += 6
+			default:
+				p.i++
+				return "", p.fail(p.i-1, "invalid escape \\%s in string", p.found())
+			}
+		case c < 0x20:
+			return "", p.fail(p.i, "control character %#02x in string; expected it escaped", c)
+		default:
+			p.i++
+		}
+	}
+	return "", p.fail(start, "string is never closed; it runs to the end of the file")
+}
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
+// number reads a number literal at p.i: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func (p *jsonParser) number() (any, error) {
+	start := p.i
+	digits := func() int {
+		n := 0
+		for p.i < len(p.data) && '0' <= p.data[p.i] && p.data[p.i] <= '9' {
+			p.i++
+			n++
+		}
+		return n
+	}
+	bad := func() error {
+		for p.i < len(p.data) && strings.IndexByte("+-.eE0123456789", p.data[p.i]) >= 0 {
+			p.i++
+		}
+		return p.fail(start, "malformed number %q", p.src[start:p.i])
+	}
+	if p.data[p.i] == '-' {
+		p.i++
+	}
+	switch {
+	case p.i < len(p.data) && p.data[p.i] == '0':
+		p.i++
+	case digits() == 0:
+		return nil, bad()
+	}
+	if p.i < len(p.data) && p.data[p.i] == '.' {
+		p.i++
+		if digits() == 0 {
+			return nil, bad()
+		}
+	}
+	if p.i < len(p.data) && (p.data[p.i] == 'e' || p.data[p.i] == 'E') {
+		p.i++
+		if p.i < len(p.data) && (p.data[p.i] == '+' || p.data[p.i] == '-') {
+			p.i++
+		}
+		if digits() == 0 {
+			return nil, bad()
+		}
+	}
+	if p.i < len(p.data) && '0' <= p.data[p.i] && p.data[p.i] <= '9' {
+		return nil, bad() // a leading zero: 012
+	}
+	return jnum{p.src[start:p.i], start}, nil
+}
+
+// offsetPos is the line and column (1-based, in bytes) of byte offset
+// off in data.
+func offsetPos(file string, data []byte, off int) Pos {
+	off = max(0, min(off, len(data)))
+	line := 1 + bytes.Count(data[:off], []byte("\n"))
+	col := off - bytes.LastIndexByte(data[:off], '\n')
+	return Pos{File: file, Line: line, Col: col}
+}
+
+// obj is a decoded JSON object and where it is in the document
+// ("benchmarks[0].metrics"), for messages. The zero obj is an absent
+// object: every key is missing.
+type obj struct {
+	m    map[string]any
+	path string
+}
+
+// asObj views v as an object at path.
+func asObj(v any, path string) (obj, bool) {
+	o, ok := v.(*jobject)
+	if !ok {
+		return obj{}, false
+	}
+	return obj{o.m, path}, true
+}
+
+// exists reports whether the object is there at all.
+func (o obj) exists() bool { return o.m != nil }
+
+func (o obj) has(key string) bool { _, ok := o.m[key]; return ok }
+
+func (o obj) get(key string) any { return o.m[key] }
 
 func (o obj) str(key string) string {
-	if s, ok := o[key].(string); ok {
-		return s
+	if s, ok := o.m[key].(jstr); ok {
+		return s.s
 	}
 	return ""
 }
 
+// name is the path of key, for messages: "metrics.ttft.avg".
+func (o obj) name(key string) string {
+	if o.path == "" {
+		return key
+	}
+	return o.path + "." + key
+}
+
 func (o obj) sub(key string) obj {
-	m, _ := asObj(o[key])
+	m, _ := asObj(o.m[key], o.name(key))
 	return m
 }
 
-// path follows keys through nested objects.
-func (o obj) path(keys ...string) obj {
+// at follows keys through nested objects.
+func (o obj) at(keys ...string) obj {
 	cur := o
 	for _, k := range keys {
-		cur = cur.sub(k)
-		if cur == nil {
-			return nil
+		if cur = cur.sub(k); !cur.exists() {
+			return obj{}
 		}
 	}
 	return cur
 }
 
-// wholeNumber converts a count, refusing fractions.
-func wholeNumber(x float64) (int, error) {
-	if math.IsNaN(x) {
-		return 0, nil
+// list returns the items of the array under key and the array's path.
+func (o obj) list(key string) ([]any, string, bool) {
+	a, ok := o.m[key].(*jarray)
+	if !ok {
+		return nil, o.name(key), false
 	}
-	if x < 0 || x != math.Trunc(x) || x > 1<<30 {
-		return 0, fmt.Errorf("%g is not a whole number", x)
+	return a.items, o.name(key), true
+}
+
+// item names element i of the array at path: "ttfts[3]".
+func item(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
+
+// jreader reads checked numbers out of one decoded JSON document. The
+// first number refused is kept in err; the reader checks err once, when
+// it has read the run.
+type jreader struct {
+	file string
+	data []byte
+	err  error
+}
+
+// num reads key of o as a number of quantity q: NaN when absent or null.
+func (r *jreader) num(o obj, key string, q quantity) float64 {
+	return r.value(o.get(key), o.name(key), q)
+}
+
+// value reads v, found at name, as a number of quantity q: a JSON
+// number, a number written as a string ("550", as LLMPerf does), or
+// "inf"; NaN when v is absent or null. Anything else, and any number
+// checkNumber refuses, is an error at v's position.
+func (r *jreader) value(v any, name string, q quantity) float64 {
+	var f float64
+	var text string
+	var off int
+	switch x := v.(type) {
+	case nil:
+		return Absent
+	case jnum:
+		text, off = x.text, x.off
+		f, _ = strconv.ParseFloat(x.text, 64) // valid syntax; a range error gives ±Inf
+	case jstr:
+		text, off = strconv.Quote(x.s), x.off
+		s := strings.TrimSpace(strings.ToLower(x.s))
+		switch s {
+		case "inf", "infinity", "+inf", "+infinity":
+			f = math.Inf(1)
+		default:
+			var err error
+			if f, err = parseNumber(s); err != nil {
+				r.refuse(off, name, fmt.Errorf("%s is not a number; expected %s", text, q.kind()))
+				return Absent
+			}
+		}
+	default:
+		text, off := jsonKind(v)
+		r.refuse(off, name, fmt.Errorf("%s is not a number; expected %s", text, q.kind()))
+		return Absent
 	}
-	return int(x), nil
+	if err := checkNumber(f, text, q); err != nil {
+		r.refuse(off, name, err)
+		return Absent
+	}
+	return f
+}
+
+// checkAt judges a number that a reader found inside a string (a rate
+// in a test name, a flag on a command line) at that string's position;
+// text is the part of the string that holds it ("--concurrency 2.5").
+func (r *jreader) checkAt(s jstr, name string, f float64, text string, q quantity) float64 {
+	if err := checkNumber(f, text, q); err != nil {
+		r.refuse(s.off, name, err)
+		return Absent
+	}
+	return f
+}
+
+// refuse keeps the first error, at byte offset off (-1: the file).
+func (r *jreader) refuse(off int, name string, err error) {
+	if r.err != nil {
+		return
+	}
+	pos := Pos{File: r.file}
+	if off >= 0 {
+		pos = offsetPos(r.file, r.data, off)
+	}
+	r.err = errorf(pos, "", "%q: %v", name, err)
+}
+
+// kind says what a quantity's number is: "a time in ms".
+func (q quantity) kind() string {
+	s := "a " + q.what
+	if q.unit != "" {
+		s += " in " + q.unit
+	}
+	return s
+}
+
+// jsonKind names a decoded value that is not a number or a string, and
+// gives its offset.
+func jsonKind(v any) (string, int) {
+	switch x := v.(type) {
+	case jbool:
+		return strconv.FormatBool(x.v), x.off
+	case *jobject:
+		return "an object", x.off
+	case *jarray:
+		return "a list", x.off
+	}
+	return fmt.Sprintf("%T", v), -1
 }

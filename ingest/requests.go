@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unsafe"
 )
@@ -112,12 +113,12 @@ func (s *sampleSet) level() Level {
 
 // requestColumns are the per-request CSV's columns.
 var requestColumns = []column{
-	{"concurrency", "concurrency", []string{"concurrency", "c"}, true},
-	{"ttft_ms", "ttft_ms", []string{"ttft_ms"}, true},
-	{"itl_ms", "itl_ms", []string{"itl_ms", "tpot_ms"}, true},
-	{"latency_s", "latency_s", []string{"latency_s"}, true},
-	{"output_tokens", "output_tokens", []string{"output_tokens"}, false},
-	{"error", "error", []string{"error"}, false},
+	{"concurrency", "concurrency", []string{"concurrency", "c"}, true, rowLevel},
+	{"ttft_ms", "ttft_ms", []string{"ttft_ms"}, true, timeMS},
+	{"itl_ms", "itl_ms", []string{"itl_ms", "tpot_ms"}, true, timeMS},
+	{"latency_s", "latency_s", []string{"latency_s"}, true, timeS},
+	{"output_tokens", "output_tokens", []string{"output_tokens"}, false, tokensQ},
+	{"error", "error", []string{"error"}, false, quantity{}},
 }
 
 // readRequests streams a per-request CSV
@@ -185,6 +186,10 @@ func readRequests(file string, r io.Reader) ([]Level, Definitions, []*Warning, e
 		}
 		if cur == nil || cur.c != c {
 			if cur = sets[c]; cur == nil {
+				if len(order) == MaxLevels {
+					return nil, defs, nil, errorf(Pos{File: file, Line: lr.line, Col: 1}, "", "concurrency %d is load level %d; expected at most %d load levels per configuration",
+						c, MaxLevels+1, MaxLevels)
+				}
 				cur = &sampleSet{c: c, pos: Pos{File: file, Line: lr.line}}
 				sets[c] = cur
 				order = append(order, c)
@@ -200,16 +205,25 @@ func readRequests(file string, r io.Reader) ([]Level, Definitions, []*Warning, e
 				v[k] = Absent
 				continue
 			}
-			if v[k], err = parseNumber(unsafeString(bytes.TrimSpace(rec[i]))); err != nil {
+			cell := unsafeString(bytes.TrimSpace(rec[i]))
+			v[k], err = parseNumber(cell)
+			if q := requestQuantities[k]; err == nil && !q.accepts(v[k]) {
+				err = checkNumber(v[k], strconv.Quote(cell), q)
+			}
+			if err != nil {
 				return nil, defs, nil, lr.cellError(t, i, err)
 			}
 		}
-		tps := Absent
+		tps, how := Absent, ""
 		switch {
 		case oi >= 0 && v[2] > 0:
-			tps = v[3] / v[2]
+			tps, how = v[3]/v[2], "output_tokens / latency_s"
 		case oi < 0 && v[1] > 0:
-			tps = 1000 / v[1]
+			tps, how = 1000/v[1], "1000 / itl_ms"
+		}
+		if tps > tokenRate.max {
+			text := how + " = " + strconv.FormatFloat(tps, 'g', 6, 64)
+			return nil, defs, nil, errorf(Pos{File: file, Line: lr.line, Col: 1}, "", "%v", checkNumber(tps, text, tokenRate))
 		}
 		cur.add(v[0], v[1], v[2], tps)
 	}
@@ -223,6 +237,10 @@ func readRequests(file string, r io.Reader) ([]Level, Definitions, []*Warning, e
 	}
 	return levels, defs, warnings, nil
 }
+
+// requestQuantities are what the numbers of a request row measure:
+// ttft_ms, itl_ms, latency_s, output_tokens.
+var requestQuantities = [4]quantity{timeMS, timeMS, timeS, tokensQ}
 
 // unsafeString views b as a string without copying, for parsing: the
 // string must not outlive the next read.
@@ -249,17 +267,14 @@ func (lr *lineReader) next() ([][]byte, error) {
 	if lr.nextLine == 0 {
 		lr.nextLine = 1
 	}
-	raw, err := lr.r.ReadSlice('\n')
-	if err == bufio.ErrBufferFull {
-		// A line longer than the buffer: read it whole.
-		rest, err2 := lr.r.ReadBytes('\n')
-		raw = append(append([]byte(nil), raw...), rest...)
-		err = err2
+	lr.line = lr.nextLine
+	raw, err := lr.readLine(nil)
+	if err != nil && err != io.EOF {
+		return nil, err
 	}
 	if len(raw) == 0 && err != nil {
 		return nil, io.EOF
 	}
-	lr.line = lr.nextLine
 	lr.nextLine++
 	if bytes.IndexByte(raw, '"') >= 0 {
 		return lr.quoted(raw)
@@ -280,17 +295,49 @@ func (lr *lineReader) next() ([][]byte, error) {
 	return lr.fields, nil
 }
 
+// maxRecord bounds one record of a per-request file (a line, or the
+// lines of a quoted field that spans several): per-request files are
+// streamed whatever their size, but one record is held whole.
+const maxRecord = 1 << 20
+
+// readLine appends the next line (up to and including '\n') to buf,
+// refusing a record that grows past maxRecord. At the end of the file
+// it returns what is left and io.EOF.
+func (lr *lineReader) readLine(buf []byte) ([]byte, error) {
+	for {
+		part, err := lr.r.ReadSlice('\n')
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			return nil, errorf(Pos{File: lr.file, Line: lr.line, Col: 1}, "", "cannot read: %v", err)
+		}
+		if buf == nil && err != bufio.ErrBufferFull {
+			return part, err // the common case: no copy
+		}
+		buf = append(buf, part...)
+		if len(buf) > maxRecord {
+			return nil, errorf(Pos{File: lr.file, Line: lr.line, Col: 1}, "", "record is longer than %s; expected one request per line", sizeText(maxRecord))
+		}
+		if err != bufio.ErrBufferFull {
+			return buf, err
+		}
+	}
+}
+
 // quoted parses a line with quotes by encoding/csv, reading on while a
 // quoted field spans lines.
 func (lr *lineReader) quoted(raw []byte) ([][]byte, error) {
 	buf := append([]byte(nil), raw...)
-	for bytes.Count(buf, []byte{'"'})%2 == 1 {
-		more, err := lr.r.ReadBytes('\n')
-		if len(more) == 0 && err != nil {
+	for quotes := bytes.Count(buf, []byte{'"'}); quotes%2 == 1; {
+		n := len(buf)
+		var err error
+		buf, err = lr.readLine(buf)
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		if len(buf) == n {
 			col := bytes.IndexByte(raw, '"') + 1
 			return nil, errorf(Pos{File: lr.file, Line: lr.line, Col: col}, "", "quoted field is never closed; it runs to the end of the file")
 		}
-		buf = append(buf, more...)
+		quotes += bytes.Count(buf[n:], []byte{'"'})
 		lr.nextLine++
 	}
 	cr := csv.NewReader(bytes.NewReader(buf))
@@ -324,39 +371,52 @@ func (lr *lineReader) cellError(t *table, i int, err error) error {
 
 // requestLevel parses a per-request row's concurrency.
 func requestLevel(s string) (int, error) {
-	f, err := parseNumber(strings.TrimSpace(s))
+	s = strings.TrimSpace(s)
+	f, err := parseNumber(s)
+	if err == nil && !rowLevel.accepts(f) {
+		err = checkNumber(f, strconv.Quote(s), rowLevel)
+	}
 	if err != nil {
 		return 0, err
-	}
-	if f != math.Trunc(f) || f < 1 || f > 1<<20 {
-		return 0, fmt.Errorf("%q is not a positive whole number", s)
 	}
 	return int(f), nil
 }
 
 // vllmDetailed summarizes the per-request arrays of vllm bench serve
 // --save-detailed: ttfts and latencies in seconds, itls as a list of
-// per-request lists of inter-token gaps (s), output_lens, errors.
-func vllmDetailed(o obj, pos Pos) (Level, bool) {
-	ttfts, ok1 := o["ttfts"].([]any)
-	lats, ok2 := o["latencies"].([]any)
-	outs, _ := o["output_lens"].([]any)
-	errs, _ := o["errors"].([]any)
+// per-request lists of inter-token gaps (s), output_lens, errors. The
+// values of failed requests are not read.
+func vllmDetailed(r *jreader, o obj, pos Pos) (Level, bool) {
+	ttfts, ttftPath, ok1 := o.list("ttfts")
+	lats, latPath, ok2 := o.list("latencies")
+	outs, outPath, _ := o.list("output_lens")
+	errs, _, _ := o.list("errors")
 	if !ok1 || !ok2 || len(ttfts) != len(lats) {
 		return Level{}, false
 	}
 	s := &sampleSet{pos: pos}
 	for i := range ttfts {
 		if i < len(errs) {
-			if e, _ := errs[i].(string); e != "" {
+			if e, _ := errs[i].(jstr); e.s != "" {
 				s.errors++
 				continue
 			}
 		}
-		ttft, lat := toNum(ttfts[i]), toNum(lats[i])
+		ttft, lat := r.value(ttfts[i], item(ttftPath, i), timeS), r.value(lats[i], item(latPath, i), timeS)
 		out := Absent
 		if i < len(outs) {
-			out = toNum(outs[i])
+			out = r.value(outs[i], item(outPath, i), tokensQ)
+		}
+		if r.err != nil {
+			break
+		}
+		if lat < ttft {
+			off := -1
+			if n, ok := lats[i].(jnum); ok {
+				off = n.off
+			}
+			r.refuse(off, item(latPath, i), fmt.Errorf("%g s is shorter than the request's TTFT (%g s); expected a latency ≥ its TTFT", lat, ttft))
+			break
 		}
 		tpot, tps := Absent, Absent
 		if out > 1 && lat > 0 {
@@ -373,29 +433,32 @@ const FormatAIPerfRecords = "aiperf-records"
 
 // aiperfRecords summarizes AIPerf's per-request JSON lines: one record
 // per request, {"metadata": …, "metrics": {"time_to_first_token":
-// {"value", "unit"}, …}, "error": null | {…}}.
-func aiperfRecords(file string, objs []obj) Level {
-	s := &sampleSet{pos: Pos{File: file}}
+// {"value", "unit"}, …}, "error": null | {…}}. Times are read in their
+// unit (ns, ms or s) and kept in ms.
+func aiperfRecords(r *jreader, objs []obj) Level {
+	s := &sampleSet{pos: Pos{File: r.file}}
 	ms := func(m obj, tag string) float64 {
 		v := m.sub(tag)
-		x := v.num("value")
 		switch strings.ToLower(v.str("unit")) {
 		case "ns":
-			return x / 1e6
+			return r.num(v, "value", timeNS) / 1e6
 		case "s", "sec":
-			return x * 1000
+			return r.num(v, "value", timeS) * 1000
 		}
-		return x
+		return r.num(v, "value", timeMS)
 	}
 	for _, o := range objs {
-		if e, ok := o["error"]; ok && e != nil {
+		if e, ok := o.m["error"]; ok && e != nil {
 			s.errors++
 			continue
 		}
 		m := o.sub("metrics")
 		ttft, lat := ms(m, "time_to_first_token"), ms(m, "request_latency")
 		itl := ms(m, "inter_token_latency")
-		out := m.sub("output_sequence_length").num("value")
+		out := r.num(m.sub("output_sequence_length"), "value", tokensQ)
+		if r.err != nil {
+			break
+		}
 		tps := Absent
 		if out > 0 && lat > 0 {
 			tps = out / (lat / 1000)

@@ -62,8 +62,8 @@ func TestReadRequestsErrors(t *testing.T) {
 		{"header only", head, "r.csv:2:1: no request rows after the header"},
 		{"missing column", "concurrency,ttft_ms,latency_s\n1,2,3\n", `r.csv:1:1: missing column "itl_ms"; the header must name concurrency, ttft_ms, itl_ms, latency_s`},
 		{"not a number", head + "1,20,2,1.5,100\n1,x,2,1.5,100\n", `r.csv:3:3: column "ttft_ms": "x" is not a number`},
-		{"negative", head + "1,20,-2,1.5,100\n", `r.csv:2:6: column "itl_ms": "-2" is negative; expected a value ≥ 0`},
-		{"concurrency 0", head + "0,20,2,1.5,100\n", `r.csv:2:1: column "concurrency": "0" is not a positive whole number`},
+		{"negative", head + "1,20,-2,1.5,100\n", `r.csv:2:6: column "itl_ms": "-2" is not a valid time; expected a number ≥ 0`},
+		{"concurrency 0", head + "0,20,2,1.5,100\n", `r.csv:2:1: column "concurrency": "0" is not a valid concurrency; expected a whole number ≥ 1`},
 		{"short row", head + "1,20\n", "r.csv:2:1: row has 2 fields, the header has 5"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

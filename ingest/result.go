@@ -25,6 +25,11 @@ type Campaign struct {
 	// Warnings are problems that did not stop the read (unknown columns,
 	// suspicious values). Each carries its position when it has one.
 	Warnings []*Warning
+	// Ignored are the names Read skipped on purpose (hidden names, files
+	// it does not read, folders without results, reports reportgen
+	// wrote), relative to Dir, slash-separated and sorted, so that the
+	// command can list them.
+	Ignored []string
 }
 
 // Config is one benchmarked configuration: one CSV, ZIP or export folder.

@@ -60,17 +60,17 @@ func Detect(file string, data []byte) (string, error) {
 }
 
 func detectJSON(file string, v any) (string, error) {
-	if list, ok := v.([]any); ok {
-		if len(list) == 0 {
+	if list, ok := v.(*jarray); ok {
+		if len(list.items) == 0 {
 			return "", errorf(Pos{File: file, Line: 1, Col: 1}, "", "empty list; expected benchmark runs")
 		}
-		first, _ := asObj(list[0])
+		first, _ := asObj(list.items[0], "")
 		if first.has("Test name") {
 			return FormatVLLMTable, nil
 		}
-		v = list[0]
+		v = list.items[0]
 	}
-	o, ok := asObj(v)
+	o, ok := asObj(v, "")
 	switch {
 	case !ok:
 		return "", errorf(Pos{File: file, Line: 1, Col: 1}, "", "expected a JSON object or list of benchmark runs")
@@ -126,10 +126,16 @@ func RateFromName(name string) float64 {
 }
 
 // readRuns reads a run file of a known format into levels. Levels whose
-// concurrency the file does not give have Concurrency 0.
+// concurrency the file does not give have Concurrency 0. Every number a
+// reader uses is judged by checkNumber at its line and column; numbers it
+// does not use are not looked at (AIPerf writes negative differences,
+// guidellm "data_samples": -1).
 func readRuns(file string, data []byte, format string) ([]Level, Definitions, []*Warning, error) {
 	if format == FormatAIPerfCSV || format == FormatGenAIPerf {
 		return readMetricTable(file, data, format)
+	}
+	if format == FormatRequests {
+		return readRequests(file, bytes.NewReader(data))
 	}
 	vals, err := jsonValues(file, data)
 	if err != nil {
@@ -137,53 +143,66 @@ func readRuns(file string, data []byte, format string) ([]Level, Definitions, []
 	}
 	var objs []obj
 	for _, v := range vals {
-		if list, ok := v.([]any); ok {
-			for _, x := range list {
-				if o, ok := asObj(x); ok {
+		if list, ok := v.(*jarray); ok {
+			for i, x := range list.items {
+				if o, ok := asObj(x, item("", i)); ok {
 					objs = append(objs, o)
 				}
 			}
-		} else if o, ok := asObj(v); ok {
+		} else if o, ok := asObj(v, ""); ok {
 			objs = append(objs, o)
 		}
 	}
 	if len(objs) == 0 {
 		return nil, Definitions{}, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "no benchmark run in the file")
 	}
+	r := &jreader{file: file, data: data}
 	pos := Pos{File: file}
+	var levels []Level
+	var warnings []*Warning
+	defs := Definitions{ITL: "tpot", TPS: "decode", RPS: "system"}
 	switch format {
 	case FormatVLLM, FormatSGLang, FormatInferenceX:
-		var levels []Level
-		var warnings []*Warning
+		runs := make([]float64, len(objs))
 		for i, o := range objs {
 			p := pos
 			if len(objs) > 1 {
 				p = Pos{File: file, Line: i + 1} // JSON lines: one run per line
 			}
-			levels = append(levels, servingRun(o, format, p))
+			levels = append(levels, servingRun(r, o, format, p))
+			if objs[0].has("run_number") {
+				runs[i] = r.num(o, "run_number", runNumber)
+			}
 		}
-		levels, warnings = lastOfRepeats(file, levels, objs)
+		levels, warnings = lastOfRepeats(file, levels, objs, runs)
 		warnings = append(warnings, mixedWorkloads(file, objs)...)
-		return levels, servingDefinitions(objs[0], format), warnings, nil
+		defs = servingDefinitions(objs[0])
 	case FormatVLLMTable:
-		var levels []Level
 		for i, o := range objs {
-			levels = append(levels, nightlyRun(o, Pos{File: file, Line: i + 1}))
+			levels = append(levels, nightlyRun(r, o, Pos{File: file, Line: i + 1}))
 		}
-		return levels, Definitions{ITL: "tpot", TPS: "decode", RPS: "system"}, nil, nil
 	case FormatLLMPerf:
-		return []Level{llmperfRun(objs[0], pos)}, Definitions{ITL: "chunk", TPS: "request", RPS: "system"}, nil, nil
+		levels = []Level{llmperfRun(r, objs[0], pos)}
+		defs = Definitions{ITL: "chunk", TPS: "request", RPS: "system"}
 	case FormatAIPerfJSON:
-		l, defs := aiperfRun(objs[0], pos)
-		return []Level{l}, defs, nil, nil
+		var l Level
+		l, defs = aiperfRun(r, objs[0], pos)
+		levels = []Level{l}
 	case FormatGuideLLM:
-		return guidellmRuns(file, objs[0])
+		levels, err = guidellmRuns(r, objs[0])
 	case FormatAIPerfRecords:
-		return []Level{aiperfRecords(file, objs)}, Definitions{ITL: "tpot", TPS: "request"}, nil, nil
-	case FormatRequests:
-		return readRequests(file, bytes.NewReader(data))
+		levels = []Level{aiperfRecords(r, objs)}
+		defs = Definitions{ITL: "tpot", TPS: "request"}
+	default:
+		return nil, Definitions{}, nil, errorf(pos, "", "format %q is not a run format", format)
 	}
-	return nil, Definitions{}, nil, errorf(pos, "", "format %q is not a run format", format)
+	if err == nil {
+		err = r.err
+	}
+	if err != nil {
+		return nil, Definitions{}, nil, err
+	}
+	return levels, defs, warnings, nil
 }
 
 // stat builds a Stat from named values, NaN where absent.
@@ -207,13 +226,13 @@ func decodeRate(tpot Stat) Stat {
 // servingRun maps one vLLM / SGLang / InferenceX result object.
 // vLLM and SGLang write milliseconds (*_ms); InferenceX writes seconds
 // under the same names without the suffix.
-func servingRun(o obj, format string, pos Pos) Level {
+func servingRun(r *jreader, o obj, format string, pos Pos) Level {
 	l := newLevel(0, pos)
 	get := func(stat, metric string) float64 {
 		if format == FormatInferenceX {
-			return o.num(stat+"_"+metric) * 1000
+			return r.num(o, stat+"_"+metric, timeS) * 1000
 		}
-		return o.num(stat + "_" + metric + "_ms")
+		return r.num(o, stat+"_"+metric+"_ms", timeMS)
 	}
 	dist := func(metric string) Stat {
 		return stat(get("mean", metric), get("p10", metric), get("median", metric), get("p90", metric), get("p99", metric))
@@ -224,42 +243,46 @@ func servingRun(o obj, format string, pos Pos) Level {
 		tpot = dist("itl") // older SGLang writes only the chunk ITL
 	}
 	l.ITL = tpot
-	lat := dist("e2el")
+	var lat Stat
 	if format == FormatSGLang {
 		lat = dist("e2e_latency")
+	} else {
+		lat = dist("e2el")
 	}
 	l.Latency = stat(lat.Mean/1000, lat.P10/1000, lat.P50/1000, lat.P90/1000, lat.P99/1000)
 	l.TPS = decodeRate(tpot)
-	if d, ok := vllmDetailed(o, pos); ok {
+	if d, ok := vllmDetailed(r, o, pos); ok {
 		// --save-detailed: statistics from the requests themselves.
 		l.TTFT, l.ITL, l.Latency, l.TPS, l.Samples = d.TTFT, d.ITL, d.Latency, d.TPS, d.Samples
 	}
 	// A run capped by max_concurrency is a concurrency run whatever its
 	// request_rate ("inf" by default); without a cap, the rate drove it.
-	if c := o.num("max_concurrency"); c > 0 && !math.IsInf(c, 0) {
+	if c := r.num(o, "max_concurrency", concurrencyQ); c > 0 {
 		l.Concurrency = int(c)
-	} else if r := o.num("request_rate"); r > 0 {
-		l.Rate = r
+	} else if rate := r.num(o, "request_rate", offeredRate); rate > 0 {
+		l.Rate = rate
 	}
-	l.SystemRPS = o.num("request_throughput")
-	l.OutputTPS = o.num("output_throughput")
-	completed := o.num("completed")
-	if n, err := wholeNumber(completed); err == nil && !math.IsNaN(completed) {
-		l.Requests = n
+	l.SystemRPS = r.num(o, "request_throughput", requestRate)
+	l.OutputTPS = r.num(o, "output_throughput", outputRate)
+	completed := r.num(o, "completed", countQ)
+	if !math.IsNaN(completed) {
+		l.Requests = int(completed)
 	}
-	if n, err := wholeNumber(o.num("failed")); err == nil && o.has("failed") {
-		l.Errors = n
+	if failed := r.num(o, "failed", countQ); !math.IsNaN(failed) {
+		l.Errors = int(failed)
 	}
-	if out := o.num("total_output_tokens"); completed > 0 {
-		l.OutputTokens = out / completed
-	}
-	if math.IsNaN(l.SystemRPS) && completed > 0 && o.num("duration") > 0 {
-		l.SystemRPS = completed / o.num("duration")
+	if completed > 0 {
+		l.OutputTokens = r.num(o, "total_output_tokens", tokenTotal) / completed
+		if math.IsNaN(l.SystemRPS) {
+			if d := r.num(o, "duration", runDuration); d > 0 {
+				l.SystemRPS = completed / d
+			}
+		}
 	}
 	return l
 }
 
-func servingDefinitions(o obj, format string) Definitions {
+func servingDefinitions(o obj) Definitions {
 	d := Definitions{ITL: "tpot", TPS: "decode", RPS: "system"}
 	if !o.has("mean_tpot_ms") && !o.has("median_tpot_ms") && !o.has("median_tpot") {
 		d.ITL = "chunk"
@@ -272,7 +295,7 @@ func servingDefinitions(o obj, format string) Definitions {
 // comparable with each other.
 func mixedWorkloads(file string, objs []obj) []*Warning {
 	workload := func(o obj) string {
-		return fmt.Sprintf("%s %v/%v", o.str("dataset_name"), o["random_input_len"], o["random_output_len"])
+		return fmt.Sprintf("%s %v/%v", o.str("dataset_name"), o.get("random_input_len"), o.get("random_output_len"))
 	}
 	first := workload(objs[0])
 	for i, o := range objs[1:] {
@@ -287,8 +310,8 @@ func mixedWorkloads(file string, objs []obj) []*Warning {
 
 // lastOfRepeats keeps the last of repeated runs at the same load (a
 // vLLM sweep's summary.json repeats each point: run_number 0, 1, …),
-// warning about the ones left out.
-func lastOfRepeats(file string, levels []Level, objs []obj) ([]Level, []*Warning) {
+// warning about the ones left out. runs are the runs' run_number.
+func lastOfRepeats(file string, levels []Level, objs []obj, runs []float64) ([]Level, []*Warning) {
 	if len(levels) < 2 || !objs[0].has("run_number") {
 		return levels, nil
 	}
@@ -308,7 +331,7 @@ func lastOfRepeats(file string, levels []Level, objs []obj) ([]Level, []*Warning
 			continue
 		}
 		j := last[key{l.Concurrency, l.Rate}]
-		run := objs[i].num("run_number")
+		run := runs[i]
 		warnings = append(warnings, warnf(Pos{File: file}, "", WarnRepeatedRun, map[string]any{"Run": run, "TTFT": l.TTFT.Mean, "Last": levels[j].TTFT.Mean},
 			"run_number %g repeats a later run at the same load (mean TTFT %.1f ms vs %.1f ms); the last run is used", run, l.TTFT.Mean, levels[j].TTFT.Mean))
 	}
@@ -317,22 +340,28 @@ func lastOfRepeats(file string, levels []Level, objs []obj) ([]Level, []*Warning
 
 // nightlyRun maps a row of vLLM's nightly-benchmark summary table,
 // whose rate lives in the test name ("tp8_pp1_qps_16", "…_qps_inf").
-func nightlyRun(o obj, pos Pos) Level {
+func nightlyRun(r *jreader, o obj, pos Pos) Level {
 	l := newLevel(0, pos)
-	ms := func(stat, metric string) float64 { return o.num(stat + " " + metric + " (ms)") }
+	ms := func(stat, metric string) float64 { return r.num(o, stat+" "+metric+" (ms)", timeMS) }
 	l.TTFT = stat(ms("Mean", "TTFT"), Absent, ms("Median", "TTFT"), ms("P90", "TTFT"), ms("P99", "TTFT"))
 	l.ITL = stat(ms("Mean", "TPOT"), Absent, ms("Median", "TPOT"), ms("P90", "TPOT"), ms("P99", "TPOT"))
 	l.TPS = decodeRate(l.ITL)
-	l.SystemRPS = o.num("Tput (req/s)")
-	l.OutputTPS = o.num("Output Tput (tok/s)")
-	if n, err := wholeNumber(o.num("# of req.")); err == nil && o.has("# of req.") {
-		l.Requests = n
+	l.SystemRPS = r.num(o, "Tput (req/s)", requestRate)
+	l.OutputTPS = r.num(o, "Output Tput (tok/s)", outputRate)
+	if n := r.num(o, "# of req.", countQ); !math.IsNaN(n) {
+		l.Requests = int(n)
 	}
-	name := strings.ToLower(o.str("Test name"))
-	if _, rate, ok := strings.Cut(name, "qps_"); ok {
-		l.Rate = toNum(strings.Split(rate, "_")[0])
+	name, _ := o.get("Test name").(jstr)
+	lower := strings.ToLower(name.s)
+	if _, rest, ok := strings.Cut(lower, "qps_"); ok {
+		text := strings.Split(rest, "_")[0]
+		if text == "inf" {
+			l.Rate = math.Inf(1)
+		} else if f, err := parseNumber(text); err == nil {
+			l.Rate = r.checkAt(name, o.name("Test name"), f, "qps_"+text, offeredRate)
+		}
 	}
-	if c := ConcurrencyFromName(name); c > 0 {
+	if c := ConcurrencyFromName(lower); c > 0 {
 		l.Concurrency = c
 	}
 	return l
@@ -340,186 +369,221 @@ func nightlyRun(o obj, pos Pos) Level {
 
 // llmperfRun maps an LLMPerf summary: flattened keys, everything in
 // seconds, some numbers written as strings.
-func llmperfRun(o obj, pos Pos) Level {
+func llmperfRun(r *jreader, o obj, pos Pos) Level {
 	l := newLevel(0, pos)
-	dist := func(metric string, f float64) Stat {
-		q := func(p string) float64 { return o.num("results_"+metric+"_quantiles_"+p) * f }
-		return stat(o.num("results_"+metric+"_mean")*f, Absent, q("p50"), q("p90"), q("p99"))
+	dist := func(metric string, q quantity, f float64) Stat {
+		get := func(key string) float64 { return r.num(o, "results_"+metric+key, q) * f }
+		return stat(get("_mean"), Absent, get("_quantiles_p50"), get("_quantiles_p90"), get("_quantiles_p99"))
 	}
-	l.TTFT = dist("ttft_s", 1000)
-	l.ITL = dist("inter_token_latency_s", 1000)
-	l.Latency = dist("end_to_end_latency_s", 1)
-	l.TPS = dist("request_output_throughput_token_per_s", 1)
-	if c := o.num("num_concurrent_requests"); c > 0 {
+	l.TTFT = dist("ttft_s", timeS, 1000)
+	l.ITL = dist("inter_token_latency_s", timeS, 1000)
+	l.Latency = dist("end_to_end_latency_s", timeS, 1)
+	l.TPS = dist("request_output_throughput_token_per_s", tokenRate, 1)
+	if c := r.num(o, "num_concurrent_requests", concurrencyQ); c > 0 {
 		l.Concurrency = int(c)
 	}
-	l.SystemRPS = o.num("results_num_completed_requests_per_min") / 60
-	l.OutputTPS = o.num("results_mean_output_throughput_token_per_s")
-	if n, err := wholeNumber(o.num("results_num_completed_requests")); err == nil && o.has("results_num_completed_requests") {
-		l.Requests = n
+	l.SystemRPS = r.num(o, "results_num_completed_requests_per_min", requestsMin) / 60
+	l.OutputTPS = r.num(o, "results_mean_output_throughput_token_per_s", outputRate)
+	if n := r.num(o, "results_num_completed_requests", countQ); !math.IsNaN(n) {
+		l.Requests = int(n)
 	}
-	if n, err := wholeNumber(o.num("results_number_errors")); err == nil && o.has("results_number_errors") {
-		l.Errors = n
+	if n := r.num(o, "results_number_errors", countQ); !math.IsNaN(n) {
+		l.Errors = int(n)
 	}
-	l.OutputTokens = o.num("results_number_output_tokens_mean")
+	l.OutputTokens = r.num(o, "results_number_output_tokens_mean", tokensQ)
 	return l
 }
 
 // aiperfRun maps an AIPerf profile export: schema 1.x has the metrics
 // at the top level, older exports under "records" with short tags.
-func aiperfRun(o obj, pos Pos) (Level, Definitions) {
+func aiperfRun(r *jreader, o obj, pos Pos) (Level, Definitions) {
 	l := newLevel(0, pos)
 	metrics := o
-	if rec := o.sub("records"); rec != nil {
+	if rec := o.sub("records"); rec.exists() {
 		metrics = rec
 	}
-	dist := func(f float64, tags ...string) Stat {
+	// metric is the first of tags that the export gives an average for.
+	metric := func(tags ...string) (obj, bool) {
 		for _, t := range tags {
-			m := metrics.sub(t)
-			if m == nil {
-				continue
-			}
-			if mean := m.num("avg"); !math.IsNaN(mean) {
-				return stat(mean*f, m.num("p10")*f, m.num("p50")*f, m.num("p90")*f, m.num("p99")*f)
+			if m := metrics.sub(t); m.get("avg") != nil {
+				return m, true
 			}
 		}
-		return NoStat()
+		return obj{}, false
 	}
-	scalar := func(tags ...string) float64 {
-		for _, t := range tags {
-			if m := metrics.sub(t); m != nil && !math.IsNaN(m.num("avg")) {
-				return m.num("avg")
-			}
+	dist := func(q quantity, f float64, tags ...string) Stat {
+		m, ok := metric(tags...)
+		if !ok {
+			return NoStat()
+		}
+		get := func(key string) float64 { return r.num(m, key, q) * f }
+		return stat(get("avg"), get("p10"), get("p50"), get("p90"), get("p99"))
+	}
+	scalar := func(q quantity, tags ...string) float64 {
+		if m, ok := metric(tags...); ok {
+			return r.num(m, "avg", q)
 		}
 		return Absent
 	}
-	l.TTFT = dist(1, "time_to_first_token", "ttft")
-	l.ITL = dist(1, "inter_token_latency", "itl")
-	l.Latency = dist(0.001, "request_latency")
+	l.TTFT = dist(timeMS, 1, "time_to_first_token", "ttft")
+	l.ITL = dist(timeMS, 1, "inter_token_latency", "itl")
+	l.Latency = dist(timeMS, 0.001, "request_latency")
 	defs := Definitions{ITL: "tpot", TPS: "request", RPS: "system"}
-	l.TPS = dist(1, "e2e_output_token_throughput")
-	if math.IsNaN(l.TPS.Mean) {
-		l.TPS = dist(1, "output_token_throughput_per_user")
+	if _, ok := metric("e2e_output_token_throughput"); ok {
+		l.TPS = dist(tokenRate, 1, "e2e_output_token_throughput")
+	} else if _, ok := metric("output_token_throughput_per_user"); ok {
+		l.TPS = dist(tokenRate, 1, "output_token_throughput_per_user")
+		defs.TPS = "decode"
+	} else {
 		defs.TPS = "decode"
 	}
-	l.SystemRPS = scalar("request_throughput")
-	l.OutputTPS = scalar("output_token_throughput")
-	if n, err := wholeNumber(scalar("request_count")); err == nil && !math.IsNaN(scalar("request_count")) {
-		l.Requests = n
+	l.SystemRPS = scalar(requestRate, "request_throughput")
+	l.OutputTPS = scalar(outputRate, "output_token_throughput")
+	if n := scalar(countQ, "request_count"); !math.IsNaN(n) {
+		l.Requests = int(n)
 	}
-	if n, err := wholeNumber(scalar("error_request_count")); err == nil && !math.IsNaN(scalar("error_request_count")) {
-		l.Errors = n
+	if n := scalar(countQ, "error_request_count"); !math.IsNaN(n) {
+		l.Errors = int(n)
 	}
-	l.OutputTokens = scalar("output_sequence_length", "output_token_count")
+	l.OutputTokens = scalar(tokensQ, "output_sequence_length", "output_token_count")
 	// A run capped by concurrency is a concurrency run; otherwise a
 	// --request-rate run is driven by its rate.
-	l.Concurrency = int(aiperfLoad(o, "concurrency"))
+	l.Concurrency = int(aiperfLoad(r, o, "concurrency", concurrencyQ))
 	if l.Concurrency == 0 {
-		l.Rate = aiperfLoad(o, "request_rate")
+		l.Rate = aiperfLoad(r, o, "request_rate", offeredRate)
 	}
 	return l, defs
+}
+
+// aiperfFlags find --concurrency and --request-rate on a command line.
+var aiperfFlags = map[string]*regexp.Regexp{
+	"concurrency":  regexp.MustCompile(`--concurrency[ =]['"]?([0-9]+(?:\.[0-9]+)?)`),
+	"request_rate": regexp.MustCompile(`--request-rate[ =]['"]?([0-9]+(?:\.[0-9]+)?)`),
 }
 
 // aiperfLoad finds the profiling phase's setting key ("concurrency" or
 // "request_rate"): in input_config.phases (0.10), input_config.loadgen
 // (older), or the command line (--concurrency, --request-rate); 0 when
 // the run gives none.
-func aiperfLoad(o obj, key string) float64 {
+func aiperfLoad(r *jreader, o obj, key string, q quantity) float64 {
 	cfg := o.sub("input_config")
-	if phases, ok := cfg["phases"].([]any); ok {
-		for _, p := range phases {
-			ph, _ := asObj(p)
-			if ph.str("name") != "warmup" && ph.num(key) > 0 {
-				return ph.num(key)
+	if phases, path, ok := cfg.list("phases"); ok {
+		for i, p := range phases {
+			ph, _ := asObj(p, item(path, i))
+			if ph.str("name") == "warmup" {
+				continue
+			}
+			if v := r.num(ph, key, q); v > 0 {
+				return v
 			}
 		}
 	}
-	if v := cfg.path("loadgen").num(key); v > 0 {
+	if v := r.num(cfg.sub("loadgen"), key, q); v > 0 {
 		return v
 	}
-	cmd := o.path("run_info").str("cli_command") + " " + cfg.str("cli_command")
-	flag := "--" + strings.ReplaceAll(key, "_", "-")
-	if m := regexp.MustCompile(flag + `[ =]['"]?([0-9]+(?:\.[0-9]+)?)`).FindStringSubmatch(cmd); m != nil {
-		v, _ := strconv.ParseFloat(m[1], 64)
-		return v
+	for _, c := range []obj{o.sub("run_info"), cfg} {
+		cmd, ok := c.get("cli_command").(jstr)
+		if !ok {
+			continue
+		}
+		if m := aiperfFlags[key].FindStringSubmatch(cmd.s); m != nil {
+			v, _ := strconv.ParseFloat(m[1], 64)
+			if v = r.checkAt(cmd, c.name("cli_command"), v, m[0], q); v > 0 {
+				return v
+			}
+		}
 	}
 	return 0
 }
 
 // guidellmRuns maps every benchmark of a guidellm report (one per
 // strategy); request latency is in seconds, the rest in milliseconds.
-func guidellmRuns(file string, o obj) ([]Level, Definitions, []*Warning, error) {
-	list, _ := o["benchmarks"].([]any)
+func guidellmRuns(r *jreader, o obj) ([]Level, error) {
+	list, path, _ := o.list("benchmarks")
+	args := o.sub("args")
+	rates, ratesPath, _ := args.list("rate")
 	var levels []Level
 	for i, b := range list {
-		bo, _ := asObj(b)
+		bo, _ := asObj(b, item(path, i))
 		m := bo.sub("metrics")
-		l := newLevel(0, Pos{File: file})
-		dist := func(metric string, f float64) Stat {
-			d := m.path(metric, "successful")
-			if d == nil {
+		l := newLevel(0, Pos{File: r.file})
+		dist := func(metric string, q quantity) Stat {
+			d := m.at(metric, "successful")
+			if !d.exists() {
 				return NoStat()
 			}
 			p := d.sub("percentiles")
-			return stat(d.num("mean")*f, p.num("p10")*f, d.num("median")*f, p.num("p90")*f, p.num("p99")*f)
+			return stat(r.num(d, "mean", q), r.num(p, "p10", q), r.num(d, "median", q), r.num(p, "p90", q), r.num(p, "p99", q))
 		}
-		l.TTFT = dist("time_to_first_token_ms", 1)
-		l.ITL = dist("time_per_output_token_ms", 1)
-		l.Latency = dist("request_latency", 1)
+		l.TTFT = dist("time_to_first_token_ms", timeMS)
+		l.ITL = dist("time_per_output_token_ms", timeMS)
+		l.Latency = dist("request_latency", timeS)
 		l.TPS = decodeRate(l.ITL)
-		l.SystemRPS = m.path("requests_per_second", "successful").num("mean")
-		l.OutputTPS = m.path("output_tokens_per_second", "successful").num("mean")
+		l.SystemRPS = r.num(m.at("requests_per_second", "successful"), "mean", requestRate)
+		l.OutputTPS = r.num(m.at("output_tokens_per_second", "successful"), "mean", outputRate)
 		totals := m.sub("request_totals")
-		if n, err := wholeNumber(totals.num("successful")); err == nil && totals.has("successful") {
-			l.Requests = n
+		if n := r.num(totals, "successful", countQ); !math.IsNaN(n) {
+			l.Requests = int(n)
 		}
-		if n, err := wholeNumber(totals.num("errored")); err == nil && totals.has("errored") {
-			l.Errors = n
+		if n := r.num(totals, "errored", countQ); !math.IsNaN(n) {
+			l.Errors = int(n)
 		}
-		l.OutputTokens = m.path("output_token_count", "successful").num("mean")
-		strategy := bo.path("config", "strategy")
+		l.OutputTokens = r.num(m.at("output_token_count", "successful"), "mean", tokensQ)
+		strategy := bo.at("config", "strategy")
 		switch strategy.str("type_") {
 		case "concurrent":
-			l.Concurrency = int(strategy.num("streams"))
+			if c := r.num(strategy, "streams", concurrencyQ); c > 0 {
+				l.Concurrency = int(c)
+			}
 		case "constant", "poisson":
-			l.Rate = strategy.num("rate")
+			if rate := r.num(strategy, "rate", offeredRate); rate > 0 {
+				l.Rate = rate
+			}
 		case "synchronous":
 			l.Concurrency = 1
 		case "throughput":
 			l.Rate = math.Inf(1) // as fast as possible
 		}
-		if l.Concurrency == 0 && l.Rate == 0 {
+		if l.Concurrency == 0 && l.Rate == 0 && i < len(rates) {
 			// v0.4/v1 reports: the args' profile and rates, one per benchmark.
-			args := o.sub("args")
-			rates, _ := args["rate"].([]any)
-			switch profile := args.str("profile"); {
-			case i >= len(rates):
-			case profile == "concurrent":
-				l.Concurrency = int(toNum(rates[i]))
-			case profile == "constant" || profile == "poisson":
-				l.Rate = toNum(rates[i])
+			switch args.str("profile") {
+			case "concurrent":
+				if c := r.value(rates[i], item(ratesPath, i), concurrencyQ); c > 0 {
+					l.Concurrency = int(c)
+				}
+			case "constant", "poisson":
+				if rate := r.value(rates[i], item(ratesPath, i), offeredRate); rate > 0 {
+					l.Rate = rate
+				}
 			}
 		}
 		levels = append(levels, l)
 	}
 	if len(levels) == 0 {
-		return nil, Definitions{}, nil, errorf(Pos{File: file}, "", "no benchmark in the guidellm report")
+		return nil, errorf(Pos{File: r.file}, "", "no benchmark in the guidellm report")
 	}
-	return levels, Definitions{ITL: "tpot", TPS: "decode", RPS: "system"}, nil, nil
+	return levels, nil
 }
 
-// metricRow names the rows of the AIPerf / GenAI-Perf metric tables.
-var metricRows = map[string]string{
-	"time to first token":              "ttft",
-	"inter token latency":              "itl",
-	"request latency":                  "latency",
-	"e2e output token throughput":      "tps",
-	"output token throughput per user": "tps_decode",
-	"request throughput":               "rps",
-	"output token throughput":          "output_tps",
-	"request count":                    "requests",
-	"error request count":              "errors",
-	"output sequence length":           "osl",
+// metricRow is a row of the AIPerf / GenAI-Perf metric tables that the
+// reader uses, and what its numbers measure.
+type metricRow struct {
+	key string
+	q   quantity
+}
+
+// metricRows names the rows of the AIPerf / GenAI-Perf metric tables.
+var metricRows = map[string]metricRow{
+	"time to first token":              {"ttft", timeMS},
+	"inter token latency":              {"itl", timeMS},
+	"request latency":                  {"latency", timeMS},
+	"e2e output token throughput":      {"tps", tokenRate},
+	"output token throughput per user": {"tps_decode", tokenRate},
+	"request throughput":               {"rps", requestRate},
+	"output token throughput":          {"output_tps", outputRate},
+	"request count":                    {"requests", countQ},
+	"error request count":              {"errors", countQ},
+	"output sequence length":           {"osl", tokensQ},
 }
 
 // readMetricTable reads the metric-per-row CSV of AIPerf and GenAI-Perf:
@@ -559,10 +623,11 @@ func readMetricTable(file string, data []byte, format string) ([]Level, Definiti
 			if i := strings.Index(label, " ("); i >= 0 {
 				name = label[:i]
 			}
-			key, ok := metricRows[name]
+			row, ok := metricRows[name]
 			if !ok {
 				continue
 			}
+			key := row.key
 			cell := func(stat string) (float64, error) {
 				i, ok := col[stat]
 				if !ok || i >= len(rec) {
@@ -572,10 +637,14 @@ func readMetricTable(file string, data []byte, format string) ([]Level, Definiti
 				if s == "" || strings.EqualFold(s, "N/A") {
 					return Absent, nil
 				}
-				f, err := strconv.ParseFloat(s, 64)
-				if err != nil || math.IsInf(f, 0) {
-					return 0, &Error{Pos: Pos{File: file, Line: startLine + r + 1, Col: t.pos[r+1][i].Col}, Column: head[i],
-						Err: fmt.Errorf("%q is not a number", rec[i])}
+				f, err := parseNumber(s)
+				if err == nil {
+					err = checkNumber(f, strconv.Quote(rec[i]), row.q)
+				} else {
+					err = fmt.Errorf("%q is not a number", rec[i])
+				}
+				if err != nil {
+					return 0, &Error{Pos: Pos{File: file, Line: startLine + r + 1, Col: t.pos[r+1][i].Col}, Column: head[i], Err: err}
 				}
 				return f, nil
 			}
@@ -612,9 +681,13 @@ func readMetricTable(file string, data []byte, format string) ([]Level, Definiti
 			case "output_tps":
 				l.OutputTPS = scalar
 			case "requests":
-				l.Requests = int(scalar)
+				if !math.IsNaN(scalar) {
+					l.Requests = int(scalar)
+				}
 			case "errors":
-				l.Errors = int(scalar)
+				if !math.IsNaN(scalar) {
+					l.Errors = int(scalar)
+				}
 			case "osl":
 				l.OutputTokens = st.Mean
 			}

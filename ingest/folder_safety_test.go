@@ -1,0 +1,342 @@
+package ingest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// run is a one-run vLLM result at concurrency c.
+func run(c int) string {
+	return fmt.Sprintf(`{"max_concurrency": %d, "mean_ttft_ms": 10, "median_tpot_ms": 5}`, c)
+}
+
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("symlink: %v", err)
+	}
+}
+
+func wantError(t *testing.T, err error, want string) {
+	t.Helper()
+	if err == nil || err.Error() != want {
+		t.Errorf("error\n got %v\nwant %s", err, want)
+	}
+}
+
+// TestTooManyLevelsRefused: a configuration holds at most MaxLevels
+// levels, in any form; exactly MaxLevels is read.
+func TestTooManyLevelsRefused(t *testing.T) {
+	table := func(n int) string {
+		var b strings.Builder
+		b.WriteString(compactHeader + "\n")
+		for c := 1; c <= n; c++ {
+			fmt.Fprintf(&b, "%d,66.5,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n", c)
+		}
+		return b.String()
+	}
+	dir := writeTree(t, map[string]string{"a.csv": table(MaxLevels)})
+	if c, err := Read(dir, ReadOptions{}); err != nil || len(c.Configs[0].Levels) != MaxLevels {
+		t.Fatalf("%d levels: %v", MaxLevels, err)
+	}
+	dir = writeTree(t, map[string]string{"a.csv": table(MaxLevels + 1)})
+	_, err := Read(dir, ReadOptions{})
+	wantError(t, err, filepath.Join(dir, "a.csv")+": holds 257 load levels; expected at most 256 per configuration")
+
+	var lines strings.Builder
+	for c := 1; c <= MaxLevels+1; c++ {
+		lines.WriteString(run(c) + "\n")
+	}
+	dir = writeTree(t, map[string]string{"sweep.jsonl": lines.String()})
+	_, err = Read(dir, ReadOptions{})
+	wantError(t, err, filepath.Join(dir, "sweep.jsonl")+": holds 257 load levels; expected at most 256 per configuration")
+
+	// Per-request data is streamed: the level past the cap stops it at
+	// its row.
+	var rows strings.Builder
+	rows.WriteString("concurrency,ttft_ms,itl_ms,latency_s\n")
+	for c := 1; c <= MaxLevels+1; c++ {
+		fmt.Fprintf(&rows, "%d,20,2,1.5\n", c)
+	}
+	_, _, _, err = readRequests("r.csv", strings.NewReader(rows.String()))
+	wantError(t, err, "r.csv:258:1: concurrency 257 is load level 257; expected at most 256 load levels per configuration")
+
+	files := map[string]string{}
+	for c := 1; c <= MaxLevels+1; c++ {
+		files[fmt.Sprintf("runs/c%d.json", c)] = run(c)
+	}
+	dir = writeTree(t, files)
+	_, err = Read(dir, ReadOptions{})
+	wantError(t, err, filepath.Join(dir, "runs")+": holds more than 256 load levels; expected at most 256 per configuration")
+}
+
+// TestTooManyConfigsRefused: a report compares at most MaxConfigs
+// configurations; exactly MaxConfigs is read.
+func TestTooManyConfigsRefused(t *testing.T) {
+	files := func(n int) map[string]string {
+		m := map[string]string{}
+		for i := range n {
+			m[fmt.Sprintf("c%02d.csv", i)] = compactHeader + "\n" + compactRow
+		}
+		return m
+	}
+	dir := writeTree(t, files(MaxConfigs))
+	if c, err := Read(dir, ReadOptions{}); err != nil || len(c.Configs) != MaxConfigs {
+		t.Fatalf("%d configs: %v", MaxConfigs, err)
+	}
+	dir = writeTree(t, files(MaxConfigs+1))
+	_, err := Read(dir, ReadOptions{})
+	wantError(t, err, dir+": folder holds 65 configurations; expected at most 64 per report")
+}
+
+// TestSymlinkedConfigFoldersFollowed: a config folder (of runs, or an
+// unzipped export) that is a symlink is read like a symlinked file.
+func TestSymlinkedConfigFoldersFollowed(t *testing.T) {
+	outside := writeTree(t, map[string]string{
+		"runs/c1.json":           run(1),
+		"runs/c2.json":           run(2),
+		"export/model-table.csv": compactHeader + "\n" + compactRow,
+		"file.csv":               compactHeader + "\n" + compactRow,
+	})
+	dir := t.TempDir()
+	symlink(t, filepath.Join(outside, "runs"), filepath.Join(dir, "vllm-runs"))
+	symlink(t, filepath.Join(outside, "export"), filepath.Join(dir, "sglang-export"))
+	symlink(t, filepath.Join(outside, "file.csv"), filepath.Join(dir, "trtllm.csv"))
+	c, err := Read(dir, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, cfg := range c.Configs {
+		got = append(got, fmt.Sprintf("%s:%d", cfg.ID, len(cfg.Levels)))
+	}
+	if s := strings.Join(got, " "); s != "sglang-export:1 trtllm:1 vllm-runs:2" {
+		t.Errorf("configs = %s", s)
+	}
+}
+
+// TestSymlinkLoopRefused: a symlink that cannot be followed (a loop, a
+// missing target) is an error naming it, never skipped.
+func TestSymlinkLoopRefused(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		links [][2]string // target, link
+		want  string      // after <link>
+	}{
+		{"self", [][2]string{{"loop", "loop"}}, ": symlink cannot be followed (too many levels of symbolic links); expected a link to an existing file or folder"},
+		{"pair", [][2]string{{"b", "a"}, {"a", "b"}}, ": symlink cannot be followed (too many levels of symbolic links); expected a link to an existing file or folder"},
+		{"missing", [][2]string{{"gone", "a"}}, ": symlink cannot be followed (no such file or directory); expected a link to an existing file or folder"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeTree(t, map[string]string{"x.csv": compactHeader + "\n" + compactRow})
+			for _, l := range tt.links {
+				symlink(t, l[0], filepath.Join(dir, l[1]))
+			}
+			_, err := Read(dir, ReadOptions{})
+			wantError(t, err, filepath.Join(dir, tt.links[0][1])+tt.want)
+			// The same inside a folder of runs.
+			runs := writeTree(t, map[string]string{"r/c1.json": run(1)})
+			for _, l := range tt.links {
+				symlink(t, l[0], filepath.Join(runs, "r", l[1]))
+			}
+			_, err = Read(runs, ReadOptions{})
+			wantError(t, err, filepath.Join(runs, "r", tt.links[0][1])+tt.want)
+		})
+	}
+}
+
+// TestSymlinkToReportFolderRefused: a symlinked folder that leads back
+// to the folder holding it, or above it, is refused: it would read the
+// report into itself. So is one in a folder of runs, and in Discover.
+func TestSymlinkToReportFolderRefused(t *testing.T) {
+	for _, tt := range []struct{ target, want string }{
+		{".", ": symlink resolves to the folder that holds it (<real>); expected a link to another folder"},
+		{"..", ": symlink resolves to <up>, a folder above it; expected a link to a folder that does not hold it"},
+		{"/", ": symlink resolves to /, a folder above it; expected a link to a folder that does not hold it"},
+	} {
+		t.Run(tt.target, func(t *testing.T) {
+			dir := writeTree(t, map[string]string{"x.csv": compactHeader + "\n" + compactRow})
+			real, _ := realPath(dir)
+			want := strings.NewReplacer("<real>", real, "<up>", filepath.Dir(real)).Replace(tt.want)
+			symlink(t, tt.target, filepath.Join(dir, "again"))
+			_, err := Read(dir, ReadOptions{})
+			wantError(t, err, filepath.Join(dir, "again")+want)
+		})
+	}
+	dir := writeTree(t, map[string]string{"runs/c1.json": run(1)})
+	symlink(t, "..", filepath.Join(dir, "runs", "back"))
+	_, err := Read(dir, ReadOptions{})
+	real, _ := realPath(dir)
+	wantError(t, err, filepath.Join(dir, "runs", "back")+": symlink resolves to "+real+", a folder above it; expected a link to a folder that does not hold it")
+
+	root := writeTree(t, map[string]string{"r1/a.csv": compactHeader + "\n" + compactRow})
+	symlink(t, ".", filepath.Join(root, "again"))
+	_, err = Discover(root)
+	realRoot, _ := realPath(root)
+	wantError(t, err, filepath.Join(root, "again")+": symlink resolves to the folder that holds it ("+realRoot+"); expected a link to another folder")
+}
+
+// TestDiscoverFollowsSymlinkedReports: a symlinked report folder is
+// found like a real one; a report reportgen wrote is not.
+func TestDiscoverFollowsSymlinkedReports(t *testing.T) {
+	outside := writeTree(t, map[string]string{"r2/b.csv": compactHeader + "\n" + compactRow})
+	root := writeTree(t, map[string]string{
+		"r1/a.csv":                 compactHeader + "\n" + compactRow,
+		"out/r1/" + OutputMarker:   "reportgen",
+		"out/" + OutputMarker:      "reportgen",
+		"out/r1/analysis.json":     "{}",
+		"done/" + OutputMarker:     "reportgen",
+		"done/some-report-data.md": "",
+	})
+	symlink(t, filepath.Join(outside, "r2"), filepath.Join(root, "r2"))
+	got, err := Discover(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range got {
+		names = append(names, filepath.Base(p))
+	}
+	if s := strings.Join(names, " "); s != "r1 r2" {
+		t.Errorf("Discover = %s, want r1 r2", s)
+	}
+}
+
+// TestOutputFolderNeverEntered: a folder holding OutputMarker is a
+// report reportgen wrote: Read and Discover refuse it as input, and the
+// config scan skips it (listing it as ignored), whatever it holds.
+func TestOutputFolderNeverEntered(t *testing.T) {
+	out := writeTree(t, map[string]string{OutputMarker: "reportgen", "a.csv": compactHeader + "\n" + compactRow})
+	want := out + ": holds .reportgen: it is a report reportgen wrote, not input; expected a report folder of result files"
+	_, err := Read(out, ReadOptions{})
+	wantError(t, err, want)
+	_, err = Discover(out)
+	wantError(t, err, want)
+
+	dir := writeTree(t, map[string]string{
+		"a.csv":                      compactHeader + "\n" + compactRow,
+		"report/" + OutputMarker:     "reportgen",
+		"report/vllm.csv":            compactHeader + "\n" + compactRow,
+		"runs/c1.json":               run(1),
+		"runs/old/" + OutputMarker:   "reportgen",
+		"runs/old/summary.json":      run(2),
+		"runs/old/analysis.json":     "{}",
+		"runs/_tmp/summary.json":     run(4),
+		"runs/point-c8/summary.json": run(8),
+	})
+	c, err := Read(dir, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Configs) != 2 || len(c.Configs[1].Levels) != 2 {
+		t.Errorf("configs = %+v", c.Configs)
+	}
+	if got := strings.Join(c.Ignored, " "); got != "report runs/_tmp runs/old" {
+		t.Errorf("ignored = %q", got)
+	}
+}
+
+// TestIgnoredNamesListed: every name the read skips on purpose is listed
+// in Campaign.Ignored, relative to the report folder and sorted; names
+// it reads (the manifest, its logo, a folder its path leads into) are
+// not.
+func TestIgnoredNamesListed(t *testing.T) {
+	csv := compactHeader + "\n" + compactRow
+	dir := writeTree(t, map[string]string{
+		ManifestName:          "logo = \"logo.png\"\n[[configs]]\nid = \"a\"\n[[configs]]\nid = \"runs\"\n[[configs]]\nid = \"e\"\npath = \"data/e\"\n",
+		"a.csv":               csv,
+		".DS_Store":           "",
+		"_old/b.csv":          csv,
+		"notes.txt":           "",
+		"chart.png":           "",
+		"README.md":           "",
+		"logo.png":            "",
+		"notes/readme.txt":    "",
+		"out/" + OutputMarker: "reportgen",
+		"out/x.csv":           csv,
+		"runs/c1.json":        run(1),
+		"runs/log.txt":        "",
+		"runs/_tmp.json":      run(2),
+		"runs/.c4.json":       run(4),
+		"data/e/m-table.csv":  csv,
+		"data/e/m-TTFT.png":   "",
+	})
+	c, err := Read(dir, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{".DS_Store", "README.md", "_old", "chart.png", "notes", "notes.txt", "out", "runs/.c4.json", "runs/_tmp.json", "runs/log.txt"}
+	if !slices.Equal(c.Ignored, want) {
+		t.Errorf("ignored\n got %q\nwant %q", c.Ignored, want)
+	}
+}
+
+// TestNoConfigurationErrorListsEveryKind: the error for a folder without
+// configurations names every kind reportgen reads, and what it ignored.
+func TestNoConfigurationErrorListsEveryKind(t *testing.T) {
+	dir := writeTree(t, map[string]string{"notes.txt": "", "results/readme.md": ""})
+	_, err := Read(dir, ReadOptions{})
+	wantError(t, err, dir+": no configuration found; expected result files (.csv, .json, .jsonl, .zip), llm-benchmark export folders (holding a *-table.csv), or folders of run files; ignored: notes.txt, results")
+}
+
+// TestSameFileTwoConfigsRefused: one file is never read as two
+// configurations, whether the manifest points at it twice (by path and
+// by name, or by two paths that clean to one), a symlink repeats it, or
+// it is a run file of another config's folder.
+func TestSameFileTwoConfigsRefused(t *testing.T) {
+	csv := compactHeader + "\n" + compactRow
+	dir := writeTree(t, map[string]string{
+		ManifestName: "[[configs]]\nid = \"a\"\npath = \"b.csv\"\n[[configs]]\nid = \"b\"\n",
+		"b.csv":      csv,
+	})
+	_, err := Read(dir, ReadOptions{})
+	p := filepath.Join(dir, "b.csv")
+	wantError(t, err, filepath.Join(dir, ManifestName)+`: config "b" reads `+p+`, the same file as config "a" (`+p+`); expected each file in one configuration`)
+
+	dir = writeTree(t, map[string]string{
+		ManifestName: "[[configs]]\nid = \"a\"\npath = \"_sub/x.csv\"\n[[configs]]\nid = \"c\"\npath = \"./_sub/../_sub/x.csv\"\n",
+		"_sub/x.csv": csv,
+	})
+	_, err = Read(dir, ReadOptions{})
+	p = filepath.Join(dir, "_sub", "x.csv")
+	wantError(t, err, filepath.Join(dir, ManifestName)+`: config "c" reads `+p+`, the same file as config "a" (`+p+`); expected each file in one configuration`)
+
+	dir = writeTree(t, map[string]string{"a.csv": csv})
+	symlink(t, "a.csv", filepath.Join(dir, "b.csv"))
+	_, err = Read(dir, ReadOptions{})
+	wantError(t, err, filepath.Join(dir, "b.csv")+`: is the same file as `+filepath.Join(dir, "a.csv")+` (configuration "a"); expected each file in one configuration`)
+
+	dir = writeTree(t, map[string]string{
+		ManifestName:   "[[configs]]\nid = \"runs\"\n[[configs]]\nid = \"one\"\npath = \"runs/c1.json\"\n",
+		"runs/c1.json": run(1),
+		"runs/c2.json": run(2),
+	})
+	_, err = Read(dir, ReadOptions{})
+	wantError(t, err, filepath.Join(dir, ManifestName)+`: config "one" reads `+filepath.Join(dir, "runs", "c1.json")+`, a run file of config "runs" (`+filepath.Join(dir, "runs")+`); expected each file in one configuration`)
+}
+
+// TestManifestPathToReportFolderRefused: a config's path may not be the
+// report folder itself, however it is written.
+func TestManifestPathToReportFolderRefused(t *testing.T) {
+	for _, path := range []string{".", "sub/..", "./"} {
+		dir := writeTree(t, map[string]string{
+			ManifestName: fmt.Sprintf("[[configs]]\nid = \"a\"\npath = %q\n", path),
+			"sub/x.csv":  compactHeader + "\n" + compactRow,
+		})
+		_, err := Read(dir, ReadOptions{})
+		wantError(t, err, filepath.Join(dir, ManifestName)+fmt.Sprintf(`: config "a": path %q is the report folder itself; expected a result file or a folder inside it`, path))
+	}
+	// A symlink in a hidden folder, which the scan does not enter.
+	dir := writeTree(t, map[string]string{
+		ManifestName: "[[configs]]\nid = \"a\"\npath = \"_links/up\"\n",
+		"_links/x":   "",
+	})
+	symlink(t, "..", filepath.Join(dir, "_links", "up"))
+	real, _ := realPath(dir)
+	_, err := Read(dir, ReadOptions{})
+	wantError(t, err, filepath.Join(dir, ManifestName)+`: config "a": path "_links/up": symlink resolves to `+real+`, a folder above it; expected a link to a folder that does not hold it`)
+}
