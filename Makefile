@@ -2,6 +2,9 @@
 
 GO ?= go
 OUT ?= out
+SHELL := bash
+# The version reportgen prints and marks its output with.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 
 .PHONY: report test build fuzz bench update check-deps
 
@@ -9,14 +12,15 @@ OUT ?= out
 report:
 	$(GO) run ./cmd/reportgen build -o $(OUT) samples/
 
-## test: vet, check the pinned library versions, run every test
+## test: vet, check the pinned library versions, run every test; list
+## the tests that skipped (a missing pdftotext, say) and why
 test: check-deps
 	$(GO) vet ./...
-	$(GO) test ./...
+	set -o pipefail; $(GO) test -json ./... | $(GO) run ./.ci/testsum
 
 ## build: the reportgen binary
 build:
-	$(GO) build -o reportgen ./cmd/reportgen
+	$(GO) build -ldflags "-X main.version=$(VERSION)" -o reportgen ./cmd/reportgen
 
 ## update: rewrite golden files (review the diff before committing)
 update:

@@ -12,13 +12,13 @@ import (
 	"github.com/openzeka/reportgen/ingest"
 )
 
-// Options control Build. Zero override fields leave the manifest's value
-// (or the default) in place: flags override the manifest, the manifest
-// overrides the defaults.
+// Options control Build. A nil override leaves the manifest's value (or
+// the default) in place; a set one wins, zero included: flags override
+// the manifest, the manifest overrides the defaults.
 type Options struct {
-	SLOTTFTms  float64
-	SLOTPS     float64
-	ThinkS     float64
+	SLOTTFTms  *float64
+	SLOTPS     *float64
+	ThinkS     *float64
 	Percentile Percentile
 	// Now dates a report whose manifest gives no date.
 	Now time.Time
@@ -30,8 +30,8 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	m := c.Manifest
 	r.Meta = meta(m, opt.Now)
 	if m != nil {
-		r.Params.OutputTokens = m.Benchmark.OutputTokens
-		r.Params.InputTokens = m.Benchmark.InputTokens
+		r.Params.OutputTokens = deref(m.Benchmark.OutputTokens)
+		r.Params.InputTokens = deref(m.Benchmark.InputTokens)
 		setIf(&r.Params.SLOTTFTms, m.SLO.TTFTms)
 		setIf(&r.Params.SLOTPS, m.SLO.TPS)
 		setIf(&r.Params.ThinkS, m.ThinkS)
@@ -45,8 +45,8 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	if opt.Percentile != "" {
 		r.Params.Percentile = opt.Percentile
 	}
-	if r.Params.Percentile != P90 && r.Params.Percentile != Mean {
-		return nil, fmt.Errorf("percentile %q: expected p90 or mean", r.Params.Percentile)
+	if err := r.Params.check(); err != nil {
+		return nil, err
 	}
 
 	metas := map[string]ingest.ConfigMeta{}
@@ -71,7 +71,11 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 		r.Levels = append(r.Levels, l)
 	}
 	slices.Sort(r.Levels)
+	if err := distinctNames(r.Configs); err != nil {
+		return nil, err
+	}
 	r.Warnings = inputWarnings(c.Dir, c.Warnings)
+	r.Warnings = append(r.Warnings, unknownUsers(r)...)
 	r.Speedups = speedups(r.Configs)
 	r.Anomalies = anomalies(r)
 	r.Findings = findings(r)
@@ -80,10 +84,18 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	return r, nil
 }
 
-func setIf(dst *float64, v float64) {
-	if v > 0 {
-		*dst = v
+// setIf sets *dst to *v when v is set, whatever its value.
+func setIf(dst *float64, v *float64) {
+	if v != nil {
+		*dst = *v
 	}
+}
+
+func deref(n *int) int {
+	if n == nil {
+		return 0
+	}
+	return *n
 }
 
 func meta(m *ingest.Manifest, now time.Time) Meta {
@@ -101,15 +113,15 @@ func meta(m *ingest.Manifest, now time.Time) Meta {
 	md.Subtitle = Text(m.Subtitle)
 	md.PreparedBy = Text(m.PreparedBy)
 	md.Logo = m.Logo
-	md.Model = m.Model.Name
-	md.Vendor = m.Model.Vendor
+	md.Model = Text(m.Model.Name)
+	md.Vendor = Text(m.Model.Vendor)
 	md.ModelAbout = Text(m.Model.About)
 	md.ModelCard = facts(m.Model.Card)
 	md.Platform = Text(m.Hardware.Platform)
 	md.Hardware = facts(m.Hardware.Facts)
 	md.Tool = Text(m.Benchmark.Tool)
 	md.ToolAbout = Text(m.Benchmark.About)
-	md.Rounds = m.Benchmark.Rounds
+	md.Rounds = deref(m.Benchmark.Rounds)
 	md.Warmup = m.Benchmark.Warmup
 	md.SLOBasis = Text(m.SLO.Basis)
 	md.SLOBasisTPS = Text(m.SLO.BasisTPS)
@@ -187,22 +199,22 @@ func levelLoad(l ingest.Level, axis Axis) Load {
 func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axis Axis) (Config, error) {
 	cfg := Config{
 		ID:          in.ID,
-		Name:        cm.Name,
-		Engine:      cm.Engine,
-		Method:      cm.Method,
-		DraftModel:  cm.DraftModel,
-		DraftSource: cm.DraftSource,
-		Command:     strings.TrimRight(cm.Command, "\n"),
+		Name:        Text(cm.Name),
+		Engine:      Text(cm.Engine),
+		Method:      Text(cm.Method),
+		DraftModel:  Text(cm.DraftModel),
+		DraftSource: Text(cm.DraftSource),
+		Command:     trimText(Text(cm.Command)),
 		Notes:       Text(cm.Notes),
 		Source:      relSource(dir, in.Source),
 		Format:      in.Format,
 		Definitions: Definitions(in.Definitions),
 	}
-	if cfg.Name == "" {
-		cfg.Name = in.ID
+	if len(cfg.Name) == 0 {
+		cfg.Name = Text{"": in.ID}
 	}
-	if cfg.Engine == "" {
-		cfg.Engine = InferEngine(in.ID)
+	if len(cfg.Engine) == 0 {
+		cfg.Engine = Text{"": InferEngine(in.ID)}
 	}
 	switch cm.Mode {
 	case "direct":

@@ -3,6 +3,8 @@ package analyze_test
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -173,7 +175,7 @@ func TestSeedAnomalies(t *testing.T) {
 func TestOverridesOrder(t *testing.T) {
 	// Defaults 1000 ms / 15 tok/s / 45 s; the manifest says the same;
 	// flags win.
-	r := sample(t, analyze.Options{SLOTTFTms: 2000, ThinkS: 30, Percentile: analyze.Mean})
+	r := sample(t, analyze.Options{SLOTTFTms: ptr(2000), ThinkS: ptr(30), Percentile: analyze.Mean})
 	p := r.Params
 	if p.SLOTTFTms != 2000 || p.SLOTPS != 15 || p.ThinkS != 30 || p.Percentile != analyze.Mean || p.OutputTokens != 128 {
 		t.Errorf("params = %+v", p)
@@ -341,7 +343,8 @@ func TestAnomalyChecks(t *testing.T) {
 
 func TestLatencyMismatch(t *testing.T) {
 	m := &ingest.Manifest{}
-	m.Benchmark.OutputTokens = 128
+	tokens := 128
+	m.Benchmark.OutputTokens = &tokens
 	in := ingest.Config{ID: "x", Levels: levels([6]float64{1, 100, 110, 50, 55, 2.5})} // 0.1 + 0.01 × 127 = 1.37 s ≠ 2.5 s
 	r, err := analyze.Build(&ingest.Campaign{Name: "t", Manifest: m, Configs: []ingest.Config{in}}, analyze.Options{})
 	if err != nil {
@@ -460,5 +463,134 @@ func TestScenariosWithoutITLOrAggregate(t *testing.T) {
 		if f.Kind == analyze.TTFTLeader {
 			t.Errorf("finding %s from absent numbers: %+v", f.Kind, f)
 		}
+	}
+}
+
+func ptr(v float64) *float64 { return &v }
+
+// TestZeroSettingIsAValue: a setting given as 0 is honoured, not taken
+// for "unset": think time 0 is a closed loop (users = requests in
+// flight), a TPS SLO of 0 is met by every level.
+func TestZeroSettingIsAValue(t *testing.T) {
+	r := sample(t, analyze.Options{ThinkS: ptr(0), SLOTPS: ptr(0)})
+	if r.Params.ThinkS != 0 || r.Params.SLOTPS != 0 {
+		t.Fatalf("params = %+v", r.Params)
+	}
+	for _, c := range r.Configs {
+		for _, pct := range analyze.Percentiles {
+			cp := c.Capacity.Get(pct)
+			if cp.Max > 0 && cp.Users != analyze.RoundHalfUp(cp.Concurrency) {
+				t.Errorf("%s %s: users %d at C=%v with no think time; want N = C", c.ID, pct, cp.Users, cp.Concurrency)
+			}
+		}
+		for _, l := range c.Levels {
+			if v := l.SLO.Get(analyze.P90); !v.TPS && v.TPSStat != analyze.StatNone {
+				t.Errorf("%s c=%v: TPS fails a 0 tok/s SLO", c.ID, l.Load)
+			}
+		}
+	}
+}
+
+// TestManifestThinkZero: think_s = 0 in the manifest is a closed loop.
+func TestManifestThinkZero(t *testing.T) {
+	dir := t.TempDir()
+	writeTestFile(t, dir+"/r/vllm.csv", "c,ttft_mean,ttft_p90,itl_mean,itl_p90,tps_mean,tps_p90,lat_mean,lat_p90,rps\n8,66.5,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n")
+	writeTestFile(t, dir+"/r/report.toml", "think_s = 0\n")
+	c, err := ingest.Read(dir+"/r", ingest.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := analyze.Build(c, analyze.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Configs[0].Capacity.P90.Users; r.Params.ThinkS != 0 || got != 8 {
+		t.Errorf("think %v, users %d; want 0 s and N = C = 8", r.Params.ThinkS, got)
+	}
+}
+
+// TestSettingsOutOfRangeRefused: NaN, infinite and out-of-range settings
+// reach no analysis.
+func TestSettingsOutOfRangeRefused(t *testing.T) {
+	for _, opt := range []analyze.Options{
+		{ThinkS: ptr(math.NaN())}, {ThinkS: ptr(math.Inf(1))}, {ThinkS: ptr(1e30)}, {ThinkS: ptr(-1)},
+		{SLOTTFTms: ptr(0)}, {SLOTTFTms: ptr(math.NaN())}, {SLOTPS: ptr(-0.5)}, {SLOTPS: ptr(math.Inf(1))},
+	} {
+		c, err := ingest.Read("../samples/kimi-k3-b300", ingest.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := analyze.Build(c, opt); err == nil {
+			t.Errorf("Build accepted %s", optString(opt))
+		}
+	}
+}
+
+func optString(o analyze.Options) string {
+	f := func(p *float64) string {
+		if p == nil {
+			return "-"
+		}
+		return fmt.Sprint(*p)
+	}
+	return fmt.Sprintf("ttft=%s tps=%s think=%s", f(o.SLOTTFTms), f(o.SLOTPS), f(o.ThinkS))
+}
+
+// TestDuplicateDisplayNamesRefused: two configs one edition would print
+// under one name are an error ("Same is 1.86× faster than Same").
+func TestDuplicateDisplayNamesRefused(t *testing.T) {
+	dir := t.TempDir()
+	row := "c,ttft_mean,ttft_p90,itl_mean,itl_p90,tps_mean,tps_p90,lat_mean,lat_p90,rps\n1,66.5,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n"
+	writeTestFile(t, dir+"/r/a.csv", row)
+	writeTestFile(t, dir+"/r/b.csv", row)
+	writeTestFile(t, dir+"/r/report.toml", "[[configs]]\nid = \"a\"\nname = \"Same\"\n[[configs]]\nid = \"b\"\nname = { en = \"Other\", tr = \"same\" }\n")
+	c, err := ingest.Read(dir+"/r", ingest.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := analyze.Build(c, analyze.Options{}); err == nil || !strings.Contains(err.Error(), `configs "a" and "b" are both called`) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// TestWarningsGrouped: a flood of one kind of warning in one file is
+// three warnings and one that counts the rest, naming first and last.
+func TestWarningsGrouped(t *testing.T) {
+	dir := t.TempDir()
+	var head, row strings.Builder
+	head.WriteString("c,ttft_mean,ttft_p90,itl_mean,itl_p90,tps_mean,tps_p90,lat_mean,lat_p90,rps")
+	row.WriteString("1,66.5,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79")
+	for i := range 100_000 {
+		fmt.Fprintf(&head, ",x%d", i)
+		row.WriteString(",0")
+	}
+	writeTestFile(t, dir+"/r/vllm.csv", head.String()+"\n"+row.String()+"\n")
+	c, err := ingest.Read(dir+"/r", ingest.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := analyze.Build(c, analyze.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Warnings) != 4 {
+		t.Fatalf("%d warnings, want 4", len(r.Warnings))
+	}
+	more := r.Warnings[3]
+	if more.Kind != analyze.WarnMore || more.Values["Count"] != 99_997 || more.Values["First"] != "x3" || more.Values["Last"] != "x99999" {
+		t.Errorf("grouped warning = %+v", more)
+	}
+	if !strings.Contains(more.Message, "99997 more warnings") {
+		t.Errorf("message %q", more.Message)
+	}
+}
+
+func writeTestFile(t *testing.T, p, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -7,9 +7,15 @@ package analyze
 
 import (
 	"encoding/json"
+	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
+
+	"github.com/openzeka/reportgen/ingest"
 )
 
 // Report is the whole analysis of one report folder.
@@ -66,13 +72,13 @@ func DefaultParams() Params {
 // Config is one configuration with its measured and derived levels.
 type Config struct {
 	ID          string `json:"id"`
-	Name        string `json:"name"`
-	Engine      string `json:"engine"`
+	Name        Text   `json:"name"`
+	Engine      Text   `json:"engine"`
 	Speculative bool   `json:"speculative"`
-	Method      string `json:"method,omitempty"`
-	DraftModel  string `json:"draft_model,omitempty"`
-	DraftSource string `json:"draft_source,omitempty"`
-	Command     string `json:"command,omitempty"`
+	Method      Text   `json:"method,omitempty"`
+	DraftModel  Text   `json:"draft_model,omitempty"`
+	DraftSource Text   `json:"draft_source,omitempty"`
+	Command     Text   `json:"command,omitempty"`
 	Notes       Text   `json:"notes,omitempty"`
 	Source      string `json:"source"`
 	Format      string `json:"format"`
@@ -365,23 +371,24 @@ type SpeedupPoint struct {
 
 // Meta is the report's metadata, from the manifest where there is one.
 type Meta struct {
-	Title       Text      `json:"title,omitempty"`
-	Subtitle    Text      `json:"subtitle,omitempty"`
-	Date        time.Time `json:"date"`
-	PreparedBy  Text      `json:"prepared_by,omitempty"`
-	Logo        string    `json:"logo,omitempty"`
-	Model       string    `json:"model,omitempty"`
-	Vendor      string    `json:"vendor,omitempty"`
-	ModelAbout  Text      `json:"model_about,omitempty"`
-	ModelCard   []Fact    `json:"model_card,omitempty"`
-	Platform    Text      `json:"platform,omitempty"`
-	Hardware    []Fact    `json:"hardware,omitempty"`
-	Tool        Text      `json:"tool,omitempty"`
-	ToolAbout   Text      `json:"tool_about,omitempty"`
-	Rounds      int       `json:"rounds,omitempty"`
-	Warmup      int       `json:"warmup,omitempty"`
-	SLOBasis    Text      `json:"slo_basis_ttft,omitempty"`
-	SLOBasisTPS Text      `json:"slo_basis_tps,omitempty"`
+	Title      Text      `json:"title,omitempty"`
+	Subtitle   Text      `json:"subtitle,omitempty"`
+	Date       time.Time `json:"date"`
+	PreparedBy Text      `json:"prepared_by,omitempty"`
+	Logo       string    `json:"logo,omitempty"`
+	Model      Text      `json:"model,omitempty"`
+	Vendor     Text      `json:"vendor,omitempty"`
+	ModelAbout Text      `json:"model_about,omitempty"`
+	ModelCard  []Fact    `json:"model_card,omitempty"`
+	Platform   Text      `json:"platform,omitempty"`
+	Hardware   []Fact    `json:"hardware,omitempty"`
+	Tool       Text      `json:"tool,omitempty"`
+	ToolAbout  Text      `json:"tool_about,omitempty"`
+	Rounds     int       `json:"rounds,omitempty"`
+	// Warmup is nil when the manifest does not say (0: no warm-up).
+	Warmup      *int `json:"warmup,omitempty"`
+	SLOBasis    Text `json:"slo_basis_ttft,omitempty"`
+	SLOBasisTPS Text `json:"slo_basis_tps,omitempty"`
 	// Notes are free Markdown per section and language.
 	Notes map[string]Text `json:"notes,omitempty"`
 	// HasManifest is false when everything was inferred from file names.
@@ -401,6 +408,55 @@ func (t Text) In(lang string) string {
 		return s
 	}
 	return t["en"]
+}
+
+// MarshalJSON writes a text given once for all languages as a string,
+// and one given per language as an object of languages.
+func (t Text) MarshalJSON() ([]byte, error) {
+	if s, ok := t[""]; ok && len(t) == 1 {
+		return json.Marshal(s)
+	}
+	return json.Marshal(map[string]string(t))
+}
+
+// UnmarshalJSON reads either form MarshalJSON writes.
+func (t *Text) UnmarshalJSON(data []byte) error {
+	var s string
+	if err := json.Unmarshal(data, &s); err == nil {
+		*t = Text{"": s}
+		return nil
+	}
+	var m map[string]string
+	if err := json.Unmarshal(data, &m); err != nil {
+		return err
+	}
+	*t = m
+	return nil
+}
+
+// Key is the text as one language-neutral value, for matching (an
+// engine shared by two configs): the form for all languages, else the
+// English one, else any, chosen the same way every time.
+func (t Text) Key() string {
+	if s, ok := t[""]; ok {
+		return s
+	}
+	if s, ok := t["en"]; ok {
+		return s
+	}
+	for _, k := range slices.Sorted(maps.Keys(t)) {
+		return t[k]
+	}
+	return ""
+}
+
+// trimText drops the trailing newlines of every language's text (a TOML
+// multi-line string ends with one).
+func trimText(t Text) Text {
+	for k, s := range t {
+		t[k] = strings.TrimRight(s, "\n")
+	}
+	return t
 }
 
 // Fact is one key/value row (model card, hardware).
@@ -451,4 +507,26 @@ func (x Load) MarshalJSON() ([]byte, error) {
 		return []byte(`"inf"`), nil
 	}
 	return json.Marshal(float64(x))
+}
+
+// check refuses parameters out of their documented ranges (the same
+// ranges the manifest and the flags are checked against).
+func (p Params) check() error {
+	for _, s := range []struct {
+		name string
+		v    float64
+		r    ingest.Range
+	}{
+		{"TTFT SLO (ms)", p.SLOTTFTms, ingest.TTFTRange},
+		{"TPS SLO (tok/s)", p.SLOTPS, ingest.TPSRange},
+		{"think time (s)", p.ThinkS, ingest.ThinkRange},
+	} {
+		if err := s.r.Check(s.v); err != nil {
+			return fmt.Errorf("%s: %w", s.name, err)
+		}
+	}
+	if p.Percentile != P90 && p.Percentile != Mean {
+		return fmt.Errorf("percentile %q: expected p90 or mean", p.Percentile)
+	}
+	return nil
 }

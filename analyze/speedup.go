@@ -18,7 +18,7 @@ func speedups(cfgs []Config) []Speedup {
 			continue
 		}
 		for j, direct := range cfgs {
-			if j == i || direct.Speculative || !strings.EqualFold(direct.Engine, spec.Engine) {
+			if j == i || direct.Speculative || !strings.EqualFold(direct.Engine.Key(), spec.Engine.Key()) {
 				continue
 			}
 			out = append(out, compare(direct, spec))
@@ -29,7 +29,7 @@ func speedups(cfgs []Config) []Speedup {
 }
 
 func compare(direct, spec Config) Speedup {
-	s := Speedup{Engine: spec.Engine, Direct: direct.ID, Spec: spec.ID}
+	s := Speedup{Engine: spec.Engine.Key(), Direct: direct.ID, Spec: spec.ID}
 	dl := byLoad(direct.Levels)
 	sl := byLoad(spec.Levels)
 	var xs, ys []float64

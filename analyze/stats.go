@@ -10,9 +10,17 @@ func RoundHalfUp(x float64) int {
 
 // LittleUsers is the number of users a system holding c requests in
 // flight serves when each user waits think seconds between requests that
-// take latency seconds: c × (1 + think / latency), rounded half up.
+// take latency seconds: c × (1 + think / latency), rounded half up. With
+// no think time (a closed loop) it is c whatever the latency; otherwise
+// an unknown or zero latency gives 0.
 func LittleUsers(c, think, latency float64) int {
-	if !(c > 0) || !(latency > 0) || math.IsInf(c, 0) {
+	if !(c > 0) || math.IsInf(c, 0) {
+		return 0
+	}
+	if think == 0 {
+		return RoundHalfUp(c)
+	}
+	if !(latency > 0) {
 		return 0
 	}
 	return RoundHalfUp(c * (1 + think/latency))

@@ -1,6 +1,8 @@
 package analyze
 
 import (
+	"encoding/json"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -30,6 +32,9 @@ func TestLittleUsers(t *testing.T) {
 		{0, 45, 1, 0},       // no capacity
 		{8, 45, 0, 0},       // no latency
 		{8, 0, 2, 8},        // no think time: just the requests in flight
+		{8, 0, 0, 8},        // a closed loop needs no latency: N = C
+		{8, 0, math.NaN(), 8},
+		{2.5, 0, 1, 3}, // a rate run's effective concurrency, rounded half up
 		{4, 45, math.NaN(), 0},
 		{3.6, 30, 1.8, 64},      // a rate run's effective concurrency: 3.6 × (1 + 30/1.8) = 63.6
 		{math.Inf(1), 45, 2, 0}, // no finite load
@@ -120,6 +125,26 @@ func TestSLOValue(t *testing.T) {
 		got, stat := tt.s.SLOValue(tt.p, tt.lower)
 		if stat != tt.stat || !(got == tt.want || math.IsNaN(got) && math.IsNaN(tt.want)) {
 			t.Errorf("%s: SLOValue = %v, %q; want %v, %q", tt.name, got, stat, tt.want, tt.stat)
+		}
+	}
+}
+
+func TestTextJSON(t *testing.T) {
+	for _, tt := range []struct {
+		t    Text
+		want string
+	}{
+		{Text{"": "vLLM"}, `"vLLM"`},
+		{Text{"en": "A", "tr": "B"}, `{"en":"A","tr":"B"}`},
+		{Text{"": "x", "tr": "y"}, `{"":"x","tr":"y"}`},
+	} {
+		b, err := json.Marshal(tt.t)
+		if err != nil || string(b) != tt.want {
+			t.Errorf("%v → %s, %v; want %s", tt.t, b, err, tt.want)
+		}
+		var back Text
+		if err := json.Unmarshal(b, &back); err != nil || !maps.Equal(back, tt.t) {
+			t.Errorf("%s read back as %v, %v", b, back, err)
 		}
 	}
 }

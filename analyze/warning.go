@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/openzeka/reportgen/ingest"
 )
@@ -76,5 +77,47 @@ func WarningKinds() []string {
 	for _, k := range ingest.WarningKinds {
 		out = append(out, string(k))
 	}
-	return append(out, WarnMore)
+	return append(out, WarnMore, WarnUsersUnknown)
+}
+
+// WarnUsersUnknown: a capacity whose level has no positive mean
+// latency, so Little's law cannot count its users.
+const WarnUsersUnknown = "users_unknown"
+
+// unknownUsers warns of each capacity whose users cannot be counted:
+// with a think time, N = C × (1 + think / L) needs the mean latency L.
+func unknownUsers(r *Report) []Warning {
+	var out []Warning
+	if r.Params.ThinkS == 0 {
+		return nil
+	}
+	for _, c := range r.Configs {
+		for _, pct := range Percentiles {
+			cp := c.Capacity.Get(pct)
+			if cp.Max == 0 || cp.LatencyMeanS > 0 {
+				continue
+			}
+			at := r.Axis.Label(cp.Max)
+			out = append(out, Warning{Kind: WarnUsersUnknown, Source: c.Source,
+				Values:  map[string]any{"Config": c.ID, "Stat": string(pct)},
+				Message: fmt.Sprintf("%s: %s capacity %s: the mean latency there is unknown or zero, so its users cannot be counted", c.ID, pct, at)})
+		}
+	}
+	return out
+}
+
+// distinctNames refuses two configurations that one edition would print
+// under one name ("Same is 1.86× faster than Same").
+func distinctNames(cfgs []Config) error {
+	for _, lang := range append([]string{""}, ingest.TextLanguages...) {
+		seen := map[string]string{}
+		for _, c := range cfgs {
+			name := strings.ToLower(strings.TrimSpace(c.Name.In(lang)))
+			if other, dup := seen[name]; dup {
+				return fmt.Errorf("configs %q and %q are both called %q; give each its own name in report.toml", other, c.ID, c.Name.In(lang))
+			}
+			seen[name] = c.ID
+		}
+	}
+	return nil
 }

@@ -93,17 +93,17 @@ func TestReadFolderErrors(t *testing.T) {
 		{"file without config", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\n", "a.csv": csv, "b.csv": csv},
 			`report.toml: <dir>/b.csv has no [[configs]] entry with id = "b"; add one, or move the file out of the report folder`},
 		{"path escapes", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\npath = \"../a.csv\"\n", "a.csv": csv},
-			`report.toml: configs[0].path "../a.csv": expected a path inside the report folder`},
+			`report.toml:3:1: configs[0].path "../a.csv": expected a path inside the report folder`},
 		{"absolute path", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\npath = \"/etc/passwd\"\n", "a.csv": csv},
-			`report.toml: configs[0].path "/etc/passwd": expected a path inside the report folder`},
-		{"logo not an image", map[string]string{"report.toml": "logo = \"logo.svg\"\n", "a.csv": csv}, `report.toml: logo "logo.svg": expected a .png or .jpg file`},
-		{"logo escapes", map[string]string{"report.toml": "logo = \"../logo.png\"\n", "a.csv": csv}, `report.toml: logo "../logo.png": expected a path inside the report folder`},
-		{"bad mode", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\nmode = \"fast\"\n", "a.csv": csv}, `report.toml: configs[0] (a): mode "fast": expected "direct" or "speculative"`},
-		{"duplicate id", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\n[[configs]]\nid = \"a\"\n", "a.csv": csv}, `report.toml: configs[1]: id "a" is listed twice`},
+			`report.toml:3:1: configs[0].path "/etc/passwd": expected a path inside the report folder`},
+		{"logo not an image", map[string]string{"report.toml": "logo = \"logo.svg\"\n", "a.csv": csv}, `report.toml:1:1: logo "logo.svg": expected a .png or .jpg file`},
+		{"logo escapes", map[string]string{"report.toml": "logo = \"../logo.png\"\n", "a.csv": csv}, `report.toml:1:1: logo "../logo.png": expected a path inside the report folder`},
+		{"bad mode", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\nmode = \"fast\"\n", "a.csv": csv}, `report.toml:3:1: configs[0] (a): mode "fast": expected "direct" or "speculative"`},
+		{"duplicate id", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\n[[configs]]\nid = \"a\"\n", "a.csv": csv}, `report.toml:4:1: configs[1]: id "a" is listed twice (also configs[0])`},
 		{"missing id", map[string]string{"report.toml": "[[configs]]\nname = \"a\"\n", "a.csv": csv}, `report.toml: configs[0]: id is missing; expected the config's file or folder name without extension`},
-		{"bad date", map[string]string{"report.toml": "date = \"July 2026\"\n", "a.csv": csv}, `report.toml: date "July 2026": expected YYYY-MM or YYYY-MM-DD`},
-		{"bad percentile", map[string]string{"report.toml": "[slo]\npercentile = \"p95\"\n", "a.csv": csv}, `report.toml: slo.percentile "p95": expected "p90" or "mean"`},
-		{"negative think", map[string]string{"report.toml": "think_s = -4\n", "a.csv": csv}, `report.toml: think_s = -4: expected a value ≥ 0`},
+		{"bad date", map[string]string{"report.toml": "date = \"July 2026\"\n", "a.csv": csv}, `report.toml:1:1: date "July 2026": expected YYYY-MM or YYYY-MM-DD`},
+		{"bad percentile", map[string]string{"report.toml": "[slo]\npercentile = \"p95\"\n", "a.csv": csv}, `report.toml:2:1: slo.percentile "p95": expected "p90" or "mean"`},
+		{"negative think", map[string]string{"report.toml": "think_s = -4\n", "a.csv": csv}, `report.toml:1:1: think_s: -4 is out of range; expected a value from 0 to 3600 s`},
 		{"same id twice", map[string]string{"a.csv": csv, "a.zip": string(makeZip(t, "m-table.csv", csv))}, `<dir>/a.csv and <dir>/a.zip: both give configuration "a"; keep one`},
 		{"two tables in a folder", map[string]string{"a/x-table.csv": csv, "a/y-table.csv": csv, "b.csv": csv}, "/a: folder holds 2 *-table.csv files; expected exactly one"},
 		{"bad csv", map[string]string{"a.csv": compactHeader + "\n1,2\n"}, "/a.csv:2:1: row has 2 fields, the header has 10"},
@@ -125,16 +125,6 @@ func TestReadFolderErrors(t *testing.T) {
 				t.Errorf("error %v carries no position", err)
 			}
 		})
-	}
-}
-
-func TestReadManifestUnknownKey(t *testing.T) {
-	_, warnings, err := readManifest("report.toml", []byte("titel = \"x\"\n[notes]\nanything = \"free\"\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := joinErrs(warnings); got != `report.toml: unknown key "titel" ignored` {
-		t.Errorf("warnings = %q", got)
 	}
 }
 

@@ -3,9 +3,12 @@ package ingest
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,19 +29,20 @@ type Manifest struct {
 	PreparedBy Text   `toml:"prepared_by"`
 	Logo       string `toml:"logo"`
 
-	// ThinkS is the think time in seconds for the Little's-law user count.
-	ThinkS float64 `toml:"think_s"`
+	// ThinkS is the think time in seconds for the Little's-law user
+	// count; nil when the manifest does not set it (0 is a closed loop).
+	ThinkS *float64 `toml:"think_s"`
 	SLO    struct {
-		TTFTms     float64 `toml:"ttft_ms"`
-		TPS        float64 `toml:"tps"`
-		Percentile string  `toml:"percentile"`
-		Basis      Text    `toml:"basis_ttft"`
-		BasisTPS   Text    `toml:"basis_tps"`
+		TTFTms     *float64 `toml:"ttft_ms"`
+		TPS        *float64 `toml:"tps"`
+		Percentile string   `toml:"percentile"`
+		Basis      Text     `toml:"basis_ttft"`
+		BasisTPS   Text     `toml:"basis_tps"`
 	} `toml:"slo"`
 
 	Model struct {
-		Name   string `toml:"name"`
-		Vendor string `toml:"vendor"`
+		Name   Text   `toml:"name"`
+		Vendor Text   `toml:"vendor"`
 		About  Text   `toml:"about"`
 		Card   []Fact `toml:"card"`
 	} `toml:"model"`
@@ -51,14 +55,14 @@ type Manifest struct {
 	Benchmark struct {
 		Tool         Text `toml:"tool"`
 		About        Text `toml:"about"`
-		InputTokens  int  `toml:"input_tokens"`
-		OutputTokens int  `toml:"output_tokens"`
-		Rounds       int  `toml:"rounds"`
-		Warmup       int  `toml:"warmup"`
+		InputTokens  *int `toml:"input_tokens"`
+		OutputTokens *int `toml:"output_tokens"`
+		Rounds       *int `toml:"rounds"`
+		Warmup       *int `toml:"warmup"`
 	} `toml:"benchmark"`
 
 	// Notes are free Markdown texts per language placed in the report's
-	// sections: summary, model, hardware, configs, results, conclusion.
+	// sections (NoteSections).
 	Notes map[string]Text `toml:"notes"`
 
 	Configs []ConfigMeta `toml:"configs"`
@@ -71,15 +75,16 @@ type Manifest struct {
 type ConfigMeta struct {
 	ID   string `toml:"id"`
 	Path string `toml:"path"` // relative to the report folder; default: found by ID
-	// Concurrency is the load of a single-run file that does not say it.
+	// Concurrency is the load of a single-run file that does not say
+	// it; 0 when not given.
 	Concurrency int    `toml:"concurrency"`
-	Name        string `toml:"name"`
-	Engine      string `toml:"engine"`
+	Name        Text   `toml:"name"`
+	Engine      Text   `toml:"engine"`
 	Mode        string `toml:"mode"` // "direct" or "speculative"
-	Method      string `toml:"method"`
-	DraftModel  string `toml:"draft_model"`
-	DraftSource string `toml:"draft_source"`
-	Command     string `toml:"command"`
+	Method      Text   `toml:"method"`
+	DraftModel  Text   `toml:"draft_model"`
+	DraftSource Text   `toml:"draft_source"`
+	Command     Text   `toml:"command"`
 	Notes       Text   `toml:"notes"`
 }
 
@@ -118,34 +123,115 @@ func (t *Text) UnmarshalTOML(v any) error {
 	return nil
 }
 
-// ParseDate reads the manifest's date ("2026-07" or "2026-07-15").
+// ParseDate reads the manifest's date ("2026-07" or "2026-07-15"), a
+// year from 1970 to 9999.
 func ParseDate(s string) (time.Time, error) {
 	for _, layout := range []string{"2006-01-02", "2006-01"} {
 		if t, err := time.Parse(layout, s); err == nil {
+			if t.Year() < 1970 {
+				return time.Time{}, fmt.Errorf("date %q: expected a year from 1970 to 9999", s)
+			}
 			return t, nil
 		}
 	}
 	return time.Time{}, fmt.Errorf("date %q: expected YYYY-MM or YYYY-MM-DD", s)
 }
 
-// readManifest parses and checks a report.toml.
+// NoteSections are the report sections a [notes] text may be placed in.
+var NoteSections = []string{"summary", "model", "hardware", "configs", "limits", "conclusion"}
+
+// TextLanguages are the languages a text may be given in, besides the
+// form for all languages.
+var TextLanguages = []string{"tr", "en"}
+
+// readManifest parses and checks a report.toml. Keys reportgen does not
+// know, notes for sections it has not, and texts in languages it does
+// not write are warnings; values it cannot honour are errors at their
+// line and column.
 func readManifest(file string, data []byte) (*Manifest, []*Warning, error) {
 	m := &Manifest{file: file}
 	md, err := toml.Decode(string(data), m)
 	if err != nil {
 		return nil, nil, tomlError(file, data, err)
 	}
+	keys := scanTOMLKeys(file, data)
 	var warnings []*Warning
+	undecoded := map[string]bool{}
 	for _, k := range md.Undecoded() {
-		if len(k) > 0 && k[0] == "notes" {
-			continue // notes take any section name
-		}
-		warnings = append(warnings, warnf(Pos{File: file}, "", WarnUnknownKey, map[string]any{"Key": k.String()}, "unknown key %q ignored", k.String()))
+		undecoded[k.String()] = true
 	}
-	if err := m.check(); err != nil {
+	for _, k := range md.Undecoded() {
+		key := k.String()
+		if len(k) > 1 && undecoded[toml.Key(k[:len(k)-1]).String()] {
+			continue // inside an unknown table, which is reported once
+		}
+		warnings = append(warnings, warnf(keys.at(file, k...), "", WarnUnknownKey, map[string]any{"Key": key}, "unknown key %q ignored", key))
+	}
+	for _, name := range slices.Sorted(maps.Keys(m.Notes)) {
+		if !slices.Contains(NoteSections, name) {
+			warnings = append(warnings, warnf(keys.at(file, "notes", name), "", WarnUnknownSection, map[string]any{"Key": name, "Sections": strings.Join(NoteSections, ", ")},
+				"notes.%s: no report section is called %q; expected one of %s", name, name, strings.Join(NoteSections, ", ")))
+		}
+	}
+	for _, t := range manifestTexts(m) {
+		for _, lang := range slices.Sorted(maps.Keys(t.text)) {
+			if lang != "" && !slices.Contains(TextLanguages, lang) {
+				key := append(slices.Clone(t.path), lang)
+				warnings = append(warnings, warnf(keys.at(file, key...), "", WarnUnknownLanguage,
+					map[string]any{"Key": strings.Join(t.path, "."), "Lang": lang, "Languages": strings.Join(TextLanguages, ", ")},
+					"%s: no report is written in %q; expected %s", strings.Join(t.path, "."), lang, strings.Join(TextLanguages, ", ")))
+			}
+		}
+	}
+	if err := m.check(keys); err != nil {
 		return nil, nil, err
 	}
 	return m, warnings, nil
+}
+
+// manifestText is one text of the manifest with its key path.
+type manifestText struct {
+	path []string
+	text Text
+}
+
+// manifestTexts lists every text the manifest holds, found by walking
+// its fields, so that a text field added later is checked too.
+func manifestTexts(m *Manifest) []manifestText {
+	var out []manifestText
+	var walk func(v reflect.Value, path []string)
+	walk = func(v reflect.Value, path []string) {
+		switch v.Kind() {
+		case reflect.Struct:
+			for i := range v.NumField() {
+				f := v.Type().Field(i)
+				tag, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
+				if !f.IsExported() || tag == "" {
+					continue
+				}
+				walk(v.Field(i), append(slices.Clone(path), tag))
+			}
+		case reflect.Slice:
+			for i := range v.Len() {
+				walk(v.Index(i), append(slices.Clone(path), strconv.Itoa(i)))
+			}
+		case reflect.Map:
+			if t, ok := v.Interface().(Text); ok {
+				if len(t) > 0 {
+					out = append(out, manifestText{path, t})
+				}
+				return
+			}
+			for _, k := range v.MapKeys() {
+				walk(v.MapIndex(k), append(slices.Clone(path), k.String()))
+			}
+		}
+	}
+	walk(reflect.ValueOf(m).Elem(), nil)
+	slices.SortFunc(out, func(a, b manifestText) int {
+		return strings.Compare(strings.Join(a.path, "."), strings.Join(b.path, "."))
+	})
+	return out
 }
 
 var tomlTypeError = regexp.MustCompile(`^toml: line (\d+) \(last key "(.*?)"\): incompatible types: TOML value has type (\S+); destination has type (\S+)$`)
@@ -182,59 +268,88 @@ func tomlError(file string, data []byte, err error) error {
 	return &Error{Pos: Pos{File: file}, Err: err}
 }
 
-func (m *Manifest) errorf(format string, args ...any) error {
-	return errorf(Pos{File: m.file}, "", format, args...)
-}
-
-// check validates what the TOML decoder cannot.
-func (m *Manifest) check() error {
+// check validates what the TOML decoder cannot: each value at the
+// line and column it was set.
+func (m *Manifest) check(keys tomlKeys) error {
+	at := func(key ...string) Pos { return keys.at(m.file, key...) }
 	if m.Date != "" {
 		if _, err := ParseDate(m.Date); err != nil {
-			return m.errorf("%v", err)
+			return errorf(at("date"), "", "%v", err)
 		}
 	}
 	switch m.SLO.Percentile {
 	case "", "p90", "mean":
 	default:
-		return m.errorf("slo.percentile %q: expected \"p90\" or \"mean\"", m.SLO.Percentile)
+		return errorf(at("slo", "percentile"), "", "slo.percentile %q: expected \"p90\" or \"mean\"", m.SLO.Percentile)
 	}
-	for key, v := range map[string]float64{"think_s": m.ThinkS, "slo.ttft_ms": m.SLO.TTFTms, "slo.tps": m.SLO.TPS} {
-		if v < 0 {
-			return m.errorf("%s = %g: expected a value ≥ 0", key, v)
+	settings := []struct {
+		key []string
+		v   *float64
+		r   Range
+	}{
+		{[]string{"think_s"}, m.ThinkS, ThinkRange},
+		{[]string{"slo", "ttft_ms"}, m.SLO.TTFTms, TTFTRange},
+		{[]string{"slo", "tps"}, m.SLO.TPS, TPSRange},
+		{[]string{"benchmark", "input_tokens"}, intSetting(m.Benchmark.InputTokens), TokenRange},
+		{[]string{"benchmark", "output_tokens"}, intSetting(m.Benchmark.OutputTokens), TokenRange},
+		{[]string{"benchmark", "rounds"}, intSetting(m.Benchmark.Rounds), RoundsRange},
+		{[]string{"benchmark", "warmup"}, intSetting(m.Benchmark.Warmup), WarmupRange},
+	}
+	for _, s := range settings {
+		if s.v == nil {
+			continue
+		}
+		if err := s.r.Check(*s.v); err != nil {
+			return errorf(at(s.key...), "", "%s: %v", strings.Join(s.key, "."), err)
 		}
 	}
 	if m.Logo != "" {
 		if err := checkRelPath("logo", m.Logo); err != nil {
-			return m.errorf("%v", err)
+			return errorf(at("logo"), "", "%v", err)
 		}
 		switch strings.ToLower(path.Ext(m.Logo)) {
 		case ".png", ".jpg", ".jpeg":
 		default:
-			return m.errorf("logo %q: expected a .png or .jpg file", m.Logo)
+			return errorf(at("logo"), "", "logo %q: expected a .png or .jpg file", m.Logo)
 		}
 	}
-	ids := map[string]bool{}
+	ids := map[string]int{}
 	for i, c := range m.Configs {
 		where := fmt.Sprintf("configs[%d]", i)
+		key := func(k string) Pos { return at("configs", strconv.Itoa(i), k) }
 		if c.ID == "" {
-			return m.errorf("%s: id is missing; expected the config's file or folder name without extension", where)
+			return errorf(Pos{File: m.file}, "", "%s: id is missing; expected the config's file or folder name without extension", where)
 		}
-		if ids[c.ID] {
-			return m.errorf("%s: id %q is listed twice", where, c.ID)
+		if j, dup := ids[c.ID]; dup {
+			return errorf(key("id"), "", "%s: id %q is listed twice (also configs[%d])", where, c.ID, j)
 		}
-		ids[c.ID] = true
+		ids[c.ID] = i
 		switch c.Mode {
 		case "", "direct", "speculative":
 		default:
-			return m.errorf("%s (%s): mode %q: expected \"direct\" or \"speculative\"", where, c.ID, c.Mode)
+			return errorf(key("mode"), "", "%s (%s): mode %q: expected \"direct\" or \"speculative\"", where, c.ID, c.Mode)
 		}
 		if c.Path != "" {
 			if err := checkRelPath(where+".path", c.Path); err != nil {
-				return m.errorf("%v", err)
+				return errorf(key("path"), "", "%v", err)
+			}
+		}
+		if _, set := keys[fmt.Sprintf("configs.%d.concurrency", i)]; set || c.Concurrency != 0 {
+			if err := ConcurrencyRange.Check(float64(c.Concurrency)); err != nil {
+				return errorf(key("concurrency"), "", "%s (%s): concurrency: %v", where, c.ID, err)
 			}
 		}
 	}
 	return nil
+}
+
+// intSetting is a whole-number setting as a float to check, nil when unset.
+func intSetting(n *int) *float64 {
+	if n == nil {
+		return nil
+	}
+	v := float64(*n)
+	return &v
 }
 
 // checkRelPath refuses a path that is absolute or leaves the report folder.

@@ -35,12 +35,15 @@ const (
 	WarnMixedWorkloads   WarningKind = "mixed_workloads"   // appended runs of different workloads
 	WarnMixedDefinitions WarningKind = "mixed_definitions" // a folder's files define metrics differently
 	WarnUnknownKey       WarningKind = "unknown_key"       // a manifest key reportgen does not know
+	WarnUnknownSection   WarningKind = "unknown_section"   // notes for a section the report has not
+	WarnUnknownLanguage  WarningKind = "unknown_language"  // a text in a language no edition is written in
 )
 
 // WarningKinds lists every kind, so that a test can check that each
 // has its messages.
 var WarningKinds = []WarningKind{WarnNotUTF8, WarnUnknownColumn, WarnZeroConcurrency, WarnUnsortedLevels,
-	WarnRepeatedRun, WarnMixedWorkloads, WarnMixedDefinitions, WarnUnknownKey}
+	WarnRepeatedRun, WarnMixedWorkloads, WarnMixedDefinitions, WarnUnknownKey,
+	WarnUnknownSection, WarnUnknownLanguage}
 
 // warnf builds a *Warning at pos. values are the named values of the
 // localized message; format and args give the English text.

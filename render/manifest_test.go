@@ -148,7 +148,7 @@ func TestWarningsSpeakEditionLanguage(t *testing.T) {
 		{Kind: "unknown_key", Source: "tiny/report.toml:3:1", Values: map[string]any{"Key": "thinks"}},
 		{Kind: "unknown_section", Source: "tiny/report.toml:9:1", Values: map[string]any{"Key": "intro", "Sections": "summary, model"}},
 		{Kind: "unknown_language", Source: "tiny/report.toml:2:1", Values: map[string]any{"Key": "title", "Lang": "de", "Languages": "tr, en"}},
-		{Kind: analyze.WarnUsersUnknown, Source: "tiny/a.csv", Values: map[string]any{"Config": "Fast one", "Stat": "mean"}},
+		{Kind: analyze.WarnUsersUnknown, Source: "tiny/a.csv", Values: map[string]any{"Config": r.Configs[0].ID, "Stat": "mean"}},
 		{Kind: analyze.WarnMore, Source: "tiny/a.csv", Values: map[string]any{"Kind": "unknown_column", "Count": 1200, "First": "X", "Last": "Y"}},
 	}
 	for _, tt := range []struct {

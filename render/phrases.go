@@ -379,9 +379,9 @@ func (v *view) warningValue(name string, x any) string {
 			if s == string(analyze.P90) || s == string(analyze.Mean) {
 				return v.StatName(s)
 			}
-		case "Config": // a config by its name in any language
+		case "Config": // a config by its id
 			for _, c := range v.R.Configs {
-				if c.ID == s || c.Name.Key() == s {
+				if c.ID == s {
 					return v.Name(c.ID)
 				}
 			}

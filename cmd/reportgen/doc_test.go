@@ -41,7 +41,7 @@ func TestREADMECommands(t *testing.T) {
 			t.Errorf("README.md does not show %q", want)
 		}
 	}
-	for _, want := range []string{"report:\n\t$(GO) run ./cmd/reportgen build -o $(OUT) samples/", "test: check-deps\n\t$(GO) vet ./...\n\t$(GO) test ./..."} {
+	for _, want := range []string{"report:\n\t$(GO) run ./cmd/reportgen build -o $(OUT) samples/", "test: check-deps\n\t$(GO) vet ./...\n\tset -o pipefail; $(GO) test -json ./... | $(GO) run ./.ci/testsum"} {
 		if !strings.Contains(string(mk), want) {
 			t.Errorf("Makefile lacks %q", want)
 		}

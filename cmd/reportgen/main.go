@@ -4,7 +4,9 @@
 // Usage:
 //
 //	reportgen build [flags] PATH...
+//	reportgen init FOLDER
 //	reportgen version
+//	reportgen help [COMMAND]
 //
 // PATH is a report folder or a folder of report folders. A folder that
 // directly holds a report.toml or a result file (.csv, .json, .jsonl,
@@ -29,18 +31,25 @@
 //	OUT/NAME/<lang>/report.pdf      the A4 PDF for proposals
 //	OUT/NAME/<lang>/charts/         the ten charts as PNG and SVG
 //
-// A report is built in a temporary folder and moved into place only when
-// it is complete: a failed build leaves the previous output untouched,
-// and the other reports of the same run still build.
+// A report is built in a temporary folder and swapped into place only
+// when it is complete: a failed or interrupted build leaves the previous
+// output untouched, and the other reports of the same run still build.
+// The output never touches the input: a destination that is, holds or
+// lies inside an input folder is refused, and an existing destination is
+// replaced only when it holds the marker file .reportgen that reportgen
+// writes into every report. Builds into one folder take turns (a lock).
+//
+// "reportgen init FOLDER" writes FOLDER/report.toml, a commented manifest
+// listing every configuration found; it never overwrites one.
 //
 // The flags of build:
 //
 //	-o DIR             output folder (default "out")
 //	--lang LIST        languages, comma-separated: tr,en (default both)
 //	--format LIST      formats, comma-separated: md,html,pdf (default all)
-//	--slo-ttft-ms N    TTFT SLO threshold in ms (default 1000)
-//	--slo-tps N        per-user TPS SLO threshold in tok/s (default 15)
-//	--think-s N        think time for Little's law in seconds (default 45)
+//	--slo-ttft-ms N    TTFT SLO threshold in ms, above 0 (default 1000)
+//	--slo-tps N        per-user TPS SLO threshold in tok/s; 0 sets none (default 15)
+//	--think-s N        think time for Little's law in seconds; 0 is a closed loop (default 45)
 //	--percentile P     statistic of the headline capacity: p90 or mean
 //	--input-format F   read every result file as format F instead of detecting it
 //	--strict           fail a report that has warnings
@@ -56,10 +65,20 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 )
 
 func main() {
-	err := run(context.Background(), os.Stdout, os.Stderr, os.Args[1:], os.Getenv)
+	// SIGINT and SIGTERM cancel the build: the report being written is
+	// abandoned and its temporary folder removed; the output folder keeps
+	// the previous report. A second signal kills at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:], os.Getenv)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "reportgen: %v\n", err)
 		if isUsage(err) {

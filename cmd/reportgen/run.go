@@ -8,8 +8,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,8 +22,20 @@ import (
 	"github.com/openzeka/reportgen/render"
 )
 
-// version is set at link time (-ldflags "-X main.version=…").
-var version = "dev"
+// version is set at link time (make build: -ldflags "-X main.version=…");
+// otherwise it comes from the module's build information.
+var version = ""
+
+// buildVersion is the version reportgen prints and marks its output with.
+func buildVersion() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
 
 // usageError marks an error in how reportgen was called (exit status 2).
 type usageError struct{ msg string }
@@ -32,21 +46,23 @@ func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(f
 
 func isUsage(err error) bool {
 	var u *usageError
-	return errors.As(err, &u) || errors.Is(err, flag.ErrHelp)
+	return errors.As(err, &u)
 }
 
 const mainUsage = `reportgen turns LLM-serving benchmark results into customer-ready reports.
 
 Usage:
   reportgen build [flags] PATH...   build the report of each report folder under PATH
+  reportgen init FOLDER             write a commented report.toml listing FOLDER's configurations
   reportgen version                 print the version
-  reportgen help [build]            show this help or the help of build
+  reportgen help [COMMAND]          show this help or the help of a command
 
-Run "reportgen build --help" for the build flags.
+Run "reportgen help build" for the build flags.
 `
 
 // run is the whole program; main only maps its error to an exit status.
-// getenv supplies the environment (SOURCE_DATE_EPOCH).
+// getenv supplies the environment (SOURCE_DATE_EPOCH). Help asked for
+// goes to stdout; a usage error is returned once, for main to print.
 func run(ctx context.Context, stdout, stderr io.Writer, args []string, getenv func(string) string) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, mainUsage)
@@ -55,18 +71,28 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string, getenv fu
 	switch args[0] {
 	case "build":
 		return build(ctx, stdout, stderr, args[1:], getenv)
-	case "version":
-		fmt.Fprintln(stdout, "reportgen", version)
+	case "init":
+		return initFolder(stdout, args[1:], getenv)
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, "reportgen", buildVersion())
 		return nil
 	case "help", "-h", "-help", "--help":
-		if len(args) > 1 && args[1] == "build" {
-			return build(ctx, stdout, stdout, []string{"--help"}, getenv)
+		if len(args) == 1 {
+			fmt.Fprint(stdout, mainUsage)
+			return nil
 		}
-		fmt.Fprint(stdout, mainUsage)
-		return nil
+		switch args[1] {
+		case "build":
+			return build(ctx, stdout, stderr, []string{"--help"}, getenv)
+		case "init":
+			return initFolder(stdout, []string{"--help"}, getenv)
+		case "version":
+			fmt.Fprintln(stdout, "Usage: reportgen version\n\nPrints the version of reportgen.")
+			return nil
+		}
+		return usagef("help %s: no such command; expected build, init or version", args[1])
 	}
-	fmt.Fprint(stderr, mainUsage)
-	return usagef("unknown command %q", args[0])
+	return usagef("unknown command %q; run \"reportgen help\"", args[0])
 }
 
 // buildConfig is the parsed command line of build.
@@ -95,17 +121,61 @@ Flags override report.toml, which overrides the defaults.
 Flags:
 `
 
-func parseBuild(stderr io.Writer, args []string, getenv func(string) string) (*buildConfig, error) {
+// setting is a numeric flag that remembers whether it was given, so that
+// 0 is a value and not "unset", and that is checked against its range.
+type setting struct {
+	dst **float64
+	r   ingest.Range
+}
+
+func (s setting) String() string {
+	if s.dst == nil || *s.dst == nil {
+		return ""
+	}
+	return strconv.FormatFloat(**s.dst, 'g', -1, 64)
+}
+
+func (s setting) Set(v string) error {
+	x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil {
+		return fmt.Errorf("%q is not a number; expected %s", v, s.r)
+	}
+	if err := s.r.Check(x); err != nil {
+		return err
+	}
+	*s.dst = &x
+	return nil
+}
+
+// parseFlags parses args with fs, quietly: help asked for is printed on
+// stdout (errHelp), and a flag error becomes one usage error.
+func parseFlags(fs *flag.FlagSet, stdout io.Writer, args []string) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return errHelp
+	}
+	if err != nil {
+		return usagef("%s: %v (see \"reportgen help %s\")", fs.Name(), err, fs.Name())
+	}
+	return nil
+}
+
+// errHelp: the help asked for was printed; nothing else to do.
+var errHelp = errors.New("help printed")
+
+func parseBuild(stdout, stderr io.Writer, args []string, getenv func(string) string) (*buildConfig, error) {
 	fs := flag.NewFlagSet("build", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	cfg := &buildConfig{}
 	var langs, formats, pct string
 	fs.StringVar(&cfg.out, "o", "out", "output `DIR`")
 	fs.StringVar(&langs, "lang", strings.Join(render.Languages, ","), "report `languages`, comma-separated (tr, en)")
 	fs.StringVar(&formats, "format", strings.Join(knownFormats, ","), "output `formats`, comma-separated (md, html, pdf)")
-	fs.Float64Var(&cfg.overrides.SLOTTFTms, "slo-ttft-ms", 0, "TTFT SLO threshold in `ms` (default 1000, or the manifest's)")
-	fs.Float64Var(&cfg.overrides.SLOTPS, "slo-tps", 0, "per-user TPS SLO threshold in `tok/s` (default 15, or the manifest's)")
-	fs.Float64Var(&cfg.overrides.ThinkS, "think-s", 0, "think time for Little's law in `seconds` (default 45, or the manifest's)")
+	fs.Var(setting{&cfg.overrides.SLOTTFTms, ingest.TTFTRange}, "slo-ttft-ms", "TTFT SLO threshold in `ms`, above 0 (default 1000, or the manifest's)")
+	fs.Var(setting{&cfg.overrides.SLOTPS, ingest.TPSRange}, "slo-tps", "per-user TPS SLO threshold in `tok/s`; 0 sets none (default 15, or the manifest's)")
+	fs.Var(setting{&cfg.overrides.ThinkS, ingest.ThinkRange}, "think-s", "think time for Little's law in `seconds`; 0 is a closed loop (default 45, or the manifest's)")
 	fs.StringVar(&pct, "percentile", "", "`statistic` of the headline capacity: p90 or mean (default p90, or the manifest's)")
 	var input string
 	fs.StringVar(&input, "input-format", "", "force the input `format` of every result file instead of detecting it: "+strings.Join(ingest.Formats, ", "))
@@ -114,11 +184,12 @@ func parseBuild(stderr io.Writer, args []string, getenv func(string) string) (*b
 		fmt.Fprint(fs.Output(), buildUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, stdout, args); err != nil {
 		return nil, err
 	}
 	cfg.paths = fs.Args()
 	if len(cfg.paths) == 0 {
+		fs.SetOutput(stderr)
 		fs.Usage()
 		return nil, usagef("build: no PATH given")
 	}
@@ -128,6 +199,9 @@ func parseBuild(stderr io.Writer, args []string, getenv func(string) string) (*b
 	}
 	if cfg.formats, err = list("--format", formats, knownFormats); err != nil {
 		return nil, err
+	}
+	if strings.TrimSpace(cfg.out) == "" {
+		return nil, usagef("-o: no folder given")
 	}
 	if input != "" {
 		if !slices.Contains(ingest.Formats, input) {
@@ -141,11 +215,6 @@ func parseBuild(stderr io.Writer, args []string, getenv func(string) string) (*b
 	default:
 		return nil, usagef("--percentile %q: expected p90 or mean", pct)
 	}
-	for name, v := range map[string]float64{"--slo-ttft-ms": cfg.overrides.SLOTTFTms, "--slo-tps": cfg.overrides.SLOTPS, "--think-s": cfg.overrides.ThinkS} {
-		if v < 0 {
-			return nil, usagef("%s %g: expected a value > 0", name, v)
-		}
-	}
 	now, err := buildTime(getenv)
 	if err != nil {
 		return nil, err
@@ -154,12 +223,16 @@ func parseBuild(stderr io.Writer, args []string, getenv func(string) string) (*b
 	return cfg, nil
 }
 
+// maxEpoch is the last second of the year 9999, the latest date a report
+// can print.
+const maxEpoch = 253402300799
+
 // buildTime is SOURCE_DATE_EPOCH when set (reproducible builds), else now.
 func buildTime(getenv func(string) string) (time.Time, error) {
 	if s := getenv("SOURCE_DATE_EPOCH"); s != "" {
 		sec, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			return time.Time{}, usagef("SOURCE_DATE_EPOCH %q: expected seconds since 1970", s)
+		if err != nil || sec < 0 || sec > maxEpoch {
+			return time.Time{}, usagef("SOURCE_DATE_EPOCH %q: expected seconds since 1970, at most %d (the end of 9999)", s, maxEpoch)
 		}
 		return time.Unix(sec, 0).UTC(), nil
 	}
@@ -188,8 +261,8 @@ func list(flagName, value string, known []string) ([]string, error) {
 }
 
 func build(ctx context.Context, stdout, stderr io.Writer, args []string, getenv func(string) string) error {
-	cfg, err := parseBuild(stderr, args, getenv)
-	if errors.Is(err, flag.ErrHelp) {
+	cfg, err := parseBuild(stdout, stderr, args, getenv)
+	if errors.Is(err, errHelp) {
 		return nil
 	}
 	if err != nil {
@@ -203,148 +276,223 @@ func build(ctx context.Context, stdout, stderr io.Writer, args []string, getenv 
 		}
 		dirs = append(dirs, found...)
 	}
+	targets, err := planTargets(cfg.out, cfg.paths, dirs)
+	if err != nil {
+		return err
+	}
+	w := &replacer{exchange: exchange, marker: []byte("reportgen " + buildVersion() + "\n")}
 	var failed []string
-	for _, dir := range dirs {
+	for _, t := range targets {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		name := filepath.Base(filepath.Clean(dir))
-		warnings, err := buildOne(dir, name, cfg)
-		for _, w := range warnings {
-			fmt.Fprintf(stderr, "reportgen: warning: %s\n", w)
+		shown := filepath.Join(cfg.out, t.name)
+		log, err := buildOne(ctx, t, shown, cfg, w)
+		for _, line := range log {
+			fmt.Fprintf(stderr, "reportgen: %s\n", line)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "reportgen: %s: %v\n", name, err)
-			failed = append(failed, name)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			fmt.Fprintf(stderr, "reportgen: %s: %v\n", t.name, err)
+			failed = append(failed, t.name)
 			continue
 		}
-		fmt.Fprintf(stdout, "%s → %s\n", dir, filepath.Join(cfg.out, name))
+		fmt.Fprintf(stdout, "%s → %s\n", t.dir, shown)
 	}
 	if len(failed) > 0 {
-		return fmt.Errorf("%d of %d reports failed: %s", len(failed), len(dirs), strings.Join(failed, ", "))
+		return fmt.Errorf("%d of %d reports failed: %s", len(failed), len(targets), strings.Join(failed, ", "))
 	}
 	return nil
 }
 
-// buildOne reads, analyzes and renders one report folder into a
-// temporary folder beside the output, then swaps it into place.
-func buildOne(dir, name string, cfg *buildConfig) ([]string, error) {
-	campaign, err := ingest.Read(dir, cfg.input)
+// buildOne reads, analyzes and renders one report folder and writes it
+// to its destination through w. log holds the lines to print: input
+// warnings, and information such as the anomalies flagged.
+func buildOne(ctx context.Context, t target, shown string, cfg *buildConfig, w *replacer) (log []string, err error) {
+	if err := checkDestination(t.dst, shown); err != nil {
+		return nil, err
+	}
+	campaign, err := ingest.Read(t.dir, cfg.input)
 	if err != nil {
 		return nil, err
 	}
+	if len(campaign.Ignored) > 0 {
+		log = append(log, fmt.Sprintf("%s: not read (hidden, not a result file, or a report reportgen wrote): %s", t.name, listSome(campaign.Ignored, 10)))
+	}
 	report, err := analyze.Build(campaign, cfg.overrides)
 	if err != nil {
-		return nil, err
+		return log, err
 	}
 	var warnings []string
 	for _, w := range report.Warnings {
 		warnings = append(warnings, w.Message)
 	}
-	for _, a := range report.Anomalies {
-		warnings = append(warnings, fmt.Sprintf("%s: %s: %s", name, a.Config, a.Message))
+	if cfg.strict {
+		for _, a := range report.Anomalies {
+			warnings = append(warnings, fmt.Sprintf("%s: %s: %s", t.name, a.Config, a.Message))
+		}
+	} else if s := anomalySummary(t.name, report.Anomalies); s != "" {
+		log = append(log, s)
+	}
+	logo, err := readLogo(t.dir, report.Meta.Logo)
+	if err != nil {
+		return log, err
+	}
+	files, unprintable, err := renderFiles(ctx, report, cfg, logo)
+	if err != nil {
+		return log, err
+	}
+	if len(unprintable) > 0 {
+		warnings = append(warnings, fmt.Sprintf("%s: the PDF fonts cannot draw %s; they print as boxes or question marks", t.name, quoteRunes(unprintable)))
+	}
+	for _, w := range warnings {
+		log = append(log, "warning: "+w)
 	}
 	if cfg.strict && len(warnings) > 0 {
-		return warnings, fmt.Errorf("--strict: %d warning(s)", len(warnings))
+		return log, fmt.Errorf("--strict: %d warning(s)", len(warnings))
 	}
-	logo, err := readLogo(dir, report.Meta.Logo)
-	if err != nil {
-		return warnings, err
+	return log, w.write(ctx, t.dst, shown, files)
+}
+
+// anomalySummary is the one line that tells what the analysis flagged:
+// anomalies are findings of the report (its data-quality section), not
+// problems with the build, so they are counted here, not listed.
+func anomalySummary(name string, as []analyze.Anomaly) string {
+	if len(as) == 0 {
+		return ""
 	}
+	kinds := map[string]int{}
+	for _, a := range as {
+		kinds[string(a.Kind)]++
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(kinds)) {
+		parts = append(parts, fmt.Sprintf("%d %s", kinds[k], k))
+	}
+	noun := "anomalies"
+	if len(as) == 1 {
+		noun = "anomaly"
+	}
+	return fmt.Sprintf("%s: %d %s flagged in the report's data-quality notes (%s)", name, len(as), noun, strings.Join(parts, ", "))
+}
+
+// renderFiles renders every edition and format asked for: the files of
+// the report folder by relative path, and the characters its PDFs
+// cannot draw. Charts are drawn only in the encodings some format
+// uses: PNG for Markdown (linked files) and PDF (embedded), SVG for
+// HTML (inline); the chart files written are those the Markdown links
+// (PNG) and the SVGs beside an HTML page.
+func renderFiles(ctx context.Context, report *analyze.Report, cfg *buildConfig, logo []byte) (map[string][]byte, []rune, error) {
+	md, html, pdf := slices.Contains(cfg.formats, "md"), slices.Contains(cfg.formats, "html"), slices.Contains(cfg.formats, "pdf")
 	files := map[string][]byte{}
 	js, err := json.MarshalIndent(report, "", "  ")
 	if err != nil {
-		return warnings, err
+		return nil, nil, err
 	}
 	files["analysis.json"] = append(js, '\n')
+	var unprintable []rune
 	for _, lang := range cfg.langs {
-		charts, err := render.Charts(report, render.ChartOptions{Lang: lang})
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		charts, err := render.Charts(report, render.ChartOptions{Lang: lang, PNG: md || pdf, SVG: html})
 		if err != nil {
-			return warnings, fmt.Errorf("%s charts: %w", lang, err)
+			return nil, nil, fmt.Errorf("%s charts: %w", lang, err)
 		}
 		for _, c := range charts {
-			files[filepath.Join(lang, "charts", c.Name+".png")] = c.PNG
-			files[filepath.Join(lang, "charts", c.Name+".svg")] = c.SVG
+			if md {
+				files[filepath.Join(lang, "charts", c.Name+".png")] = c.PNG
+			}
+			if html {
+				files[filepath.Join(lang, "charts", c.Name+".svg")] = c.SVG
+			}
 		}
 		ed, err := render.NewEdition(report, render.Options{Lang: lang}, charts)
 		if err != nil {
-			return warnings, fmt.Errorf("%s edition: %w", lang, err)
+			return nil, nil, fmt.Errorf("%s edition: %w", lang, err)
 		}
-		if slices.Contains(cfg.formats, "md") {
+		if md {
 			files[filepath.Join(lang, "report.md")] = ed.Markdown
 		}
-		if slices.Contains(cfg.formats, "html") {
+		if html {
 			page, err := ed.HTML(nil)
 			if err != nil {
-				return warnings, fmt.Errorf("%s edition: %w", lang, err)
+				return nil, nil, fmt.Errorf("%s edition: %w", lang, err)
 			}
 			files[filepath.Join(lang, "report.html")] = page
 		}
-		if slices.Contains(cfg.formats, "pdf") {
+		if pdf {
 			doc, err := ed.PDF(render.PDFOptions{Logo: logo})
 			if err != nil {
-				return warnings, fmt.Errorf("%s edition: %w", lang, err)
+				return nil, nil, fmt.Errorf("%s edition: %w", lang, err)
 			}
 			files[filepath.Join(lang, "report.pdf")] = doc
+			for _, r := range ed.Unprintable() {
+				if !slices.Contains(unprintable, r) {
+					unprintable = append(unprintable, r)
+				}
+			}
 		}
 	}
-	return warnings, writeAtomic(filepath.Join(cfg.out, name), files)
+	slices.Sort(unprintable)
+	return files, unprintable, nil
 }
 
-// readLogo reads the manifest's logo, which must be a PNG or JPEG file
-// inside the report folder (the manifest reader checked the path).
+// listSome lists at most n items, then counts the rest.
+func listSome(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(items[:n], ", "), len(items)-n)
+}
+
+// quoteRunes lists characters for a message: "😀" (U+1F600), "中" (U+4E2D).
+func quoteRunes(rs []rune) string {
+	var parts []string
+	for _, r := range rs {
+		parts = append(parts, fmt.Sprintf("%q (%U)", string(r), r))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// maxLogoBytes caps the logo file; its pixels are checked by render.
+const maxLogoBytes = 20 << 20
+
+// readLogo reads the manifest's logo, which must be a regular PNG or
+// JPEG file inside the report folder (the manifest reader checked the
+// path) of at most maxLogoBytes.
 func readLogo(dir, rel string) ([]byte, error) {
 	if rel == "" {
 		return nil, nil
 	}
+	where := filepath.Join(dir, ingest.ManifestName)
 	p := filepath.Join(dir, filepath.FromSlash(rel))
-	data, err := os.ReadFile(p)
+	st, err := os.Stat(p)
 	if err != nil {
-		return nil, fmt.Errorf("%s: logo: %w", filepath.Join(dir, ingest.ManifestName), err)
+		return nil, fmt.Errorf("%s: logo: %w", where, err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: logo %q is not a regular file; expected a PNG or JPEG image", where, rel)
+	}
+	if st.Size() > maxLogoBytes {
+		return nil, fmt.Errorf("%s: logo %q is %d bytes; expected at most %d (%d MiB)", where, rel, st.Size(), maxLogoBytes, maxLogoBytes>>20)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, fmt.Errorf("%s: logo: %w", where, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxLogoBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: logo: %w", where, err)
+	}
+	if len(data) > maxLogoBytes {
+		return nil, fmt.Errorf("%s: logo %q is over %d MiB", where, rel, maxLogoBytes>>20)
 	}
 	if !bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")) && !bytes.HasPrefix(data, []byte{0xFF, 0xD8, 0xFF}) {
-		return nil, fmt.Errorf("%s: logo %q is not a PNG or JPEG image", filepath.Join(dir, ingest.ManifestName), rel)
+		return nil, fmt.Errorf("%s: logo %q is not a PNG or JPEG image", where, rel)
 	}
 	return data, nil
-}
-
-// writeAtomic writes files into a fresh temporary folder next to dst and
-// renames it to dst, replacing any previous output only once the new one
-// is complete.
-func writeAtomic(dst string, files map[string][]byte) error {
-	parent := filepath.Dir(dst)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dst)+".tmp-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	for rel, data := range files {
-		p := filepath.Join(tmp, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			return err
-		}
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
-	old := dst + ".old"
-	if err := os.RemoveAll(old); err != nil {
-		return err
-	}
-	if _, err := os.Stat(dst); err == nil {
-		if err := os.Rename(dst, old); err != nil {
-			return err
-		}
-	}
-	if err := os.Rename(tmp, dst); err != nil {
-		_ = os.Rename(old, dst)
-		return err
-	}
-	return os.RemoveAll(old)
 }

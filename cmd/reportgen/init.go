@@ -1,0 +1,183 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/ingest"
+)
+
+const initUsage = `Usage: reportgen init FOLDER
+
+Writes FOLDER/report.toml: a commented manifest that lists every
+configuration found in FOLDER (its id, the tool that wrote it, its load
+levels) with the keys to fill in. An existing report.toml is never
+overwritten.
+`
+
+// initFolder is "reportgen init": it surveys a report folder and writes
+// a manifest for the user to complete.
+func initFolder(stdout io.Writer, args []string, getenv func(string) string) error {
+	fs := flag.NewFlagSet("init", flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), initUsage) }
+	if err := parseFlags(fs, stdout, args); err != nil {
+		if errors.Is(err, errHelp) {
+			return nil
+		}
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("init: expected one FOLDER, got %d arguments (see \"reportgen help init\")", fs.NArg())
+	}
+	dir := fs.Arg(0)
+	if st, err := os.Stat(dir); err != nil {
+		return err
+	} else if !st.IsDir() {
+		return usagef("init: %s is not a folder; expected a report folder", dir)
+	}
+	now, err := buildTime(getenv)
+	if err != nil {
+		return err
+	}
+	found, err := ingest.Survey(dir)
+	if err != nil {
+		return err
+	}
+	if len(found) == 0 {
+		return fmt.Errorf("%s: no configuration found: expected result files (.csv, .json, .jsonl, .zip) or folders of them", dir)
+	}
+	real, err := realPath(dir)
+	if err != nil {
+		return err
+	}
+	p := filepath.Join(dir, ingest.ManifestName)
+	// O_EXCL: a manifest that exists, or appears meanwhile, is never
+	// overwritten.
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("%s exists; init never overwrites a manifest (edit it, or move it away first)", p)
+	}
+	if err != nil {
+		return err
+	}
+	_, werr := io.WriteString(f, manifestTemplate(filepath.Base(real), dir, found, now))
+	if err := errors.Join(werr, f.Close()); err != nil {
+		os.Remove(p)
+		return err
+	}
+	unread := 0
+	for _, c := range found {
+		if c.Err != nil {
+			unread++
+		}
+	}
+	fmt.Fprintf(stdout, "%s: %d configuration(s) listed", p, len(found))
+	if unread > 0 {
+		fmt.Fprintf(stdout, ", %d of them not readable yet (see the comments)", unread)
+	}
+	fmt.Fprintln(stdout, "; fill in the commented keys, then run reportgen build")
+	return nil
+}
+
+// manifestTemplate is the text of the manifest init writes.
+func manifestTemplate(name, dir string, found []ingest.Found, now time.Time) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `# report.toml: the manifest of the report folder %q, written by
+# "reportgen init". Every key but the [[configs]] ids is optional:
+# uncomment and fill in what the report should say. A text may be given
+# once, or per language: { tr = "…", en = "…" }. Every key is described
+# in the README's "The manifest" section.
+
+# title = { tr = "…", en = "…" }
+# subtitle = "…"
+# date = %q                   # the report's month; default: the month it is built
+# prepared_by = "…"
+# logo = "logo.png"               # PNG or JPEG in this folder, on the PDF cover
+# think_s = 45                    # think time for Little's law, seconds; 0 is a closed loop
+
+# [slo]
+# ttft_ms = 1000                  # a level meets the TTFT SLO when TTFT ≤ this
+# tps = 15                        # and the TPS SLO when per-user TPS ≥ this; 0 sets none
+# percentile = "p90"              # statistic of the headline capacity: "p90" or "mean"
+
+# [model]
+# name = "…"
+# vendor = "…"
+
+# [hardware]
+# platform = "…"                  # one line for the title block
+
+# [benchmark]
+# tool = "…"
+# input_tokens = 128
+# output_tokens = 128             # enables the latency = TTFT + ITL × (tokens − 1) check
+# rounds = 10                     # requests per level = rounds × concurrency
+# warmup = 1
+
+# One entry per configuration found, in report order (reorder them as
+# you like). With [[configs]] given, every result file needs an entry,
+# so that no configuration is left out silently.
+`, name, now.Format("2006-01"))
+	for _, c := range found {
+		rel, err := filepath.Rel(dir, c.Path)
+		if err != nil {
+			rel = c.Path
+		}
+		b.WriteString("\n[[configs]]\n")
+		fmt.Fprintf(&b, "id = %s\n", strconv.Quote(c.ID))
+		if c.Err != nil {
+			fmt.Fprintf(&b, "# %s could not be read yet:\n#   %s\n", filepath.ToSlash(rel), strings.ReplaceAll(c.Err.Error(), "\n", "\n#   "))
+			b.WriteString("# concurrency = 8                # the load of a one-run file that does not state it\n")
+		} else {
+			fmt.Fprintf(&b, "# %s: %s, %s\n", filepath.ToSlash(rel), c.Config.Format, levelList(c.Config.Levels))
+		}
+		mode := "direct"
+		if analyze.InferSpeculative(c.ID) {
+			mode = "speculative"
+		}
+		fmt.Fprintf(&b, "# name = %s\n", strconv.Quote(c.ID))
+		fmt.Fprintf(&b, "# engine = %s    # a direct and a speculative config of one engine are compared\n", strconv.Quote(analyze.InferEngine(c.ID)))
+		fmt.Fprintf(&b, "# mode = %q    # \"direct\" or \"speculative\"\n", mode)
+		b.WriteString("# method = \"…\"                  # the speculative method (EAGLE-3, MTP, …)\n")
+		b.WriteString("# draft_model = \"…\"\n")
+		b.WriteString("# command = \"\"\"…\"\"\"               # the deployment command, printed in the report\n")
+	}
+	return b.String()
+}
+
+// levelList names a configuration's load levels: "4 levels: c=1, 2, 4, 8"
+// or "3 levels: 1, 4, ∞ req/s".
+func levelList(levels []ingest.Level) string {
+	var cs, rs []string
+	for _, l := range levels {
+		switch {
+		case l.Concurrency > 0:
+			cs = append(cs, strconv.Itoa(l.Concurrency))
+		case math.IsInf(l.Rate, 1):
+			rs = append(rs, "∞")
+		default:
+			rs = append(rs, strconv.FormatFloat(l.Rate, 'g', -1, 64))
+		}
+	}
+	var parts []string
+	if len(cs) > 0 {
+		parts = append(parts, "c="+strings.Join(cs, ", "))
+	}
+	if len(rs) > 0 {
+		parts = append(parts, strings.Join(rs, ", ")+" req/s")
+	}
+	noun := "levels"
+	if len(levels) == 1 {
+		noun = "level"
+	}
+	return fmt.Sprintf("%d %s: %s", len(levels), noun, strings.Join(parts, "; "))
+}

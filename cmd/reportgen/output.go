@@ -1,0 +1,359 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/openzeka/reportgen/ingest"
+)
+
+// A report is written where it can never cost the user data:
+//
+//   - its destination OUT/NAME may not be, contain or lie inside any
+//     input folder (planTargets);
+//   - an existing destination is replaced only when reportgen wrote it:
+//     it holds the marker file ingest.OutputMarker (ours);
+//   - the new report is written beside it in a temporary folder and
+//     swapped in atomically, under a lock, so that a kill at any instant
+//     leaves the old report or the new one, and what a crash leaves
+//     behind is cleaned up by the next build (replacer).
+
+// lockName is the lock file of an output folder: builds writing into one
+// folder take turns.
+const lockName = ".reportgen.lock"
+
+// target is one report folder and where its report goes.
+type target struct {
+	dir  string // the report folder as found (for messages)
+	name string // the folder's real name, also the report's name
+	dst  string // OUT/NAME, absolute
+}
+
+// realPath is p made absolute with every symbolic link resolved, as far
+// as the path exists; the part that does not exist yet is kept as is.
+func realPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	rest := ""
+	for cur := abs; ; {
+		if r, err := filepath.EvalSymlinks(cur); err == nil {
+			return filepath.Join(r, rest), nil
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			return abs, nil
+		}
+		rest = filepath.Join(filepath.Base(cur), rest)
+		cur = parent
+	}
+}
+
+// within reports whether p is dir or lies inside it (both clean and
+// absolute).
+func within(p, dir string) bool {
+	if p == dir {
+		return true
+	}
+	if !strings.HasSuffix(dir, string(filepath.Separator)) {
+		dir += string(filepath.Separator)
+	}
+	return strings.HasPrefix(p, dir)
+}
+
+// planTargets names each report and places it under out, refusing
+// (a usage error) what could overwrite input: a destination that is,
+// holds or lies inside an input folder (a report folder or a PATH
+// given), a report folder without a name of its own ("/"), and two
+// report folders of one name, which would overwrite each other.
+func planTargets(out string, paths, dirs []string) ([]target, error) {
+	outReal, err := realPath(out)
+	if err != nil {
+		return nil, err
+	}
+	var inputs []string
+	for _, p := range append(slices.Clone(paths), dirs...) {
+		r, err := realPath(p)
+		if err != nil {
+			return nil, err
+		}
+		inputs = append(inputs, r)
+	}
+	var ts []target
+	byName := map[string]string{}
+	for _, d := range dirs {
+		r, err := realPath(d)
+		if err != nil {
+			return nil, err
+		}
+		name := filepath.Base(r)
+		if name == string(filepath.Separator) || name == "." || name == "" {
+			return nil, usagef("%s: a report is named after its folder, and this one has no name; give a folder below it", d)
+		}
+		if other, dup := byName[name]; dup {
+			return nil, usagef("%s and %s are both called %q: their reports would overwrite each other in %s; build them with different -o folders",
+				other, d, name, filepath.Join(out, name))
+		}
+		byName[name] = d
+		ts = append(ts, target{dir: d, name: name, dst: filepath.Join(outReal, name)})
+	}
+	for _, t := range ts {
+		for i, in := range inputs {
+			given := append(slices.Clone(paths), dirs...)[i]
+			switch {
+			case t.dst == in:
+				return nil, usagef("-o %s: the report of %s would be written to %s, which is the input folder %s; choose an output folder outside the input",
+					out, t.dir, filepath.Join(out, t.name), given)
+			case within(t.dst, in):
+				return nil, usagef("-o %s: the report of %s would be written to %s, inside the input folder %s; choose an output folder outside the input",
+					out, t.dir, filepath.Join(out, t.name), given)
+			case within(in, t.dst):
+				return nil, usagef("-o %s: the report of %s would replace %s, which holds the input folder %s; choose an output folder outside the input",
+					out, t.dir, filepath.Join(out, t.name), given)
+			}
+		}
+	}
+	return ts, nil
+}
+
+// legacyFile matches what reportgen writes into a report folder, for
+// outputs written before the marker existed.
+var legacyFile = regexp.MustCompile(`^(analysis\.json|[a-z]{2}/report\.(md|html|pdf)|[a-z]{2}/charts/\d\d-[a-z0-9-]+\.(png|svg))$`)
+
+// ours reports whether dir may be replaced: it holds reportgen's marker,
+// or it is empty, or it holds an analysis.json and every file in it is
+// one reportgen writes into a report (an output of a version before the
+// marker). Anything else at the destination is the user's and is never
+// touched.
+func ours(dir string) (bool, error) {
+	st, err := os.Lstat(dir)
+	if err != nil {
+		return false, err
+	}
+	if !st.IsDir() {
+		return false, nil
+	}
+	if m, err := os.Lstat(filepath.Join(dir, ingest.OutputMarker)); err == nil {
+		return m.Mode().IsRegular(), nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) == 0 {
+		return err == nil, err
+	}
+	if a, err := os.Lstat(filepath.Join(dir, "analysis.json")); err != nil || !a.Mode().IsRegular() {
+		return false, nil
+	}
+	mine := true
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		switch {
+		case d.IsDir():
+			return nil
+		case !d.Type().IsRegular() || !legacyFile.MatchString(filepath.ToSlash(rel)):
+			mine = false
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return mine, err
+}
+
+// checkDestination refuses a destination reportgen may not replace.
+func checkDestination(dst, shown string) error {
+	ok, err := ours(dst)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("%s exists and was not written by reportgen (it has no %s file); it is left as it is: move it away or choose another -o",
+			shown, ingest.OutputMarker)
+	}
+	return nil
+}
+
+// replacer writes a report folder in place of an earlier one.
+type replacer struct {
+	// exchange atomically swaps two paths (renameat2 RENAME_EXCHANGE);
+	// nil, or errExchange from it, falls back to two renames.
+	exchange func(a, b string) error
+	// step, when set, is called after each step of the replacement; an
+	// error stops the replacement there, as a kill would (tests).
+	step func(name string) error
+	// marker is the content of the marker file: "reportgen VERSION".
+	marker []byte
+}
+
+// errExchange: the file system cannot swap two folders atomically.
+var errExchange = errors.New("atomic exchange not supported")
+
+func (r *replacer) at(name string) error {
+	if r.step == nil {
+		return nil
+	}
+	return r.step(name)
+}
+
+// write writes files as the folder dst. Under the lock of dst's parent
+// it first tidies what a crashed build left, then writes a temporary
+// folder beside dst, marker first, and swaps it into place.
+func (r *replacer) write(ctx context.Context, dst, shown string, files map[string][]byte) error {
+	parent, name := filepath.Dir(dst), filepath.Base(dst)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	unlock, err := lockDir(ctx, parent)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if err := recoverLeftovers(parent, name); err != nil {
+		return err
+	}
+	if err := checkDestination(dst, shown); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+name+".tmp-")
+	if err != nil {
+		return err
+	}
+	done := false
+	defer func() {
+		if !done {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err := os.WriteFile(filepath.Join(tmp, ingest.OutputMarker), r.marker, 0o644); err != nil {
+		return err
+	}
+	for _, rel := range slices.Sorted(maps.Keys(files)) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		p := filepath.Join(tmp, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, files[rel], 0o644); err != nil {
+			return err
+		}
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	if err := r.at("written"); err != nil {
+		return err
+	}
+	// From here on the steps run to the end: a signal no longer stops
+	// them, and a kill leaves a state the next build recovers from.
+	done = true
+	if _, err := os.Lstat(dst); errors.Is(err, fs.ErrNotExist) {
+		if err := os.Rename(tmp, dst); err != nil {
+			os.RemoveAll(tmp)
+			return err
+		}
+		return r.at("renamed")
+	}
+	if r.exchange != nil {
+		err := r.exchange(tmp, dst)
+		if err == nil {
+			// tmp now holds the old report.
+			if err := r.at("exchanged"); err != nil {
+				return err
+			}
+			return os.RemoveAll(tmp)
+		}
+		if !errors.Is(err, errExchange) {
+			os.RemoveAll(tmp)
+			return err
+		}
+	}
+	// Two renames: old out of the way, new in. A kill between them
+	// leaves the old report as .NAME.old-*, which the next build puts
+	// back before anything else.
+	old := filepath.Join(parent, "."+name+".old-"+strings.TrimPrefix(filepath.Base(tmp), "."+name+".tmp-"))
+	if err := os.Rename(dst, old); err != nil {
+		os.RemoveAll(tmp)
+		return err
+	}
+	if err := r.at("moved-old"); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, dst); err != nil {
+		if rerr := os.Rename(old, dst); rerr != nil {
+			return fmt.Errorf("%w; the previous report is kept as %s", err, old)
+		}
+		os.RemoveAll(tmp)
+		return err
+	}
+	if err := r.at("renamed"); err != nil {
+		return err
+	}
+	return os.RemoveAll(old)
+}
+
+// recoverLeftovers tidies what a build of report name killed midway left
+// in parent: when the report itself is missing and an earlier one was
+// moved aside, that one is put back; temporary and moved-aside folders
+// that hold reportgen's marker (or nothing) are removed. Anything else is
+// left alone.
+func recoverLeftovers(parent, name string) error {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return err
+	}
+	dst := filepath.Join(parent, name)
+	_, err = os.Lstat(dst)
+	missing := errors.Is(err, fs.ErrNotExist)
+	for _, e := range entries {
+		n := e.Name()
+		old := strings.HasPrefix(n, "."+name+".old-") || n == name+".old"
+		tmp := strings.HasPrefix(n, "."+name+".tmp-")
+		if !old && !tmp || !e.IsDir() {
+			continue
+		}
+		p := filepath.Join(parent, n)
+		if ok, err := leftover(p); err != nil || !ok {
+			continue
+		}
+		if old && missing {
+			if err := os.Rename(p, dst); err != nil {
+				return err
+			}
+			missing = false
+			continue
+		}
+		if err := os.RemoveAll(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// leftover reports whether dir is a folder reportgen left: it holds the
+// marker, or nothing at all (a temporary folder killed before its
+// first file).
+func leftover(dir string) (bool, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false, err
+	}
+	if len(entries) == 0 {
+		return true, nil
+	}
+	return ours(dir)
+}

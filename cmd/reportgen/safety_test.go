@@ -1,0 +1,388 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/openzeka/reportgen/ingest"
+)
+
+// buildArgs runs reportgen in dir (the working directory) and returns
+// its exit status and output.
+func runIn(t *testing.T, dir string, args ...string) (exit int, stdout, stderr string) {
+	t.Helper()
+	if dir != "" {
+		t.Chdir(dir)
+	}
+	var o, e bytes.Buffer
+	err := run(context.Background(), &o, &e, args, fixedEnv)
+	if err != nil {
+		fmt.Fprintf(&e, "reportgen: %v\n", err)
+		exit = 1
+		if isUsage(err) {
+			exit = 2
+		}
+	}
+	return exit, o.String(), e.String()
+}
+
+// reportFolder writes a one-config report folder at dir.
+func reportFolder(t *testing.T, dir string) {
+	t.Helper()
+	writeFile(t, filepath.Join(dir, "vllm.csv"), []byte(goodCSV))
+	writeFile(t, filepath.Join(dir, "report.toml"), []byte("title = \"T\"\n[[configs]]\nid = \"vllm\"\n"))
+}
+
+// TestOutputNeverReplacesInput: no choice of -o can write a report over,
+// into or around an input folder; the input stays byte for byte.
+func TestOutputNeverReplacesInput(t *testing.T) {
+	cases := []struct {
+		name string
+		cwd  string // relative to the temp dir
+		args []string
+		want string
+	}{
+		{"out is the folder of report folders", ".", []string{"build", "--format", "md", "-o", "samples", "samples"}, "inside the input folder samples"},
+		{"out is the report folder's parent, from inside", "samples", []string{"build", "--format", "md", "-o", ".", "r"}, "which is the input folder r"},
+		{"dot names the folder itself", "samples/r", []string{"build", "--format", "md", "-o", "..", "."}, "which is the input folder ."},
+		{"out inside the report folder", ".", []string{"build", "--format", "md", "-o", "samples/r/out", "samples/r"}, "inside the input folder"},
+		{"out inside the folder of report folders", ".", []string{"build", "--format", "md", "-o", "samples/out", "samples"}, "inside the input folder"},
+		{"the destination holds the input", ".", []string{"build", "--format", "md", "-o", ".", "r/r"}, "holds the input folder"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			work := t.TempDir()
+			reportFolder(t, filepath.Join(work, "samples", "r"))
+			reportFolder(t, filepath.Join(work, "r", "r"))
+			before := snapshot(t, work)
+			exit, _, stderr := runIn(t, filepath.Join(work, c.cwd), c.args...)
+			if exit != 2 || !strings.Contains(stderr, c.want) {
+				t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and %q", exit, stderr, c.want)
+			}
+			if strings.Count(stderr, "reportgen:") != 1 {
+				t.Errorf("the usage error is not printed once:\n%s", stderr)
+			}
+			if after := snapshot(t, work); after != before {
+				t.Error("the refused build changed files")
+			}
+		})
+	}
+}
+
+// TestReportNamedAfterRealFolder: "." is the folder's own name, not ".".
+func TestReportNamedAfterRealFolder(t *testing.T) {
+	work := t.TempDir()
+	in := filepath.Join(work, "campaign")
+	reportFolder(t, in)
+	exit, _, stderr := runIn(t, in, "build", "--format", "md", "-o", filepath.Join(work, "out"), ".")
+	if exit != 0 {
+		t.Fatalf("exit %d: %s", exit, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(work, "out", "campaign", "analysis.json")); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestSameNameInputsRefused: a/r and b/r would overwrite each other.
+func TestSameNameInputsRefused(t *testing.T) {
+	work := t.TempDir()
+	reportFolder(t, filepath.Join(work, "a", "r"))
+	reportFolder(t, filepath.Join(work, "b", "r"))
+	exit, _, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "a/r", "b/r")
+	if exit != 2 || !strings.Contains(stderr, "a/r and b/r are both called \"r\"") {
+		t.Errorf("exit %d, stderr %s", exit, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(work, "out")); err == nil {
+		t.Error("out was written")
+	}
+}
+
+// TestForeignDestinationKept: a folder at OUT/NAME that reportgen did not
+// write is never replaced; the report fails naming it.
+func TestForeignDestinationKept(t *testing.T) {
+	work := t.TempDir()
+	reportFolder(t, filepath.Join(work, "r"))
+	writeFile(t, filepath.Join(work, "out", "r", "notes.txt"), []byte("mine"))
+	writeFile(t, filepath.Join(work, "out", "r", "analysis.json"), []byte("{}"))
+	before := snapshot(t, filepath.Join(work, "out"))
+	exit, _, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "r")
+	if exit != 1 || !strings.Contains(stderr, "out/r exists and was not written by reportgen") {
+		t.Errorf("exit %d, stderr %s", exit, stderr)
+	}
+	if after := snapshot(t, filepath.Join(work, "out")); after != before {
+		t.Error("the foreign folder was changed")
+	}
+}
+
+// TestEarlierReportReplaced: a report reportgen wrote (marked, or in the
+// layout of a version before the marker) is replaced, and the new one
+// is marked.
+func TestEarlierReportReplaced(t *testing.T) {
+	work := t.TempDir()
+	reportFolder(t, filepath.Join(work, "r"))
+	t.Chdir(work)
+	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r"); exit != 0 {
+		t.Fatal(stderr)
+	}
+	marker, err := os.ReadFile(filepath.Join(work, "out", "r", ingest.OutputMarker))
+	if err != nil || !strings.HasPrefix(string(marker), "reportgen ") {
+		t.Fatalf("marker %q, %v", marker, err)
+	}
+	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r"); exit != 0 {
+		t.Fatalf("rebuild over a marked report: %s", stderr)
+	}
+	legacy := filepath.Join(work, "old", "r")
+	for _, f := range []string{"analysis.json", "en/report.md", "en/report.pdf", "tr/charts/01-ttft.png"} {
+		writeFile(t, filepath.Join(legacy, f), []byte("x"))
+	}
+	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "old", "r"); exit != 0 {
+		t.Fatalf("rebuild over an unmarked earlier report: %s", stderr)
+	}
+	if _, err := os.Stat(filepath.Join(legacy, "en", "report.pdf")); err == nil {
+		t.Error("the earlier report's files survived the replacement")
+	}
+}
+
+// replaceCase writes version "old" of a report, then "new" with a crash
+// injected at step, and returns the destination.
+func crashAt(t *testing.T, ex func(a, b string) error, step string) (dst string, err error) {
+	t.Helper()
+	parent := t.TempDir()
+	dst = filepath.Join(parent, "r")
+	ok := &replacer{exchange: ex, marker: []byte("reportgen test\n")}
+	if err := ok.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": []byte("old"), "en/report.md": []byte("old")}); err != nil {
+		t.Fatal(err)
+	}
+	crash := &replacer{exchange: ex, marker: ok.marker, step: func(s string) error {
+		if s == step {
+			return errors.New("killed at " + s)
+		}
+		return nil
+	}}
+	err = crash.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": []byte("new"), "en/report.md": []byte("new")})
+	return dst, err
+}
+
+// TestKillAtEveryRename: a build killed after any step of the
+// replacement leaves the old report or the new one at the destination
+// (whole: both files of one version) or, between the two renames of the
+// fallback, the old one aside, which the next build puts back; the next
+// build then cleans every leftover.
+func TestKillAtEveryRename(t *testing.T) {
+	for _, mode := range []struct {
+		name  string
+		ex    func(a, b string) error
+		steps []string
+	}{
+		{"exchange", exchange, []string{"written", "exchanged"}},
+		{"two renames", nil, []string{"written", "moved-old", "renamed"}},
+	} {
+		for _, step := range mode.steps {
+			t.Run(mode.name+"/"+step, func(t *testing.T) {
+				dst, err := crashAt(t, mode.ex, step)
+				if err == nil {
+					t.Fatal("the injected crash did not stop the replacement")
+				}
+				version := func() string {
+					a, err1 := os.ReadFile(filepath.Join(dst, "analysis.json"))
+					b, err2 := os.ReadFile(filepath.Join(dst, "en", "report.md"))
+					if err1 != nil || err2 != nil {
+						return "missing"
+					}
+					if string(a) != string(b) {
+						return "torn"
+					}
+					return string(a)
+				}
+				got := version()
+				if step == "moved-old" {
+					if got != "missing" {
+						t.Fatalf("after the first rename the destination is %s", got)
+					}
+					// The next build recovers the old one before anything else.
+					if err := recoverLeftovers(filepath.Dir(dst), "r"); err != nil {
+						t.Fatal(err)
+					}
+					got = version()
+				}
+				if got != "old" && got != "new" {
+					t.Fatalf("after a kill at %s the destination holds %s", step, got)
+				}
+				next := &replacer{exchange: mode.ex, marker: []byte("reportgen test\n")}
+				if err := next.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": []byte("next"), "en/report.md": []byte("next")}); err != nil {
+					t.Fatal(err)
+				}
+				if v := version(); v != "next" {
+					t.Errorf("the next build left %s", v)
+				}
+				entries, _ := os.ReadDir(filepath.Dir(dst))
+				for _, e := range entries {
+					if e.Name() != "r" && e.Name() != lockName {
+						t.Errorf("leftover %s after the next build", e.Name())
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestLeftoversOfOthersKept: only folders reportgen marked are cleaned;
+// a user's folder that happens to match the pattern stays.
+func TestLeftoversOfOthersKept(t *testing.T) {
+	parent := t.TempDir()
+	mine := filepath.Join(parent, ".r.tmp-123")
+	writeFile(t, filepath.Join(mine, "data.csv"), []byte("precious"))
+	if err := recoverLeftovers(parent, "r"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(mine, "data.csv")); err != nil {
+		t.Error("an unmarked folder was removed")
+	}
+}
+
+// TestConcurrentBuildsTakeTurns: builds writing one destination at once
+// all succeed (the lock serializes them) and leave one whole report.
+func TestConcurrentBuildsTakeTurns(t *testing.T) {
+	dst := filepath.Join(t.TempDir(), "r")
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for i := range errs {
+		wg.Go(func() {
+			w := &replacer{exchange: exchange, marker: []byte("reportgen test\n")}
+			v := []byte(fmt.Sprint(i))
+			errs[i] = w.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": v, "en/report.md": v})
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("build %d: %v", i, err)
+		}
+	}
+	a, _ := os.ReadFile(filepath.Join(dst, "analysis.json"))
+	b, _ := os.ReadFile(filepath.Join(dst, "en", "report.md"))
+	if len(a) == 0 || string(a) != string(b) {
+		t.Errorf("the destination is torn: %q / %q", a, b)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(dst))
+	if len(entries) != 2 {
+		t.Errorf("leftovers: %v", entries)
+	}
+}
+
+// TestCancelledWriteLeavesNothing: a build cancelled (SIGINT, SIGTERM)
+// while writing removes its temporary folder and keeps the old report.
+func TestCancelledWriteLeavesNothing(t *testing.T) {
+	parent := t.TempDir()
+	dst := filepath.Join(parent, "r")
+	w := &replacer{exchange: exchange, marker: []byte("reportgen test\n")}
+	if err := w.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": []byte("old")}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := w.write(ctx, dst, dst, map[string][]byte{"analysis.json": []byte("new")}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v", err)
+	}
+	if a, _ := os.ReadFile(filepath.Join(dst, "analysis.json")); string(a) != "old" {
+		t.Errorf("destination holds %q", a)
+	}
+	entries, _ := os.ReadDir(parent)
+	for _, e := range entries {
+		if e.Name() != "r" && e.Name() != lockName {
+			t.Errorf("leftover %s", e.Name())
+		}
+	}
+}
+
+// TestSIGTERMCleansUp runs the real binary, stops it with SIGTERM while
+// it builds, and checks that the output folder holds no leftover and
+// the earlier report, or the new one, whole.
+func TestSIGTERMCleansUp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "reportgen")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	work := t.TempDir()
+	samples, _ := filepath.Abs("../../samples/kimi-k3-b300")
+	out := filepath.Join(work, "out")
+	first := exec.Command(bin, "build", "--lang", "en", "-o", out, samples)
+	if b, err := first.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	before, _ := os.ReadFile(filepath.Join(out, "kimi-k3-b300", "analysis.json"))
+	for _, delay := range []time.Duration{50 * time.Millisecond, 300 * time.Millisecond, 800 * time.Millisecond} {
+		cmd := exec.Command(bin, "build", "-o", out, samples)
+		cmd.Env = append(os.Environ(), "SOURCE_DATE_EPOCH=1")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(delay)
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+		entries, _ := os.ReadDir(out)
+		for _, e := range entries {
+			if e.Name() != "kimi-k3-b300" && e.Name() != lockName {
+				t.Errorf("after SIGTERM at %v: leftover %s", delay, e.Name())
+			}
+		}
+		now, err := os.ReadFile(filepath.Join(out, "kimi-k3-b300", "analysis.json"))
+		if err != nil || len(now) == 0 {
+			t.Fatalf("after SIGTERM at %v the report is gone: %v", delay, err)
+		}
+		_ = before
+	}
+}
+
+// TestHostileResultFilesFailFast: a FIFO or a link to /dev/zero as a
+// result file fails the report at once (no hang, no unbounded read).
+func TestHostileResultFilesFailFast(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		make func(p string) error
+	}{
+		{"fifo", func(p string) error { return syscall.Mkfifo(p, 0o644) }},
+		{"devzero", func(p string) error { return os.Symlink("/dev/zero", p) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			work := t.TempDir()
+			in := filepath.Join(work, "r")
+			writeFile(t, filepath.Join(in, "ok.csv"), []byte(goodCSV))
+			if err := c.make(filepath.Join(in, "bad.json")); err != nil {
+				t.Skip(err)
+			}
+			done := make(chan int, 1)
+			var stderr bytes.Buffer
+			go func() {
+				err := run(context.Background(), io.Discard, &stderr, []string{"build", "--format", "md", "-o", filepath.Join(work, "out"), in}, fixedEnv)
+				if err != nil {
+					done <- 1
+					return
+				}
+				done <- 0
+			}()
+			select {
+			case code := <-done:
+				if code == 0 || !strings.Contains(stderr.String(), "bad.json") {
+					t.Errorf("exit %d, stderr %s", code, stderr.String())
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("the build hangs on a " + c.name)
+			}
+		})
+	}
+}

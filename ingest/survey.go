@@ -1,0 +1,30 @@
+package ingest
+
+// Found is a configuration found in a report folder by Survey.
+type Found struct {
+	// ID is the configuration's id (file or folder name without
+	// extension); Path the file or folder it was found at.
+	ID, Path string
+	// Config is what was read; Err, when not nil, why it could not be
+	// read (a run file that states no concurrency, say).
+	Config Config
+	Err    error
+}
+
+// Survey lists the configurations of a report folder as they are found
+// without a manifest, reading each on its own: one that cannot be read
+// is listed with its error instead of stopping the survey (reportgen
+// init lists them all, so that the user can complete the manifest).
+func Survey(dir string) ([]Found, error) {
+	sources, err := findSources(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []Found
+	for _, s := range sources {
+		cfg, _, err := readSource(s, "")
+		cfg.ID = s.id
+		out = append(out, Found{ID: s.id, Path: s.path, Config: cfg, Err: err})
+	}
+	return out, nil
+}
