@@ -496,14 +496,7 @@ func TestManifestThinkZero(t *testing.T) {
 	dir := t.TempDir()
 	writeTestFile(t, dir+"/r/vllm.csv", "c,ttft_mean,ttft_p90,itl_mean,itl_p90,tps_mean,tps_p90,lat_mean,lat_p90,rps\n8,66.5,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n")
 	writeTestFile(t, dir+"/r/report.toml", "think_s = 0\n")
-	c, err := ingest.Read(dir+"/r", ingest.ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := analyze.Build(c, analyze.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := readAndBuild(t, dir+"/r")
 	if got := r.Configs[0].Capacity.P90.Users; r.Params.ThinkS != 0 || got != 8 {
 		t.Errorf("think %v, users %d; want 0 s and N = C = 8", r.Params.ThinkS, got)
 	}
@@ -565,14 +558,7 @@ func TestWarningsGrouped(t *testing.T) {
 		row.WriteString(",0")
 	}
 	writeTestFile(t, dir+"/r/vllm.csv", head.String()+"\n"+row.String()+"\n")
-	c, err := ingest.Read(dir+"/r", ingest.ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := analyze.Build(c, analyze.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := readAndBuild(t, dir+"/r")
 	if len(r.Warnings) != 4 {
 		t.Fatalf("%d warnings, want 4", len(r.Warnings))
 	}
@@ -583,6 +569,21 @@ func TestWarningsGrouped(t *testing.T) {
 	if !strings.Contains(more.Message, "99997 more warnings") {
 		t.Errorf("message %q", more.Message)
 	}
+}
+
+// readAndBuild reads and analyzes a report folder, failing the test on
+// an error.
+func readAndBuild(t *testing.T, dir string) *analyze.Report {
+	t.Helper()
+	c, err := ingest.Read(dir, ingest.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := analyze.Build(c, analyze.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 func writeTestFile(t *testing.T, p, data string) {
