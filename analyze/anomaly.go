@@ -2,7 +2,9 @@ package analyze
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"strconv"
 )
 
 // Anomaly is a suspicious pattern in one config's data. Values holds the
@@ -22,15 +24,26 @@ type AnomalyKind string
 
 // The anomaly kinds and the thresholds that raise them.
 const (
-	// TTFTJump: mean TTFT grows by JumpFactor or more between adjacent
-	// measured levels, and faster than the load grew between them (so a
-	// gap in the measured levels does not pass for a jump).
+	// Saturation: the first load step at which the system's request
+	// throughput grows by less than FlatGrowth of the load step while
+	// latency rises (on a rate axis: the first finite rate of which less
+	// than 1 − FlatGrowth is delivered). Past it, added load only waits.
+	Saturation AnomalyKind = "saturation"
+	// SchedulingChange: mean TTFT jumps by JumpFactor or more, faster
+	// than the load grew, while throughput still grows: the server holds
+	// prefills back to run larger decode batches, not a saturation.
+	SchedulingChange AnomalyKind = "scheduling_change"
+	// TTFTJump: the same TTFT jump where throughput cannot tell which of
+	// the two it is.
 	TTFTJump AnomalyKind = "ttft_jump"
-	// AggregateDrop: aggregate output falls while concurrency rises.
+	// CapLimit: a saturation, a throughput plateau or an output drop
+	// begins at or just past a limit in the config's deployment command
+	// (an admission cap such as --max-num-seqs): the likely cause.
+	CapLimit AnomalyKind = "cap_limit"
+	// LoadNotReached: a level that never carried its load (Reach).
+	LoadNotReached AnomalyKind = "load_not_reached"
+	// AggregateDrop: aggregate output falls while the load rises.
 	AggregateDrop AnomalyKind = "aggregate_drop"
-	// ThroughputFlat: concurrency at least doubles but system request
-	// throughput grows by less than FlatGrowth.
-	ThroughputFlat AnomalyKind = "throughput_flat"
 	// P90BelowMean: a P90 below its mean, which a nearest-rank P90 of a
 	// right-skewed latency rarely is.
 	P90BelowMean AnomalyKind = "p90_below_mean"
@@ -51,7 +64,8 @@ const (
 	MismatchTolerance = 0.10
 )
 
-// anomalies runs every check over every config, in config then level order.
+// anomalies runs every check over every config, in config then level
+// order. The configs hold only levels whose load was reached.
 func anomalies(r *Report) []Anomaly {
 	var out []Anomaly
 	for _, cfg := range r.Configs {
@@ -63,15 +77,57 @@ func anomalies(r *Report) []Anomaly {
 	return out
 }
 
-// levelChecks runs the per-level checks. Load steps are measured in
-// requests in flight (a rate run's effective concurrency), the load the
-// server actually carried; the values name levels by their load.
+// step is the move from one measured level to the next: how much the
+// load grew (requests in flight, or the offered rate on a rate axis)
+// and how much system throughput and latency did.
+type step struct {
+	prev, l    Level
+	load       float64 // load factor
+	throughput float64 // system throughput factor
+	rate       bool    // on a rate axis
+}
+
+func newStep(prev, l Level, axis Axis) step {
+	s := step{prev: prev, l: l, load: l.Concurrency / prev.Concurrency, throughput: Ratio(l.SystemRPS, prev.SystemRPS), rate: axis == AxisRate}
+	if s.rate {
+		s.load = float64(l.Load) / float64(prev.Load)
+	}
+	return s
+}
+
+// saturated: on a concurrency axis, throughput grew by less than
+// FlatGrowth of the load step while latency rose; on a rate axis, the
+// level delivers less than 1 − FlatGrowth of its offered rate.
+func (s step) saturated() bool {
+	if s.rate {
+		return shortfall(s.l)
+	}
+	return s.load > 1 && Known(s.throughput) && s.throughput-1 < FlatGrowth*(s.load-1) && s.l.Latency.Mean > s.prev.Latency.Mean
+}
+
+// shortfall: a finite rate of which less than 1 − FlatGrowth is
+// delivered.
+func shortfall(l Level) bool {
+	return l.Rate > 0 && !l.Load.IsInf() && Known(l.SystemRPS) && l.SystemRPS < (1-FlatGrowth)*l.Rate
+}
+
+// ttftJump: mean TTFT grew by JumpFactor or more, and faster than the
+// load (so that a gap in the measured levels does not pass for a jump).
+func (s step) ttftJump() bool {
+	a, b := s.prev.TTFT.Mean, s.l.TTFT.Mean
+	return a > 0 && b >= JumpFactor*a && b/a > s.load
+}
+
+// levelChecks runs the per-level and per-step checks. A step into an
+// unbounded rate is not judged: it probes the maximum throughput, and
+// queueing there is true by construction.
 func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 	var out []Anomaly
 	add := func(kind AnomalyKind, l Level, metric, msg string, values map[string]float64) {
 		out = append(out, Anomaly{Kind: kind, Config: cfg.ID, Load: l.Load, Metric: metric, Message: msg, Values: values})
 	}
 	at := axis.Label
+	saturated := false
 	for i, l := range cfg.Levels {
 		if l.Errors > 0 {
 			add(RequestErrors, l, "requests", fmt.Sprintf("%d requests failed at %s", l.Errors, at(l.Load)),
@@ -95,35 +151,82 @@ func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 					map[string]float64{"latency": l.Latency.Mean, "expected": expected, "deviation": dev, "tokens": float64(p.OutputTokens)})
 			}
 		}
-		if i == 0 {
+		if i == 0 && axis == AxisRate && shortfall(l) {
+			saturated = true
+			add(Saturation, l, "system_rps", fmt.Sprintf("delivers %.2f req/s of the %s offered: the server does not keep up", l.SystemRPS, at(l.Load)),
+				map[string]float64{"offered": l.Rate, "value": l.SystemRPS, "share": l.SystemRPS / l.Rate})
+		}
+		if i == 0 || l.Load.IsInf() {
 			continue
 		}
-		prev := cfg.Levels[i-1]
-		load := l.Concurrency / prev.Concurrency
-		if prev.TTFT.Mean > 0 && l.TTFT.Mean >= JumpFactor*prev.TTFT.Mean && l.TTFT.Mean/prev.TTFT.Mean > load {
-			v := map[string]float64{"prev_load": float64(prev.Load), "prev": prev.TTFT.Mean, "value": l.TTFT.Mean, "ratio": l.TTFT.Mean / prev.TTFT.Mean}
-			if p.OutputTokens > 1 {
-				// Is the level self-consistent? Then the jump is real
-				// queueing before the first token, not a measurement error.
-				v["ttft_s"] = l.TTFT.Mean / 1000
-				v["decode_s"] = l.ITL.Mean / 1000 * float64(p.OutputTokens-1)
-				v["expected"] = ExpectedLatency(l, p.OutputTokens)
-				v["latency"] = l.Latency.Mean
-				v["tokens"] = float64(p.OutputTokens)
+		s := newStep(cfg.Levels[i-1], l, axis)
+		prev := s.prev
+		base := map[string]float64{"prev_load": float64(prev.Load), "load_factor": s.load}
+		with := func(kv ...any) map[string]float64 {
+			v := maps.Clone(base)
+			for j := 0; j+1 < len(kv); j += 2 {
+				v[kv[j].(string)] = kv[j+1].(float64)
 			}
+			return v
+		}
+		firstSaturation := !saturated && s.saturated()
+		switch {
+		case firstSaturation:
+			saturated = true
+			v := with("prev", prev.SystemRPS, "value", l.SystemRPS, "throughput_factor", s.throughput,
+				"latency_prev", prev.Latency.Mean, "latency", l.Latency.Mean)
+			if s.ttftJump() {
+				v["ttft_prev"], v["ttft"] = prev.TTFT.Mean, l.TTFT.Mean
+			}
+			msg := fmt.Sprintf("system throughput %.2f req/s at %s against %.2f req/s at %s: the load grew %.1f×, throughput %.2f×, latency rose",
+				l.SystemRPS, at(l.Load), prev.SystemRPS, at(prev.Load), s.load, s.throughput)
+			if s.rate {
+				v["offered"], v["share"] = l.Rate, l.SystemRPS/l.Rate
+				msg = fmt.Sprintf("delivers %.2f req/s of the %s offered: the server no longer keeps up", l.SystemRPS, at(l.Load))
+			}
+			add(Saturation, l, "system_rps", msg, v)
+			out = append(out, capAt(cfg, prev, l, axis)...)
+		case s.ttftJump() && Known(s.throughput) && !s.saturated():
+			add(SchedulingChange, l, "ttft_ms", fmt.Sprintf("mean TTFT jumps %.1f× from %.1f ms at %s to %.1f ms at %s while system throughput grows %.2f×: prefills are held back, not a saturation",
+				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, at(prev.Load), l.TTFT.Mean, at(l.Load), s.throughput),
+				with("prev", prev.TTFT.Mean, "value", l.TTFT.Mean, "ratio", l.TTFT.Mean/prev.TTFT.Mean,
+					"rps_prev", prev.SystemRPS, "rps", l.SystemRPS, "throughput_factor", s.throughput, "itl_prev", prev.ITL.Mean, "itl", l.ITL.Mean))
+		case s.ttftJump() && !(s.rate && s.saturated()):
 			add(TTFTJump, l, "ttft_ms", fmt.Sprintf("mean TTFT jumps %.1f× from %.1f ms at %s to %.1f ms at %s",
-				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, at(prev.Load), l.TTFT.Mean, at(l.Load)), v)
+				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, at(prev.Load), l.TTFT.Mean, at(l.Load)),
+				with("prev", prev.TTFT.Mean, "value", l.TTFT.Mean, "ratio", l.TTFT.Mean/prev.TTFT.Mean))
 		}
-		dropped := l.AggregateTPS < prev.AggregateTPS
-		if dropped {
-			add(AggregateDrop, l, "aggregate_tps", fmt.Sprintf("aggregate output falls from %.0f to %.0f tok/s as load rises from %s to %s",
-				prev.AggregateTPS, l.AggregateTPS, at(prev.Load), at(l.Load)),
-				map[string]float64{"prev_load": float64(prev.Load), "prev": prev.AggregateTPS, "value": l.AggregateTPS})
+		if l.AggregateTPS < prev.AggregateTPS && s.load > 1 {
+			add(AggregateDrop, l, "aggregate_tps", fmt.Sprintf("aggregate output falls from %.0f to %.0f tok/s as the load grows %.1f× from %s to %s",
+				prev.AggregateTPS, l.AggregateTPS, s.load, at(prev.Load), at(l.Load)),
+				with("prev", prev.AggregateTPS, "value", l.AggregateTPS))
+			if !saturated {
+				out = append(out, capAt(cfg, prev, l, axis)...)
+			}
 		}
-		if !dropped && l.Concurrency >= 2*prev.Concurrency && l.SystemRPS < (1+FlatGrowth)*prev.SystemRPS {
-			add(ThroughputFlat, l, "system_rps", fmt.Sprintf("system throughput %.2f req/s at %s vs %.2f req/s at %s: requests in flight doubled, throughput did not grow",
-				l.SystemRPS, at(l.Load), prev.SystemRPS, at(prev.Load)),
-				map[string]float64{"prev_load": float64(prev.Load), "prev": prev.SystemRPS, "value": l.SystemRPS})
+	}
+	return out
+}
+
+// capAt names the limits of cfg's command that a saturation, plateau or
+// drop between prev and l begins at or just past: an admission or CUDA
+// graph cap V with prev's requests in flight ≤ V ≤ l's.
+func capAt(cfg Config, prev, l Level, axis Axis) []Anomaly {
+	var out []Anomaly
+	for _, f := range cfg.Caps {
+		k := f.KindOf()
+		if k != AdmissionCap && k != GraphCap {
+			continue
+		}
+		v, err := strconv.ParseFloat(f.Value, 64)
+		if err != nil || !(v > 0) {
+			continue
+		}
+		if prev.Concurrency <= v && v <= l.Concurrency*1.0001 {
+			out = append(out, Anomaly{Kind: CapLimit, Config: cfg.ID, Load: l.Load, Metric: f.Flag,
+				Message: fmt.Sprintf("%s %s: the limit is reached at %s (%.0f requests in flight), where throughput stops growing; it is the likely cause",
+					f.Flag, f.Value, axis.Label(l.Load), l.Concurrency),
+				Values: map[string]float64{"cap": v, "in_flight": l.Concurrency, "prev_load": float64(prev.Load)}})
 		}
 	}
 	return out

@@ -19,6 +19,7 @@ type Options struct {
 	SLOTTFTms  *float64
 	SLOTPS     *float64
 	ThinkS     *float64
+	TiePct     *float64
 	Percentile Percentile
 	// Now dates a report whose manifest gives no date.
 	Now time.Time
@@ -26,7 +27,7 @@ type Options struct {
 
 // Build analyzes one report folder's results.
 func Build(c *ingest.Campaign, opt Options) (*Report, error) {
-	r := &Report{Name: c.Name, Params: DefaultParams()}
+	r := &Report{SchemaVersion: SchemaVersion, Name: c.Name, Params: DefaultParams()}
 	m := c.Manifest
 	r.Meta = meta(m, opt.Now)
 	if m != nil {
@@ -35,6 +36,7 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 		setIf(&r.Params.SLOTTFTms, m.SLO.TTFTms)
 		setIf(&r.Params.SLOTPS, m.SLO.TPS)
 		setIf(&r.Params.ThinkS, m.ThinkS)
+		setIf(&r.Params.TiePct, m.TiePct)
 		if m.SLO.Percentile != "" {
 			r.Params.Percentile = Percentile(m.SLO.Percentile)
 		}
@@ -42,6 +44,7 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	setIf(&r.Params.SLOTTFTms, opt.SLOTTFTms)
 	setIf(&r.Params.SLOTPS, opt.SLOTPS)
 	setIf(&r.Params.ThinkS, opt.ThinkS)
+	setIf(&r.Params.TiePct, opt.TiePct)
 	if opt.Percentile != "" {
 		r.Params.Percentile = opt.Percentile
 	}
@@ -76,11 +79,16 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	}
 	r.Warnings = inputWarnings(c.Dir, c.Warnings)
 	r.Warnings = append(r.Warnings, unknownUsers(r)...)
-	r.Speedups = speedups(r.Configs)
-	r.Anomalies = anomalies(r)
-	r.Findings = findings(r)
-	r.Scenarios = scenarios(r)
-	r.Scorecard = scorecard(r.Configs)
+	// Every comparison, capacity and finding uses the levels that
+	// carried their load; the others are flagged and shown, marked.
+	an := r.reached()
+	r.Speedups = speedups(an.Configs, r.Params)
+	r.Anomalies = append(loadNotReached(r), anomalies(an)...)
+	an.Anomalies = r.Anomalies
+	an.Speedups = r.Speedups
+	r.Findings = findings(an)
+	r.Scenarios = scenarios(an)
+	r.Scorecard = scorecard(an.Configs, r.Params)
 	return r, nil
 }
 
@@ -213,6 +221,8 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 	if len(cfg.Name) == 0 {
 		cfg.Name = Text{"": in.ID}
 	}
+	cfg.Flags = ParseCommand(cfg.Command.Key())
+	cfg.Caps = Caps(cfg.Flags)
 	if len(cfg.Engine) == 0 {
 		cfg.Engine = Text{"": InferEngine(in.ID)}
 	}
@@ -248,6 +258,8 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 		if !(lv.SystemRPS > 0) {
 			lv.SystemRPS = Ratio(lv.Concurrency, l.Latency.Mean)
 		}
+		lv.LoadReached = loadReached(l)
+		lv.InFlight = l.SystemRPS * l.Latency.Mean
 		lv.Goodput = goodput(l.Samples, max(l.Errors, 0), p)
 		lv.SLO.P90 = verdict(lv, P90, p)
 		lv.SLO.Mean = verdict(lv, Mean, p)
@@ -265,6 +277,28 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 	cfg.Capacity.P90 = capacity(cfg.Levels, P90, p.ThinkS)
 	cfg.Capacity.Mean = capacity(cfg.Levels, Mean, p.ThinkS)
 	return cfg, nil
+}
+
+// Reach is how much of its configured load a level must carry to count:
+// half its concurrency in flight, half its offered rate delivered.
+const Reach = 0.5
+
+// loadReached tells whether a run carried the load it is plotted at. A
+// concurrency run is not reached when the tool's measured request
+// throughput × mean latency (Little's law) puts fewer than Reach × c
+// requests in flight, or when fewer requests were sent than its
+// concurrency (they never were all in flight at once). A rate run is not
+// reached when it delivered less than Reach × its finite offered rate.
+// Without the numbers to tell, a level counts as reached.
+func loadReached(l ingest.Level) bool {
+	if l.RateDriven() {
+		return math.IsInf(l.Rate, 1) || !(l.SystemRPS >= 0) || l.SystemRPS >= Reach*l.Rate
+	}
+	if l.Requests >= 0 && l.Requests+max(l.Errors, 0) < l.Concurrency {
+		return false
+	}
+	eff := l.SystemRPS * l.Latency.Mean
+	return !Known(eff) || eff >= Reach*float64(l.Concurrency)
 }
 
 // verdict checks a level against the SLOs at statistic pct: TTFT at most
@@ -292,18 +326,36 @@ func goodput(s *ingest.Samples, failed int, p Params) float64 {
 
 // capacity finds the highest level at which that level and every lower
 // one pass both SLOs, and the users it serves by Little's law. A pass
-// above a failure is not counted (it is flagged as an anomaly).
+// above a failure is not counted (it is flagged as an anomaly); levels
+// whose load was not reached are skipped. When the highest level tested
+// passes, the capacity is a lower bound. Without a mean latency the
+// median stands in (named); without either, a think time leaves the
+// users unknown.
 func capacity(levels []Level, pct Percentile, think float64) Capacity {
-	c := Capacity{LatencyMeanS: nanValue}
+	c := Capacity{LatencyMeanS: nanValue, ThroughputRPS: nanValue}
+	var reached []Level
 	for _, l := range levels {
+		if l.LoadReached {
+			reached = append(reached, l)
+		}
+	}
+	for i, l := range reached {
 		if !l.SLO.Get(pct).Pass() {
 			break
 		}
 		c.Max = l.Load
+		c.LowerBound = i == len(reached)-1
 		c.Concurrency = l.Concurrency
-		c.LatencyMeanS = l.Latency.Mean
+		c.ThroughputRPS = l.SystemRPS
+		c.LatencyMeanS, c.LatencyStat = l.Latency.Mean, ""
+		if !Known(c.LatencyMeanS) && Known(l.Latency.P50) {
+			c.LatencyMeanS, c.LatencyStat = l.Latency.P50, "p50"
+		}
 	}
 	c.Users = LittleUsers(c.Concurrency, think, c.LatencyMeanS)
+	if c.Max > 0 && think > 0 && !(c.LatencyMeanS > 0) {
+		c.Users = UsersUnknown
+	}
 	return c
 }
 

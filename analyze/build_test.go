@@ -198,6 +198,10 @@ func levels(rows ...[6]float64) []ingest.Level {
 			TPS:         stat(r[3], r[4]),
 			Latency:     stat(r[5], r[5]*1.1),
 			RPS:         1 / r[5],
+			// Absent as ingest reads them: no system throughput, no
+			// request counts.
+			SystemRPS: ingest.Absent, OutputTPS: ingest.Absent, OutputTokens: ingest.Absent,
+			Requests: -1, Errors: -1,
 		})
 	}
 	return out

@@ -1,8 +1,11 @@
 package analyze
 
 import (
+	"maps"
 	"math"
+	"slices"
 	"sort"
+	"strconv"
 )
 
 // Finding is one statement the data supports, typed so that a renderer
@@ -13,10 +16,21 @@ type Finding struct {
 	// Section is where the finding is told: "summary" for the headline
 	// findings, else a metric section ("ttft_ms", "itl_ms", "tps",
 	// "latency_s", "system_rps", "aggregate_tps") or "quality".
-	Section  string   `json:"section"`
-	Configs  []string `json:"configs"`
-	Levels   []Load   `json:"levels,omitempty"`
-	Values   Numbers  `json:"values"`
+	Section string   `json:"section"`
+	Configs []string `json:"configs"`
+	Levels  []Load   `json:"levels,omitempty"`
+	Values  Numbers  `json:"values"`
+	// Tie is true when the comparison the finding makes is within the
+	// tie threshold: the configs are on par, and no winner is named.
+	Tie bool `json:"tie,omitempty"`
+	// Stat is the statistic the finding's values are ("mean", "p50" when
+	// the median stands in for every config, "p90", "p99"); empty for
+	// the throughputs, which have none.
+	Stat Percentile `json:"stat,omitempty"`
+	// Anomaly is the kind of the anomaly an AnomalyNote tells.
+	Anomaly AnomalyKind `json:"anomaly,omitempty"`
+	// Cap is the deployment limit a saturation or drop begins at.
+	Cap      *Flag    `json:"cap,omitempty"`
 	Score    float64  `json:"score"`
 	Severity Severity `json:"severity"`
 }
@@ -56,15 +70,26 @@ const (
 	SpecBreakEven FindingKind = "spec_break_even"
 	// SpecNoBreakEven: speculative decoding wins at every common level.
 	SpecNoBreakEven FindingKind = "spec_no_break_even"
-	// CapacityLeader: the config serving the most users at the headline
-	// statistic, and its ratio to the runner-up.
+	// CapacityLeader: the config serving clearly the most users at the
+	// headline statistic (on a rate axis: the most sustained throughput
+	// at R_max), and its ratio to the runner-up. Tie when the two are on
+	// par.
 	CapacityLeader FindingKind = "capacity_leader"
+	// CapacityUnranked: the capacities cannot be ranked, because the top
+	// ones are lower bounds (they pass every level tested).
+	CapacityUnranked FindingKind = "capacity_unranked"
+	// TPSFastTail: the TPS SLO is checked on the fast tail (the only TPS
+	// percentile the source gives is P90, its fastest users), and what a
+	// strict reading (the mean, or the median) would change.
+	TPSFastTail FindingKind = "tps_fast_tail"
 	// AggregateLeader: the highest aggregate output at the highest
 	// common level.
 	AggregateLeader FindingKind = "aggregate_leader"
 	// TTFTLeader: the lowest mean TTFT at the lowest (and highest) level.
 	TTFTLeader FindingKind = "ttft_leader"
-	// AnomalyNote: a TTFT jump or an aggregate drop worth a summary line.
+	// AnomalyNote: a saturation (with the deployment cap it begins at), a
+	// scheduling change, a TTFT jump or an output drop worth a summary
+	// line; Finding.Anomaly says which.
 	AnomalyNote FindingKind = "anomaly"
 
 	// Metric-section findings.
@@ -122,26 +147,16 @@ func findings(r *Report) []Finding {
 	for _, s := range r.Speedups {
 		head = append(head, speedupFindings(s)...)
 	}
-	if f, ok := capacityLeader(r.Configs, r.Params.Percentile); ok {
+	if f, ok := capacityLeader(r.Configs, r.Params, r.Axis); ok {
 		head = append(head, f)
 	}
 	if f, ok := aggregateLeader(r); ok {
 		head = append(head, f)
 	}
 	head = append(head, ttftLeaders(r)...)
-	for _, a := range r.Anomalies {
-		if a.Kind != TTFTJump && a.Kind != AggregateDrop {
-			continue
-		}
-		v := map[string]float64{}
-		for k, x := range a.Values {
-			v[k] = x
-		}
-		score := 1.0
-		if a.Kind == TTFTJump {
-			score += math.Log(a.Values["ratio"])
-		}
-		head = append(head, Finding{Kind: AnomalyNote, Configs: []string{a.Config}, Levels: []Load{a.Load}, Values: v, Score: score})
+	head = append(head, anomalyNotes(r.Anomalies)...)
+	if f, ok := tpsFastTail(r); ok {
+		head = append(head, f)
 	}
 	for i := range head {
 		head[i].Section = "summary"
@@ -152,6 +167,37 @@ func findings(r *Report) []Finding {
 	return append(head, sectionFindings(r)...)
 }
 
+// anomalyNotes are the anomalies worth a summary line: a saturation
+// (naming the deployment cap it begins at, when one does), a scheduling
+// change, a TTFT jump, an output drop.
+func anomalyNotes(as []Anomaly) []Finding {
+	var out []Finding
+	for _, a := range as {
+		score := 1.0
+		switch a.Kind {
+		case Saturation:
+			score = 2.5
+		case SchedulingChange:
+			score = 2 + math.Log(a.Values["ratio"])/2
+		case TTFTJump:
+			score += math.Log(a.Values["ratio"]) / 2
+		case AggregateDrop:
+		default:
+			continue
+		}
+		f := Finding{Kind: AnomalyNote, Anomaly: a.Kind, Configs: []string{a.Config}, Levels: []Load{a.Load}, Values: maps.Clone(a.Values), Score: score}
+		for _, c := range as {
+			if c.Kind == CapLimit && c.Config == a.Config && c.Load == a.Load && (a.Kind == Saturation || a.Kind == AggregateDrop) {
+				f.Cap = &Flag{Flag: c.Metric, Value: strconv.FormatFloat(c.Values["cap"], 'f', -1, 64)}
+				f.Values["cap"] = c.Values["cap"]
+				f.Score += 0.5
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
 func speedupFindings(s Speedup) []Finding {
 	if len(s.Points) == 0 {
 		return nil
@@ -159,7 +205,7 @@ func speedupFindings(s Speedup) []Finding {
 	var out []Finding
 	lo, hi := s.Points[0], s.Points[len(s.Points)-1]
 	pair := []string{s.Spec, s.Direct}
-	out = append(out, Finding{Kind: SpecLowLoad, Configs: pair, Levels: []Load{lo.Load},
+	out = append(out, Finding{Kind: SpecLowLoad, Configs: pair, Levels: []Load{lo.Load}, Stat: s.Stat, Tie: lo.Outcome == OnPar,
 		Values: map[string]float64{"ratio": lo.Ratio, "spec": lo.SpecTPS, "direct": lo.DirectTPS},
 		Score:  2 + math.Abs(math.Log(lo.Ratio))})
 	if s.BreakEven != nil {
@@ -167,54 +213,147 @@ func speedupFindings(s Speedup) []Finding {
 		if s.BreakEvenInterpolated != nil {
 			v["interpolated"] = *s.BreakEvenInterpolated
 		}
-		out = append(out, Finding{Kind: SpecBreakEven, Configs: pair, Levels: []Load{*s.BreakEven}, Values: v, Score: 3})
-	} else if !s.NeverFaster {
-		out = append(out, Finding{Kind: SpecNoBreakEven, Configs: pair, Levels: []Load{hi.Load},
+		for _, pt := range s.Points {
+			if pt.Load == *s.BreakEven {
+				v["ratio"] = pt.Ratio
+			}
+		}
+		out = append(out, Finding{Kind: SpecBreakEven, Configs: pair, Levels: []Load{*s.BreakEven}, Values: v, Stat: s.Stat, Score: 3})
+	} else if !s.NeverFaster && hi.Outcome == Faster {
+		out = append(out, Finding{Kind: SpecNoBreakEven, Configs: pair, Levels: []Load{hi.Load}, Stat: s.Stat,
 			Values: map[string]float64{"ratio": hi.Ratio}, Score: 2.5})
 	}
-	if len(s.Points) > 1 && hi.Ratio < 1 {
-		out = append(out, Finding{Kind: SpecHighLoad, Configs: pair, Levels: []Load{hi.Load},
+	if len(s.Points) > 1 && hi.Outcome == Slower {
+		out = append(out, Finding{Kind: SpecHighLoad, Configs: pair, Levels: []Load{hi.Load}, Stat: s.Stat,
 			Values: map[string]float64{"ratio": hi.Ratio, "spec": hi.SpecTPS, "direct": hi.DirectTPS},
 			Score:  1.5 + math.Abs(math.Log(hi.Ratio))})
 	}
 	return out
 }
 
-// capacityLeader names the config with the most users at pct (ties: the
-// higher C_max, then report order) and its ratio to the runner-up.
-func capacityLeader(cfgs []Config, pct Percentile) (Finding, bool) {
+// capacityValue is what capacities are ranked by: the users within the
+// SLOs (Little's law), or on a rate axis the sustained request
+// throughput at R_max (users there grow with latency, so the slower
+// server would "serve more").
+func capacityValue(c Capacity, axis Axis) float64 {
+	if axis == AxisRate {
+		if c.Max == 0 {
+			return 0
+		}
+		return c.ThroughputRPS
+	}
+	if !c.UsersKnown() {
+		return nanValue
+	}
+	return float64(c.Users)
+}
+
+// compareCapacity ranks two capacities: Win or Loss when one is clearly
+// larger, Tie when on par, Unknown when the data cannot tell. A lower
+// bound (the limit lies beyond the tested range) beats a measured
+// capacity only when it is larger beyond the tie threshold; two lower
+// bounds are never ranked against each other.
+func compareCapacity(a, b Capacity, p Params, axis Axis) Outcome {
+	va, vb := capacityValue(a, axis), capacityValue(b, axis)
+	if !Known(va) || !Known(vb) {
+		return Unknown
+	}
+	clear := func(x, y float64) bool { return x > y && !p.Tie(x, y) }
+	switch {
+	case a.LowerBound && b.LowerBound:
+		return Unknown
+	case a.LowerBound:
+		if clear(va, vb) {
+			return Win
+		}
+		return Unknown
+	case b.LowerBound:
+		if clear(vb, va) {
+			return Loss
+		}
+		return Unknown
+	case p.Tie(va, vb):
+		return Tie
+	case va > vb:
+		return Win
+	}
+	return Loss
+}
+
+// capacityLeader names the config whose capacity at the headline
+// statistic beats every other's (compareCapacity), with its ratio to the
+// nearest rival; two on par are a tie, named as such. When lower bounds
+// leave the order open, the finding is CapacityUnranked and lists the
+// configs whose limit lies beyond the tested range.
+func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
+	pct := p.Percentile
 	if len(cfgs) == 0 {
 		return Finding{}, false
 	}
-	order := make([]Config, len(cfgs))
-	copy(order, cfgs)
+	order := slices.Clone(cfgs)
 	sort.SliceStable(order, func(i, j int) bool {
-		a, b := order[i].Capacity.Get(pct), order[j].Capacity.Get(pct)
-		if a.Users != b.Users {
-			return a.Users > b.Users
-		}
-		return a.Max > b.Max
+		a, b := capacityValue(order[i].Capacity.Get(pct), axis), capacityValue(order[j].Capacity.Get(pct), axis)
+		return a > b || Known(a) && !Known(b)
 	})
 	best := order[0].Capacity.Get(pct)
-	if best.Users == 0 {
+	if best.Max == 0 || !Known(capacityValue(best, axis)) {
 		return Finding{}, false
 	}
-	f := Finding{Kind: CapacityLeader, Configs: []string{order[0].ID}, Levels: []Load{best.Max},
-		Values: map[string]float64{"users": float64(best.Users), "max_load": float64(best.Max)}, Score: 3.5}
-	if len(order) > 1 {
-		next := order[1].Capacity.Get(pct)
-		f.Configs = append(f.Configs, order[1].ID)
-		f.Values["next_users"] = float64(next.Users)
-		f.Values["next_max_load"] = float64(next.Max)
-		if next.Users > 0 {
-			f.Values["ratio"] = float64(best.Users) / float64(next.Users)
+	values := func(c Capacity, prefix string) map[string]float64 {
+		return map[string]float64{prefix + "users": float64(c.Users), prefix + "max_load": float64(c.Max),
+			prefix + "throughput": c.ThroughputRPS, prefix + "lower_bound": b2f(c.LowerBound)}
+	}
+	f := Finding{Kind: CapacityLeader, Configs: []string{order[0].ID}, Levels: []Load{best.Max}, Values: values(best, ""), Score: 3.5}
+	if best.Users == UsersUnknown {
+		f.Values["users"] = nanValue
+	}
+	if len(order) == 1 {
+		return f, true
+	}
+	next := order[1].Capacity.Get(pct)
+	f.Configs = append(f.Configs, order[1].ID)
+	maps.Copy(f.Values, values(next, "next_"))
+	if next.Users == UsersUnknown {
+		f.Values["next_users"] = nanValue
+	}
+	f.Values["ratio"] = Ratio(capacityValue(best, axis), capacityValue(next, axis))
+	outcome := Win
+	for _, c := range order[1:] {
+		switch o := compareCapacity(best, c.Capacity.Get(pct), p, axis); {
+		case o == Unknown:
+			outcome = Unknown
+		case o == Tie && outcome == Win:
+			outcome = Tie
 		}
+	}
+	switch outcome {
+	case Win:
+		f.Score += math.Log(f.Values["ratio"])
+	case Tie:
+		f.Tie = true
+	default:
+		f.Kind = CapacityUnranked
+		f.Configs = nil
+		for _, c := range order {
+			if c.Capacity.Get(pct).LowerBound {
+				f.Configs = append(f.Configs, c.ID)
+			}
+		}
+		f.Score = 2
 	}
 	return f, true
 }
 
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // aggregateLeader names the config with the highest aggregate output at
-// the highest level every config measured.
+// the highest level every config measured; within the tie threshold of
+// the runner-up it is a tie.
 func aggregateLeader(r *Report) (Finding, bool) {
 	c, ok := highestCommon(r.Configs)
 	if !ok {
@@ -230,13 +369,17 @@ func aggregateLeader(r *Report) (Finding, bool) {
 		f.Configs = append(f.Configs, ranked[1].id)
 		f.Values["next"] = ranked[1].v
 		f.Values["ratio"] = Ratio(ranked[0].v, ranked[1].v)
-		f.Score += math.Log(f.Values["ratio"])
+		f.Tie = r.Params.Tie(ranked[0].v, ranked[1].v)
+		if !f.Tie {
+			f.Score += math.Log(f.Values["ratio"])
+		}
 	}
 	return f, true
 }
 
-// ttftLeaders names the config with the lowest mean TTFT at the lowest
-// common level, noting when it also leads at the highest.
+// ttftLeaders names the config with the lowest TTFT at the lowest common
+// level, noting when it also leads at the highest; within the tie
+// threshold of the runner-up it is a tie.
 func ttftLeaders(r *Report) []Finding {
 	if len(r.Configs) < 2 {
 		return nil
@@ -246,18 +389,76 @@ func ttftLeaders(r *Report) []Finding {
 	if !okLo || !okHi {
 		return nil
 	}
-	atLo := rankAt(r.Configs, lo, MetricTTFT, Mean)
-	atHi := rankAt(r.Configs, hi, MetricTTFT, Mean)
+	stat := MetricTTFT.commonStat(levelsAt(r.Configs, lo, hi), Mean)
+	atLo := rankAt(r.Configs, lo, MetricTTFT, stat)
+	atHi := rankAt(r.Configs, hi, MetricTTFT, stat)
 	if len(atLo) < 2 {
 		return nil // fewer than two configs report a TTFT there
 	}
-	f := Finding{Kind: TTFTLeader, Configs: []string{atLo[0].id, atLo[1].id}, Levels: []Load{lo, hi},
-		Values: map[string]float64{"low": atLo[0].v, "low_next": atLo[1].v, "ratio": Ratio(atLo[1].v, atLo[0].v)},
-		Score:  1 + math.Log(Ratio(atLo[1].v, atLo[0].v))}
-	if len(atHi) > 0 && atHi[0].id == atLo[0].id {
+	ratio := Ratio(atLo[1].v, atLo[0].v)
+	f := Finding{Kind: TTFTLeader, Configs: []string{atLo[0].id, atLo[1].id}, Levels: []Load{lo, hi}, Stat: stat,
+		Values: map[string]float64{"low": atLo[0].v, "low_next": atLo[1].v, "ratio": ratio},
+		Tie:    r.Params.Tie(atLo[0].v, atLo[1].v)}
+	if !f.Tie {
+		f.Score = 1 + math.Log(ratio)
+	}
+	if len(atHi) > 1 && atHi[0].id == atLo[0].id && !r.Params.Tie(atHi[0].v, atHi[1].v) {
 		f.Values["high"] = atHi[0].v
 	}
 	return []Finding{f}
+}
+
+// levelsAt collects every config's levels at the given loads.
+func levelsAt(cfgs []Config, xs ...Load) []Level {
+	var out []Level
+	for _, c := range cfgs {
+		for _, x := range xs {
+			if l, ok := levelAt(c, x); ok {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+// tpsFastTail: where the TPS SLO at P90 was checked on the tool's own
+// TPS P90 (the llm-benchmark export's: its fastest users, as TPS is a
+// rate), says so once and counts what a strict reading, the mean (or
+// median), would change: levels whose verdict flips and capacities that
+// would shrink.
+func tpsFastTail(r *Report) (Finding, bool) {
+	if r.Params.Percentile != P90 {
+		return Finding{}, false
+	}
+	v := map[string]float64{"levels": 0, "flips": 0, "capacity_changes": 0, "threshold": r.Params.SLOTPS}
+	var changed []string
+	for _, c := range r.Configs {
+		strict := slices.Clone(c.Levels)
+		flips := 0
+		for i, l := range c.Levels {
+			if l.SLO.P90.TPSStat != "" || math.IsNaN(l.TPS.P90) {
+				continue // checked on the slow tail (P10) or a stand-in already
+			}
+			v["levels"]++
+			meets := l.TPS.Central() >= r.Params.SLOTPS
+			if meets != l.SLO.P90.TPS {
+				flips++
+			}
+			strict[i].SLO.P90.TPS = meets
+		}
+		if flips == 0 {
+			continue
+		}
+		v["flips"] += float64(flips)
+		if capacity(strict, P90, r.Params.ThinkS).Max != c.Capacity.P90.Max {
+			v["capacity_changes"]++
+			changed = append(changed, c.ID)
+		}
+	}
+	if v["levels"] == 0 {
+		return Finding{}, false
+	}
+	return Finding{Kind: TPSFastTail, Configs: changed, Values: v, Stat: P90, Score: 1.8 + v["capacity_changes"]}, true
 }
 
 type ranked struct {
@@ -300,13 +501,19 @@ func sectionFindings(r *Report) []Finding {
 				if at.kind == LeaderHigh && lo == hi {
 					continue
 				}
-				rk := rankAt(r.Configs, at.c, m, Mean)
+				stat := m.commonStat(levelsAt(r.Configs, at.c), Mean)
+				rk := rankAt(r.Configs, at.c, m, stat)
 				if len(rk) < 2 {
 					continue
 				}
 				adv := m.advantage(rk[0].v, rk[1].v)
-				add(Finding{Kind: at.kind, Section: m.Key, Configs: []string{rk[0].id, rk[1].id}, Levels: []Load{at.c},
-					Values: map[string]float64{"value": rk[0].v, "next": rk[1].v, "ratio": adv}, Score: math.Log(adv)})
+				f := Finding{Kind: at.kind, Section: m.Key, Configs: []string{rk[0].id, rk[1].id}, Levels: []Load{at.c},
+					Values: map[string]float64{"value": rk[0].v, "next": rk[1].v, "ratio": adv}, Score: math.Log(adv),
+					Tie: r.Params.Tie(rk[0].v, rk[1].v), Stat: m.statName(stat)}
+				if f.Tie {
+					f.Score = 0
+				}
+				add(f)
 			}
 		}
 		if m.Key != MetricSystemRPS.Key && m.Key != MetricAggregate.Key {
@@ -319,7 +526,9 @@ func sectionFindings(r *Report) []Finding {
 		switch m.Key {
 		case MetricTTFT.Key, MetricTPS.Key:
 			for _, c := range r.Configs {
-				add(sloBoundary(c, m, r.Params))
+				if len(c.Levels) > 0 {
+					add(sloBoundary(c, m, r.Params))
+				}
 			}
 		case MetricLatency.Key, MetricAggregate.Key:
 			for _, c := range r.Configs {
@@ -365,13 +574,17 @@ func specEffect(r *Report, s Speedup, m Metric) (Finding, bool) {
 	dl, _ := levelAt(direct, lo)
 	sh, _ := levelAt(spec, hi)
 	dh, _ := levelAt(direct, hi)
+	stat := m.commonStat([]Level{sl, dl, sh, dh}, Mean)
 	v := map[string]float64{
-		"spec_low": m.Value(sl, Mean), "direct_low": m.Value(dl, Mean),
-		"spec_high": m.Value(sh, Mean), "direct_high": m.Value(dh, Mean),
+		"spec_low": m.Value(sl, stat), "direct_low": m.Value(dl, stat),
+		"spec_high": m.Value(sh, stat), "direct_high": m.Value(dh, stat),
 	}
 	v["advantage_low"] = m.advantage(v["spec_low"], v["direct_low"])
 	v["advantage_high"] = m.advantage(v["spec_high"], v["direct_high"])
-	return Finding{Kind: SpecEffect, Section: m.Key, Configs: []string{s.Spec, s.Direct}, Levels: []Load{lo, hi}, Values: v,
+	// 1 where the two are on par at that end (within the tie threshold).
+	v["tie_low"] = b2f(r.Params.Tie(v["spec_low"], v["direct_low"]))
+	v["tie_high"] = b2f(r.Params.Tie(v["spec_high"], v["direct_high"]))
+	return Finding{Kind: SpecEffect, Section: m.Key, Configs: []string{s.Spec, s.Direct}, Levels: []Load{lo, hi}, Values: v, Stat: m.statName(stat),
 		Score: math.Abs(math.Log(v["advantage_low"])) + math.Abs(math.Log(v["advantage_high"]))}, true
 }
 
@@ -391,34 +604,42 @@ func sloBoundary(c Config, m Metric, p Params) Finding {
 	}
 	// The value the SLO was checked against (a fallback statistic where
 	// the source lacks the one asked for).
-	checked := func(l Level) float64 {
+	// The value the SLO was checked against, and its statistic when a
+	// stand-in (P99 for a missing P90, …): the finding names it.
+	checked := func(l Level) (float64, Percentile) {
 		s := l.TTFT
 		if m.Key == MetricTPS.Key {
 			s = l.TPS
 		}
-		x, _ := s.SLOValue(pct, m.LowerIsBetter)
-		return x
+		x, name := s.SLOValue(pct, m.LowerIsBetter)
+		if name == "" {
+			return x, pct
+		}
+		return x, Percentile(name)
 	}
 	v := map[string]float64{"threshold": threshold}
 	for i, l := range c.Levels {
 		if meets(l) {
 			continue
 		}
-		if math.IsNaN(checked(l)) {
+		x, stat := checked(l)
+		if math.IsNaN(x) {
 			// Nothing to check against: say so rather than "misses".
 			return Finding{Kind: SLOUnchecked, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{l.Load}, Values: v, Score: 1}
 		}
 		if i == 0 {
-			v["value"] = checked(l)
-			return Finding{Kind: SLONonePass, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{l.Load}, Values: v, Score: 1}
+			v["value"] = x
+			return Finding{Kind: SLONonePass, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{l.Load}, Values: v, Stat: stat, Score: 1}
 		}
 		prev := c.Levels[i-1]
-		v["pass"], v["fail"] = checked(prev), checked(l)
-		return Finding{Kind: SLOBoundary, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{prev.Load, l.Load}, Values: v, Score: 0.5}
+		v["pass"], _ = checked(prev)
+		v["fail"] = x
+		return Finding{Kind: SLOBoundary, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{prev.Load, l.Load}, Values: v, Stat: stat, Score: 0.5}
 	}
 	last := c.Levels[len(c.Levels)-1]
-	v["value"] = checked(last)
-	return Finding{Kind: SLOAllPass, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{last.Load}, Values: v}
+	x, stat := checked(last)
+	v["value"] = x
+	return Finding{Kind: SLOAllPass, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{last.Load}, Values: v, Stat: stat}
 }
 
 // growth compares a config's metric at its highest level with its
@@ -466,10 +687,19 @@ func peakAggregate(c Config) (Finding, bool) {
 // latencyConsistency checks every level against latency = TTFT + ITL ×
 // (tokens − 1) when the output length is known, and reports the largest
 // deviation: the evidence that the metrics describe the same requests.
+// It is evidence only where ITL is measured apart from latency (the gap
+// between streamed chunks): where ITL is a TPOT, (latency − TTFT) / (n −
+// 1), the sum is latency by definition and proves nothing, so no such
+// finding is made.
 func latencyConsistency(r *Report) (Finding, bool) {
 	n := r.Params.OutputTokens
 	if n < 2 {
 		return Finding{}, false
+	}
+	for _, c := range r.Configs {
+		if c.Definitions.ITL != "chunk" {
+			return Finding{}, false
+		}
 	}
 	f := Finding{Kind: LatencyConsistent, Section: "quality", Values: map[string]float64{"tokens": float64(n)}}
 	checked, worst := 0, -1.0

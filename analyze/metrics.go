@@ -1,5 +1,7 @@
 package analyze
 
+import "math"
+
 // Metric names one per-level quantity findings and the scorecard compare.
 type Metric struct {
 	// Key is the analysis.json name: "ttft_ms", "tps", …
@@ -24,6 +26,50 @@ var (
 // ScoredMetrics are the measured metrics the scorecard counts, each at
 // Mean and P90: 8 comparisons per common level.
 var ScoredMetrics = []Metric{MetricTTFT, MetricITL, MetricTPS, MetricLatency}
+
+// commonStat is the statistic that compares levels on m on one footing:
+// want itself, unless it is the mean and a level reports no mean while
+// every one reports a median; then the median, named as such (a finding
+// never calls a median a mean, nor mixes the two).
+func (m Metric) commonStat(ls []Level, want Percentile) Percentile {
+	if want != Mean || m.Key == MetricSystemRPS.Key || m.Key == MetricAggregate.Key {
+		return want
+	}
+	noMean, median := false, true
+	for _, l := range ls {
+		s := m.stat(l)
+		noMean = noMean || math.IsNaN(s.Mean)
+		median = median && !math.IsNaN(s.P50)
+	}
+	if noMean && median {
+		return P50
+	}
+	return Mean
+}
+
+// statName is the Stat a finding on m reports: none for the derived
+// throughputs.
+func (m Metric) statName(p Percentile) Percentile {
+	if m.Key == MetricSystemRPS.Key || m.Key == MetricAggregate.Key {
+		return ""
+	}
+	return p
+}
+
+// stat is the Stat of m at l (zero for the derived throughputs).
+func (m Metric) stat(l Level) Stat {
+	switch m.Key {
+	case MetricTTFT.Key:
+		return l.TTFT
+	case MetricITL.Key:
+		return l.ITL
+	case MetricTPS.Key:
+		return l.TPS
+	case MetricLatency.Key:
+		return l.Latency
+	}
+	return Stat{Mean: 0, P10: nanValue, P50: nanValue, P90: nanValue, P99: nanValue}
+}
 
 // better reports whether a beats b on m.
 func (m Metric) better(a, b float64) bool {

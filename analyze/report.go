@@ -18,11 +18,17 @@ import (
 	"github.com/openzeka/reportgen/ingest"
 )
 
+// SchemaVersion is the version of analysis.json's keys: it grows by one
+// with every change that renames, removes or retypes a key (adding keys
+// does not change it). analysis.schema.json describes it.
+const SchemaVersion = 2
+
 // Report is the whole analysis of one report folder.
 type Report struct {
-	Name   string `json:"name"`
-	Meta   Meta   `json:"meta"`
-	Params Params `json:"params"`
+	SchemaVersion int    `json:"schema_version"`
+	Name          string `json:"name"`
+	Meta          Meta   `json:"meta"`
+	Params        Params `json:"params"`
 	// Axis says how load was applied: by concurrency, or by request
 	// rate when every run of every config was driven by rate.
 	Axis Axis `json:"load_axis"`
@@ -46,6 +52,9 @@ type Percentile string
 const (
 	P90  Percentile = "p90"
 	Mean Percentile = "mean"
+	// P50 is no SLO statistic: comparisons use the median on one footing
+	// for every config when one of them reports no mean.
+	P50 Percentile = "p50"
 )
 
 // Percentiles lists the SLO statistics in report order.
@@ -56,6 +65,9 @@ type Params struct {
 	SLOTTFTms float64 `json:"slo_ttft_ms"`
 	SLOTPS    float64 `json:"slo_tps"`
 	ThinkS    float64 `json:"think_s"`
+	// TiePct is the difference in percent within which two values are on
+	// par: a tie, not a win (see Params.Tie).
+	TiePct float64 `json:"tie_pct"`
 	// Percentile is the statistic of the headline capacity.
 	Percentile Percentile `json:"percentile"`
 	// OutputTokens per request, when known (0 otherwise); enables the
@@ -66,7 +78,7 @@ type Params struct {
 
 // DefaultParams are the llm-benchmark tool's own defaults.
 func DefaultParams() Params {
-	return Params{SLOTTFTms: 1000, SLOTPS: 15, ThinkS: 45, Percentile: P90}
+	return Params{SLOTTFTms: 1000, SLOTPS: 15, ThinkS: 45, TiePct: 5, Percentile: P90}
 }
 
 // Config is one configuration with its measured and derived levels.
@@ -79,9 +91,13 @@ type Config struct {
 	DraftModel  Text   `json:"draft_model,omitempty"`
 	DraftSource Text   `json:"draft_source,omitempty"`
 	Command     Text   `json:"command,omitempty"`
-	Notes       Text   `json:"notes,omitempty"`
-	Source      string `json:"source"`
-	Format      string `json:"format"`
+	// Flags are the server options of Command; Caps the limits among
+	// them (admission, CUDA graph, token and memory limits).
+	Flags  []Flag `json:"flags,omitempty"`
+	Caps   []Flag `json:"caps,omitempty"`
+	Notes  Text   `json:"notes,omitempty"`
+	Source string `json:"source"`
+	Format string `json:"format"`
 	// Definitions say how the source defines ITL, TPS and RPS.
 	Definitions Definitions `json:"definitions"`
 	Levels      []Level     `json:"levels"`
@@ -138,6 +154,10 @@ type Level struct {
 	// c / mean latency.
 	SystemRPS float64     `json:"-"`
 	SLO       SLOVerdicts `json:"slo"`
+	// InFlight is the requests in flight by Little's law from what the
+	// tool measured: its request throughput × mean latency (NaN when it
+	// reports no throughput). On a rate axis it is Concurrency.
+	InFlight float64 `json:"-"`
 	// Requests and Errors count completed and failed requests (-1 when
 	// the source does not say).
 	Requests int `json:"requests"`
@@ -145,7 +165,14 @@ type Level struct {
 	// Goodput is the share of requests meeting both SLOs (TTFT and TPS),
 	// from per-request data; NaN without it.
 	Goodput float64 `json:"-"`
-	Source  string  `json:"source"`
+	// LoadReached is false when the level never carried its load: a
+	// concurrency level that held fewer than half its requests in flight
+	// (measured request throughput × mean latency) or completed fewer
+	// requests than its concurrency, a rate run that delivered less than
+	// half its offered rate. Such a level is shown, marked, and left out
+	// of every comparison, capacity and finding.
+	LoadReached bool   `json:"load_reached"`
+	Source      string `json:"source"`
 }
 
 // MarshalJSON writes absent numbers as null.
@@ -157,8 +184,9 @@ func (l Level) MarshalJSON() ([]byte, error) {
 		AggregateTPS *float64 `json:"aggregate_tps"`
 		SystemRPS    *float64 `json:"system_rps"`
 		Goodput      *float64 `json:"goodput"`
+		InFlight     *float64 `json:"in_flight"`
 		Rate         any      `json:"request_rate,omitempty"`
-	}{plain(l), optional(l.RPSReported), optional(l.AggregateTPS), optional(l.SystemRPS), optional(l.Goodput), rateJSON(l.Rate)})
+	}{plain(l), optional(l.RPSReported), optional(l.AggregateTPS), optional(l.SystemRPS), optional(l.Goodput), optional(l.InFlight), rateJSON(l.Rate)})
 }
 
 // rateJSON writes a request rate: a number, "inf", or nothing for a
@@ -196,8 +224,11 @@ type Stat struct {
 // Get returns the statistic named by p; for Mean, the median stands in
 // where a source reports no mean (rates derived from TPOT percentiles).
 func (s Stat) Get(p Percentile) float64 {
-	if p == Mean {
+	switch p {
+	case Mean:
 		return s.Central()
+	case P50:
+		return s.P50
 	}
 	return s.P90
 }
@@ -321,41 +352,70 @@ func (c Capacities) Get(p Percentile) Capacity {
 type Capacity struct {
 	// Max is the highest level at which it and every lower level pass
 	// both SLOs (C_max on a concurrency axis); 0 when the lowest level
-	// already fails.
+	// already fails. Levels whose load was not reached do not count.
 	Max Load `json:"max_load"`
+	// LowerBound is true when Max is the highest level tested: the limit
+	// was not reached in the tested range, and the capacity is at least
+	// what it says.
+	LowerBound bool `json:"lower_bound"`
 	// Concurrency is the requests in flight at Max: Max itself on a
 	// concurrency axis, the effective concurrency on a rate axis.
 	Concurrency float64 `json:"concurrency"`
-	// LatencyMeanS is the mean latency at Max (NaN when Max is 0).
+	// LatencyMeanS is the mean latency at Max (NaN when Max is 0 or the
+	// source gives none); LatencyStat is "p50" when the median stood in
+	// for a mean the source does not report.
 	LatencyMeanS float64 `json:"-"`
-	// Users = round-half-up(Concurrency × (1 + think / LatencyMeanS)).
-	Users int `json:"users"`
+	LatencyStat  string  `json:"latency_stat,omitempty"`
+	// ThroughputRPS is the system's request throughput at Max: what the
+	// capacity is ranked by on a rate axis.
+	ThroughputRPS float64 `json:"-"`
+	// Users = round-half-up(Concurrency × (1 + think / LatencyMeanS));
+	// UsersUnknown when the latency is unknown (null in JSON).
+	Users int `json:"-"`
 }
 
-// MarshalJSON writes latency_mean_s as null when there is no Max.
+// UsersUnknown is the user count of a capacity whose latency is unknown.
+const UsersUnknown = -1
+
+// UsersKnown reports whether the user count can be stated.
+func (c Capacity) UsersKnown() bool { return c.Users != UsersUnknown }
+
+// MarshalJSON writes latency_mean_s and throughput_rps as null when
+// there is no Max, and users as null when unknown.
 func (c Capacity) MarshalJSON() ([]byte, error) {
 	type plain Capacity
+	var users *int
+	if c.UsersKnown() {
+		users = &c.Users
+	}
 	return json.Marshal(struct {
 		plain
-		LatencyMeanS *float64 `json:"latency_mean_s"`
-	}{plain(c), optional(c.LatencyMeanS)})
+		LatencyMeanS  *float64 `json:"latency_mean_s"`
+		ThroughputRPS *float64 `json:"throughput_rps"`
+		Users         *int     `json:"users"`
+	}{plain(c), optional(c.LatencyMeanS), optional(c.ThroughputRPS), users})
 }
 
 // Speedup compares an engine's speculative config with its direct one.
 type Speedup struct {
-	Engine string         `json:"engine"`
-	Direct string         `json:"direct"`
-	Spec   string         `json:"spec"`
+	Engine string `json:"engine"`
+	Direct string `json:"direct"`
+	Spec   string `json:"spec"`
+	// Stat is the TPS statistic compared: "mean", or "p50" when a config
+	// reports no mean and both are compared on their medians.
+	Stat   Percentile     `json:"stat"`
 	Points []SpeedupPoint `json:"points"`
-	// BreakEven is the lowest common level where the ratio is ≤ 1
-	// after a level where it was above 1: where speculative decoding
-	// stops paying off. Nil when it wins at every level, and when it
-	// never wins (NeverFaster).
+	// BreakEven is the lowest common level at which speculative
+	// decoding is no longer faster beyond the tie threshold (on par or
+	// slower) after a level where it was: where it stops paying off.
+	// Nil when it is faster at every level, and when it never is
+	// (NeverFaster).
 	BreakEven *Load `json:"break_even"`
-	// NeverFaster is true when the ratio is ≤ 1 at every common level.
+	// NeverFaster is true when it is faster at no common level.
 	NeverFaster bool `json:"never_faster"`
-	// BreakEvenInterpolated is where the ratio crosses 1.0, linear in
-	// log2(load); nil without a crossing between two finite levels.
+	// BreakEvenInterpolated is where the ratio crosses 1.0 from the last
+	// faster level on, linear in log2(load); nil without a crossing
+	// between two finite levels.
 	BreakEvenInterpolated *float64 `json:"break_even_interpolated"`
 	// Missing lists levels only one of the two configs measured.
 	Missing []Load `json:"missing_levels,omitempty"`
@@ -367,6 +427,9 @@ type SpeedupPoint struct {
 	Ratio     float64 `json:"ratio"`
 	DirectTPS float64 `json:"direct_tps"`
 	SpecTPS   float64 `json:"spec_tps"`
+	// Outcome is Faster, OnPar (within the tie threshold of 1.0×) or
+	// Slower.
+	Outcome string `json:"outcome"`
 }
 
 // Meta is the report's metadata, from the manifest where there is one.
@@ -520,6 +583,7 @@ func (p Params) check() error {
 		{"TTFT SLO (ms)", p.SLOTTFTms, ingest.TTFTRange},
 		{"TPS SLO (tok/s)", p.SLOTPS, ingest.TPSRange},
 		{"think time (s)", p.ThinkS, ingest.ThinkRange},
+		{"tie threshold (%)", p.TiePct, ingest.TieRange},
 	} {
 		if err := s.r.Check(s.v); err != nil {
 			return fmt.Errorf("%s: %w", s.name, err)

@@ -11,33 +11,45 @@ type Scenario struct {
 	Kind     ScenarioKind `json:"kind"`
 	Config   string       `json:"config"`
 	RunnerUp string       `json:"runner_up,omitempty"`
-	// Then is, for MinITL, the config that leads from the level after
-	// Values["until"] on ("" when Config leads at every level).
-	Then   string  `json:"then,omitempty"`
-	Levels []Load  `json:"levels"`
-	Values Numbers `json:"values"`
+	// Tie is true when the pick is within the tie threshold of the
+	// runner-up (or the capacities cannot be ranked): there is no clear
+	// winner, and Config is only the first of the two.
+	Tie    bool   `json:"tie,omitempty"`
+	Levels []Load `json:"levels"`
+	// Rivals and Margins, per level of Levels: the nearest rival of the
+	// pick at that level (the best of all the other configs there) and
+	// how many times better the pick is than it (below 1 where the
+	// rival is better). Values holds their min and max.
+	Rivals  []string  `json:"rivals,omitempty"`
+	Margins []float64 `json:"margins,omitempty"`
+	// Stat is the statistic compared ("p50" when the median stands in
+	// for every config).
+	Stat   Percentile `json:"stat,omitempty"`
+	Values Numbers    `json:"values"`
 }
 
 // ScenarioKind names a use the report recommends a config for.
 type ScenarioKind string
 
 // The scenarios and their rules. Every rule uses only levels all configs
-// measured.
+// measured, and whose load was reached.
 const (
-	// Interactive (low-load chat): the highest mean per-user TPS averaged
-	// over the common low-load levels (every config holds at most
-	// LowLoadMax requests in flight there), among the configs that meet
-	// both SLOs (headline statistic) at all those levels; all configs
-	// compete when none does.
+	// Interactive (low-load chat): over the low-load window (every level
+	// at which each config holds at most LowLoadMax requests in flight),
+	// the highest geometric mean of per-user TPS, among the configs that
+	// meet both SLOs (headline statistic) at every level of the window;
+	// all configs compete when none does.
 	Interactive ScenarioKind = "interactive"
-	// HighLoad (production serving): the most users within the SLOs at
-	// the headline statistic (Little's law capacity).
+	// HighLoad (production serving): the largest capacity within the
+	// SLOs at the headline statistic (compareCapacity: users, or on a
+	// rate axis the sustained throughput at R_max).
 	HighLoad ScenarioKind = "high_load"
 	// MaxThroughput (batch): the highest aggregate output at any common
 	// level.
 	MaxThroughput ScenarioKind = "max_throughput"
-	// MinITL (real-time streaming): the lowest mean ITL at the lowest
-	// common level, with the highest level up to which it stays lowest.
+	// MinITL (real-time streaming): over the same low-load window, the
+	// lowest geometric mean of ITL, among the configs that meet both SLOs
+	// there.
 	MinITL ScenarioKind = "min_itl"
 )
 
@@ -53,27 +65,6 @@ func scenarios(r *Report) []Scenario {
 	if len(common) == 0 || len(r.Configs) == 0 {
 		return nil
 	}
-	var out []Scenario
-	if s, ok := interactive(r, common); ok {
-		out = append(out, s)
-	}
-	if f, ok := capacityLeader(r.Configs, r.Params.Percentile); ok {
-		s := Scenario{Kind: HighLoad, Config: f.Configs[0], Levels: f.Levels, Values: f.Values}
-		if len(f.Configs) > 1 {
-			s.RunnerUp = f.Configs[1]
-		}
-		out = append(out, s)
-	}
-	if s, ok := maxThroughput(r, common); ok {
-		out = append(out, s)
-	}
-	if s, ok := minITL(r, common); ok {
-		out = append(out, s)
-	}
-	return out
-}
-
-func interactive(r *Report, common []Load) (Scenario, bool) {
 	var low []Load
 	for _, c := range common {
 		if lowLoad(r.Configs, c) {
@@ -83,50 +74,94 @@ func interactive(r *Report, common []Load) (Scenario, bool) {
 	if len(low) == 0 {
 		low = common[:1]
 	}
+	var out []Scenario
+	if s, ok := windowPick(r, Interactive, low, MetricTPS); ok {
+		out = append(out, s)
+	}
+	if f, ok := capacityLeader(r.Configs, r.Params, r.Axis); ok {
+		s := Scenario{Kind: HighLoad, Config: f.Configs[0], Levels: f.Levels, Values: f.Values, Tie: f.Tie || f.Kind == CapacityUnranked}
+		if f.Kind == CapacityUnranked {
+			s.Config = ""
+		}
+		if len(f.Configs) > 1 {
+			s.RunnerUp = f.Configs[1]
+		}
+		out = append(out, s)
+	}
+	if s, ok := maxThroughput(r, common); ok {
+		out = append(out, s)
+	}
+	if s, ok := windowPick(r, MinITL, low, MetricITL); ok {
+		out = append(out, s)
+	}
+	return out
+}
+
+// windowPick chooses the best config on m over a window of levels: the
+// best geometric mean of m over the window, among the configs meeting
+// both SLOs (headline statistic) at every level of it (all of them when
+// none does: Values["slo_met"] = 0). The pick's margin at each level is
+// against its nearest rival there, the best of all the other configs.
+// Within the tie threshold of the runner-up there is no clear winner.
+func windowPick(r *Report, kind ScenarioKind, window []Load, m Metric) (Scenario, bool) {
 	pct := r.Params.Percentile
+	stat := m.commonStat(levelsAt(r.Configs, window...), Mean)
 	type cand struct {
-		cfg Config
-		avg float64
+		id  string
+		agg float64
 	}
 	var all, ok []cand
 	for _, c := range r.Configs {
-		sum, pass := 0.0, true
-		for _, lc := range low {
-			l, _ := levelAt(c, lc)
-			sum += l.TPS.Central()
+		var xs []float64
+		pass := true
+		for _, x := range window {
+			l, _ := levelAt(c, x)
+			xs = append(xs, m.Value(l, stat))
 			pass = pass && l.SLO.Get(pct).Pass()
 		}
-		x := cand{c, sum / float64(len(low))}
-		all = append(all, x)
+		g := geoMean(xs)
+		if !Known(g) {
+			continue
+		}
+		all = append(all, cand{c.ID, g})
 		if pass {
-			ok = append(ok, x)
+			ok = append(ok, cand{c.ID, g})
 		}
 	}
-	pool := ok
-	sloMet := 1.0
+	pool, sloMet := ok, 1.0
 	if len(pool) == 0 {
 		pool, sloMet = all, 0
 	}
-	sort.SliceStable(pool, func(i, j int) bool { return pool[i].avg > pool[j].avg })
-	best := pool[0].cfg
-	s := Scenario{Kind: Interactive, Config: best.ID, Levels: low, Values: map[string]float64{"slo_met": sloMet}}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, lc := range low {
-		l, _ := levelAt(best, lc)
-		lo, hi = math.Min(lo, l.TPS.Central()), math.Max(hi, l.TPS.Central())
+	if len(pool) == 0 {
+		return Scenario{}, false
 	}
-	s.Values["tps_min"], s.Values["tps_max"] = lo, hi
+	sort.SliceStable(pool, func(i, j int) bool { return m.better(pool[i].agg, pool[j].agg) })
+	best := pool[0]
+	s := Scenario{Kind: kind, Config: best.id, Levels: window, Stat: stat,
+		Values: map[string]float64{"slo_met": sloMet, "aggregate": best.agg}}
 	if len(pool) > 1 {
-		next := pool[1].cfg
-		s.RunnerUp = next.ID
-		amin, amax := math.Inf(1), math.Inf(-1)
-		for _, lc := range low {
-			a, _ := levelAt(best, lc)
-			b, _ := levelAt(next, lc)
-			adv := Ratio(a.TPS.Central(), b.TPS.Central())
-			amin, amax = math.Min(amin, adv), math.Max(amax, adv)
+		s.RunnerUp = pool[1].id
+		s.Values["next_aggregate"] = pool[1].agg
+		s.Values["advantage"] = m.advantage(best.agg, pool[1].agg)
+		s.Tie = r.Params.Tie(best.agg, pool[1].agg)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	amin, amax := math.Inf(1), math.Inf(-1)
+	for _, x := range window {
+		mg, found := rivalOf(r.Configs, best.id, x, m, stat)
+		if !found {
+			continue
 		}
-		s.Values["advantage_min"], s.Values["advantage_max"] = amin, amax
+		lo, hi = math.Min(lo, mg.value), math.Max(hi, mg.value)
+		s.Rivals = append(s.Rivals, mg.rival)
+		s.Margins = append(s.Margins, mg.ratio)
+		if Known(mg.ratio) {
+			amin, amax = math.Min(amin, mg.ratio), math.Max(amax, mg.ratio)
+		}
+	}
+	s.Values["value_min"], s.Values["value_max"] = lo, hi
+	if !math.IsInf(amin, 0) {
+		s.Values["margin_min"], s.Values["margin_max"] = amin, amax
 	}
 	return s, true
 }
@@ -143,7 +178,8 @@ func lowLoad(cfgs []Config, x Load) bool {
 }
 
 // maxThroughput picks the highest aggregate output at any common level;
-// configs with no aggregate figure at those levels do not compete.
+// configs with no aggregate figure at those levels do not compete. Within
+// the tie threshold of the runner-up's peak there is no clear winner.
 func maxThroughput(r *Report, common []Load) (Scenario, bool) {
 	type peak struct {
 		id string
@@ -170,37 +206,9 @@ func maxThroughput(r *Report, common []Load) (Scenario, bool) {
 	if len(ps) > 1 {
 		s.RunnerUp = ps[1].id
 		s.Values["next"], s.Values["next_level"] = ps[1].v, float64(ps[1].c)
+		s.Values["advantage"] = Ratio(ps[0].v, ps[1].v)
+		s.Tie = r.Params.Tie(ps[0].v, ps[1].v)
 	}
-	return s, true
-}
-
-// minITL picks the lowest mean ITL at the lowest common level; it is
-// left out when no config reports ITL there.
-func minITL(r *Report, common []Load) (Scenario, bool) {
-	rk := rankAt(r.Configs, common[0], MetricITL, Mean)
-	if len(rk) == 0 {
-		return Scenario{}, false
-	}
-	s := Scenario{Kind: MinITL, Config: rk[0].id, Levels: []Load{common[0]}, Values: map[string]float64{"value": rk[0].v}}
-	if len(rk) > 1 {
-		s.RunnerUp = rk[1].id
-		s.Values["next"] = rk[1].v
-	}
-	// The highest level up to which it keeps the lowest ITL.
-	until := common[0]
-	for _, lc := range common {
-		at := rankAt(r.Configs, lc, MetricITL, Mean)
-		if len(at) == 0 {
-			break
-		}
-		if lead := at[0].id; lead != rk[0].id {
-			s.Then = lead
-			s.Values["then_level"] = float64(lc)
-			break
-		}
-		until = lc
-	}
-	s.Values["until"] = float64(until)
 	return s, true
 }
 
@@ -216,8 +224,9 @@ type PairScore struct {
 	Levels      []Load `json:"levels"`
 }
 
-// scorecard scores every pair of configs, in report order.
-func scorecard(cfgs []Config) []PairScore {
+// scorecard scores every pair of configs, in report order; a difference
+// within the tie threshold is a tie.
+func scorecard(cfgs []Config, p Params) []PairScore {
 	var out []PairScore
 	for i := 0; i < len(cfgs); i++ {
 		for j := i + 1; j < len(cfgs); j++ {
@@ -236,10 +245,10 @@ func scorecard(cfgs []Config) []PairScore {
 							continue
 						}
 						ps.Comparisons++
-						switch {
-						case m.better(x, y):
+						switch p.compareOn(m, x, y) {
+						case Win:
 							ps.AWins++
-						case m.better(y, x):
+						case Loss:
 							ps.BWins++
 						default:
 							ps.Ties++

@@ -11,7 +11,7 @@ var nanValue = math.NaN()
 // speedups pairs, per engine, each speculative config with the engine's
 // first direct config and compares their TPS means at the levels both
 // measured.
-func speedups(cfgs []Config) []Speedup {
+func speedups(cfgs []Config, p Params) []Speedup {
 	var out []Speedup
 	for i, spec := range cfgs {
 		if !spec.Speculative {
@@ -21,45 +21,70 @@ func speedups(cfgs []Config) []Speedup {
 			if j == i || direct.Speculative || !strings.EqualFold(direct.Engine.Key(), spec.Engine.Key()) {
 				continue
 			}
-			out = append(out, compare(direct, spec))
+			out = append(out, compare(direct, spec, p))
 			break
 		}
 	}
 	return out
 }
 
-func compare(direct, spec Config) Speedup {
-	s := Speedup{Engine: spec.Engine.Key(), Direct: direct.ID, Spec: spec.ID}
+func compare(direct, spec Config, p Params) Speedup {
+	stat := MetricTPS.commonStat(append(slices.Clone(direct.Levels), spec.Levels...), Mean)
+	s := Speedup{Engine: spec.Engine.Key(), Direct: direct.ID, Spec: spec.ID, Stat: stat}
 	dl := byLoad(direct.Levels)
 	sl := byLoad(spec.Levels)
 	var xs, ys []float64
 	for _, c := range unionLevels(direct.Levels, spec.Levels) {
 		d, okD := dl[c]
-		p, okS := sl[c]
+		sp, okS := sl[c]
 		if !okD || !okS {
 			s.Missing = append(s.Missing, c)
 			continue
 		}
-		// The mean TPS, or the median where a source reports no mean.
-		ratio := Ratio(p.TPS.Central(), d.TPS.Central())
+		// The mean TPS, or the median of both where one reports no mean.
+		ratio := Ratio(sp.TPS.Get(stat), d.TPS.Get(stat))
 		if math.IsNaN(ratio) {
 			continue
 		}
-		s.Points = append(s.Points, SpeedupPoint{Load: c, Ratio: ratio, DirectTPS: d.TPS.Central(), SpecTPS: p.TPS.Central()})
+		s.Points = append(s.Points, SpeedupPoint{Load: c, Ratio: ratio, DirectTPS: d.TPS.Get(stat), SpecTPS: sp.TPS.Get(stat),
+			Outcome: speedupOutcome(p, ratio)})
 		xs = append(xs, float64(c))
 		ys = append(ys, ratio)
 	}
-	// The break-even level ends the first step down through 1.0: it
-	// needs a level where speculative decoding was ahead before it.
-	if i := firstDrop(ys); i > 0 {
-		be := s.Points[i].Load
-		s.BreakEven = &be
-	}
-	s.NeverFaster = len(ys) > 0 && !slices.ContainsFunc(ys, func(r float64) bool { return r > 1 })
-	if x, ok := Crossing(xs, ys); ok {
-		s.BreakEvenInterpolated = &x
+	// The break-even level is the first at which speculative decoding is
+	// no longer clearly faster (on par or slower) after a level where it
+	// was: a wobble within the tie threshold (0.99× → 1.01×) is none.
+	faster := func(i int) bool { return s.Points[i].Outcome == Faster }
+	s.NeverFaster = len(ys) > 0 && !slices.ContainsFunc(s.Points, func(pt SpeedupPoint) bool { return pt.Outcome == Faster })
+	for i := 1; i < len(s.Points); i++ {
+		if faster(i-1) && !faster(i) {
+			be := s.Points[i].Load
+			s.BreakEven = &be
+			// Where the ratio crosses 1.0 from that last faster level on.
+			if x, ok := Crossing(xs[i-1:], ys[i-1:]); ok {
+				s.BreakEvenInterpolated = &x
+			}
+			break
+		}
 	}
 	return s
+}
+
+// The outcomes of speculative decoding at one level.
+const (
+	Faster = "faster" // the ratio is above 1 beyond the tie threshold
+	OnPar  = "on_par" // within the tie threshold of 1
+	Slower = "slower"
+)
+
+func speedupOutcome(p Params, ratio float64) string {
+	switch {
+	case p.Tie(ratio, 1):
+		return OnPar
+	case ratio > 1:
+		return Faster
+	}
+	return Slower
 }
 
 func byLoad(levels []Level) map[Load]Level {

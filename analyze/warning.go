@@ -94,7 +94,7 @@ func unknownUsers(r *Report) []Warning {
 	for _, c := range r.Configs {
 		for _, pct := range Percentiles {
 			cp := c.Capacity.Get(pct)
-			if cp.Max == 0 || cp.LatencyMeanS > 0 {
+			if cp.Max == 0 || cp.UsersKnown() {
 				continue
 			}
 			at := r.Axis.Label(cp.Max)

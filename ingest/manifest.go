@@ -32,6 +32,9 @@ type Manifest struct {
 	// ThinkS is the think time in seconds for the Little's-law user
 	// count; nil when the manifest does not set it (0 is a closed loop).
 	ThinkS *float64 `toml:"think_s"`
+	// TiePct is the difference in percent within which two configs are
+	// on par; nil when the manifest does not set it.
+	TiePct *float64 `toml:"tie_pct"`
 	SLO    struct {
 		TTFTms     *float64 `toml:"ttft_ms"`
 		TPS        *float64 `toml:"tps"`
@@ -288,6 +291,7 @@ func (m *Manifest) check(keys tomlKeys) error {
 		r   Range
 	}{
 		{[]string{"think_s"}, m.ThinkS, ThinkRange},
+		{[]string{"tie_pct"}, m.TiePct, TieRange},
 		{[]string{"slo", "ttft_ms"}, m.SLO.TTFTms, TTFTRange},
 		{[]string{"slo", "tps"}, m.SLO.TPS, TPSRange},
 		{[]string{"benchmark", "input_tokens"}, intSetting(m.Benchmark.InputTokens), TokenRange},

@@ -75,7 +75,15 @@ func NearestRank(sorted []float32, p float64) float64 {
 	}
 	i := int(math.Ceil(p*float64(len(sorted)))) - 1
 	i = max(0, min(i, len(sorted)-1))
-	return float64(sorted[i])
+	return shortest32(sorted[i])
+}
+
+// shortest32 widens a stored float32 to the float64 of its shortest
+// decimal form, so that a value read as 80.355 is written 80.355 and
+// not 80.3550033569336.
+func shortest32(x float32) float64 {
+	f, _ := strconv.ParseFloat(strconv.FormatFloat(float64(x), 'g', -1, 32), 64)
+	return f
 }
 
 // summarize computes mean and nearest-rank P10, P50, P90, P99. With

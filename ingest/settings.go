@@ -36,6 +36,9 @@ var (
 	RoundsRange = Range{Min: 1, Max: 1_000_000, Whole: true}
 	// WarmupRange: warm-up requests before measuring; 0 is none.
 	WarmupRange = Range{Min: 0, Max: 1_000_000, Whole: true}
+	// TieRange: the difference, in percent, within which two values are
+	// on par (a tie), not a win.
+	TieRange = Range{Min: 0, Max: 50, Unit: "%"}
 	// ConcurrencyRange: a configuration's stated concurrency.
 	ConcurrencyRange = Range{Min: 1, Max: 1_000_000, Whole: true}
 )

@@ -212,7 +212,7 @@ func (v *view) AnomalyLines() []string {
 		case analyze.AggregateDrop:
 			s = l.T("anomaly_aggregate_drop", "Config", name, "C", c, "Value", l.Num(val["value"], 0),
 				"PrevC", l.At(analyze.Load(val["prev_load"])), "Prev", l.Num(val["prev"], 0))
-		case analyze.ThroughputFlat:
+		case analyze.Saturation:
 			s = l.T("anomaly_throughput_flat", "Config", name, "C", c, "Value", l.Num(val["value"], 2),
 				"PrevC", l.At(analyze.Load(val["prev_load"])), "Prev", l.Num(val["prev"], 2))
 		case analyze.P90BelowMean:

@@ -211,10 +211,6 @@ func (v *view) ScenarioTable() Table {
 		case analyze.MinITL:
 			label = l.T("scenario_min_itl")
 			switch {
-			case next != "" && s.Then != "":
-				reason = l.T("why_min_itl_then", "Value", l.Num(val["value"], 2), "C", l.At(s.Levels[0]), "Next", next,
-					"NextValue", l.Num(val["next"], 2), "Until", l.At(analyze.Load(val["until"])), "Then", v.Name(s.Then),
-					"ThenC", l.At(analyze.Load(val["then_level"])))
 			case next != "":
 				reason = l.T("why_min_itl", "Value", l.Num(val["value"], 2), "C", l.At(s.Levels[0]), "Next", next,
 					"NextValue", l.Num(val["next"], 2))

@@ -1,0 +1,158 @@
+package analyze
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Flag is one option of a configuration's deployment command, as
+// written: "--max-num-seqs" with value "32" (a switch has value "").
+type Flag struct {
+	Flag  string `json:"flag"`
+	Value string `json:"value"`
+}
+
+// CapKind says what a limit in a deployment command bounds.
+type CapKind int
+
+// The kinds of limits reportgen recognizes.
+const (
+	NoCap CapKind = iota
+	// AdmissionCap bounds the requests a server runs at once: beyond it,
+	// requests queue (vLLM --max-num-seqs, SGLang --max-running-requests,
+	// TensorRT-LLM --max_batch_size).
+	AdmissionCap
+	// GraphCap is the largest batch run with captured CUDA graphs: past
+	// it, batches run eagerly and slower (SGLang --cuda-graph-max-bs).
+	GraphCap
+	// TokenCap bounds the tokens scheduled per step (vLLM
+	// --max-num-batched-tokens, TensorRT-LLM --max_num_tokens).
+	TokenCap
+	// MemoryCap is the share of GPU memory the server takes for weights
+	// and KV cache (vLLM --gpu-memory-utilization, SGLang
+	// --mem-fraction-static).
+	MemoryCap
+)
+
+// capFlags names the limits, by flag name without dashes and with '_'
+// for '-' (servers accept both spellings).
+var capFlags = map[string]CapKind{
+	"max_num_seqs":           AdmissionCap,
+	"max_running_requests":   AdmissionCap,
+	"max_batch_size":         AdmissionCap,
+	"cuda_graph_max_bs":      GraphCap,
+	"max_num_batched_tokens": TokenCap,
+	"max_num_tokens":         TokenCap,
+	"gpu_memory_utilization": MemoryCap,
+	"mem_fraction_static":    MemoryCap,
+}
+
+// KindOf is the kind of limit a flag sets (NoCap for any other flag).
+func (f Flag) KindOf() CapKind { return capFlags[flagKey(f.Flag)] }
+
+// flagKey folds a flag's spelling: "--max-num-seqs" → "max_num_seqs".
+func flagKey(flag string) string {
+	return strings.ReplaceAll(strings.TrimLeft(flag, "-"), "-", "_")
+}
+
+// serverEntry marks where a command's server options begin: what comes
+// before (docker run's own options) is not the server's.
+var serverEntry = []string{"serve", "launch_server", "sglang.launch_server", "trtllm-serve",
+	"vllm.entrypoints.openai.api_server", "api_server"}
+
+// ParseCommand reads the options of a deployment command: a shell
+// command line, possibly continued over lines with '\' and quoting JSON
+// arguments. Only the options after the server's entry point (vllm
+// serve, python -m sglang.launch_server, trtllm-serve) are read when
+// there is one.
+func ParseCommand(cmd string) []Flag {
+	toks := shellWords(cmd)
+	start := 0
+	for i, t := range toks {
+		for _, e := range serverEntry {
+			if t == e || strings.HasSuffix(t, "/"+e) {
+				start = i + 1
+			}
+		}
+	}
+	var out []Flag
+	toks = toks[start:]
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if !strings.HasPrefix(t, "--") || len(t) == 2 {
+			continue
+		}
+		f := Flag{Flag: t}
+		if name, value, ok := strings.Cut(t, "="); ok {
+			f = Flag{Flag: name, Value: value}
+		} else if i+1 < len(toks) && !strings.HasPrefix(toks[i+1], "-") {
+			f.Value = toks[i+1]
+			i++
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// Caps are the limits among a command's flags.
+func Caps(flags []Flag) []Flag {
+	var out []Flag
+	for _, f := range flags {
+		if f.KindOf() != NoCap {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// shellWords splits a command line as a POSIX shell would, closely
+// enough for deployment commands: whitespace separates words, quotes
+// group them, a backslash escapes the next character (a
+// backslash-newline joins lines), '#' at a word's start begins a comment
+// to the end of the line.
+func shellWords(s string) []string {
+	var words []string
+	var b strings.Builder
+	inWord := false
+	var quote rune
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else if r == '\\' && quote == '"' && i+1 < len(rs) && strings.ContainsRune(`"\$`+"`", rs[i+1]) {
+				i++
+				b.WriteRune(rs[i])
+			} else {
+				b.WriteRune(r)
+			}
+		case r == '\\' && i+1 < len(rs):
+			i++
+			if rs[i] != '\n' {
+				b.WriteRune(rs[i])
+				inWord = true
+			}
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case r == '#' && !inWord:
+			for i < len(rs) && rs[i] != '\n' {
+				i++
+			}
+		case unicode.IsSpace(r):
+			if inWord {
+				words = append(words, b.String())
+				b.Reset()
+				inWord = false
+			}
+		default:
+			b.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, b.String())
+	}
+	return words
+}
