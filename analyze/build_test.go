@@ -152,12 +152,16 @@ func TestSeedAnomalies(t *testing.T) {
 	for _, a := range r.Anomalies {
 		got = append(got, fmt.Sprintf("%s %s c=%v %s", a.Kind, a.Config, a.Load, a.Metric))
 	}
+	// vLLM + Spec stops growing at c=32, where its --max-num-seqs 32
+	// admits no more; SGLang + Spec's TTFT jump at c=64 comes with
+	// doubled throughput: a scheduling change, not a saturation.
 	want := []string{
-		"throughput_flat vllm-spec c=32 system_rps",
+		"saturation vllm-spec c=32 system_rps",
+		"cap_limit vllm-spec c=32 --max-num-seqs",
 		"aggregate_drop vllm-spec c=64 aggregate_tps",
 		"p90_below_mean sglang-direct c=1 ttft_ms",
-		"throughput_flat sglang-spec c=16 system_rps",
-		"ttft_jump sglang-spec c=64 ttft_ms",
+		"saturation sglang-spec c=16 system_rps",
+		"scheduling_change sglang-spec c=64 ttft_ms",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("anomalies:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -330,16 +334,17 @@ func TestSpeedupBreakEven(t *testing.T) {
 
 func TestAnomalyChecks(t *testing.T) {
 	r := build(t, ingest.Config{ID: "x", Levels: levels(
-		[6]float64{1, 100, 90, 100, 110, 1},  // TTFT p90 < mean
-		[6]float64{2, 400, 450, 90, 95, 1.1}, // TTFT 4× jump
-		[6]float64{4, 450, 500, 40, 45, 2.1}, // aggregate 180 → 160: drop
-		[6]float64{8, 500, 550, 21, 25, 4.0}, // system rps 1.90 → 2.00: flat
+		[6]float64{1, 100, 90, 100, 110, 1},   // TTFT p90 < mean
+		[6]float64{2, 400, 450, 90, 95, 1.1},  // TTFT 4×, throughput 1.00 → 1.82 req/s: a scheduling change
+		[6]float64{4, 450, 500, 40, 45, 2.1},  // aggregate 180 → 160: a drop; throughput 1.82 → 1.90: saturation
+		[6]float64{8, 500, 550, 21, 25, 4.0},  // still flat: saturation is told once, where it begins
+		[6]float64{16, 2500, 2600, 8, 9, 9.0}, // TTFT 5× past saturation: a jump, nothing more
 	)})
 	var got []string
 	for _, a := range r.Anomalies {
 		got = append(got, fmt.Sprintf("%s c=%v", a.Kind, a.Load))
 	}
-	want := "p90_below_mean c=1, ttft_jump c=2, aggregate_drop c=4, throughput_flat c=8"
+	want := "p90_below_mean c=1, scheduling_change c=2, saturation c=4, aggregate_drop c=4, ttft_jump c=16, aggregate_drop c=16"
 	if strings.Join(got, ", ") != want {
 		t.Errorf("anomalies = %s\nwant %s", strings.Join(got, ", "), want)
 	}
@@ -396,7 +401,7 @@ func TestTTFTJumpNeedsToOutgrowTheLoad(t *testing.T) {
 	)})
 	var got []string
 	for _, a := range r.Anomalies {
-		if a.Kind == analyze.TTFTJump {
+		if a.Kind == analyze.TTFTJump || a.Kind == analyze.SchedulingChange {
 			got = append(got, fmt.Sprintf("%s c=%v", a.Config, a.Load))
 		}
 	}

@@ -283,8 +283,9 @@ func compareCapacity(a, b Capacity, p Params, axis Axis) Outcome {
 // capacityLeader names the config whose capacity at the headline
 // statistic beats every other's (compareCapacity), with its ratio to the
 // nearest rival; two on par are a tie, named as such. When lower bounds
-// leave the order open, the finding is CapacityUnranked and lists the
-// configs whose limit lies beyond the tested range.
+// or unknown user counts leave the order open, the finding is
+// CapacityUnranked and lists the configs that cannot be ranked: the
+// largest and those it cannot be compared with.
 func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 	pct := p.Percentile
 	if len(cfgs) == 0 {
@@ -318,10 +319,12 @@ func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 	}
 	f.Values["ratio"] = Ratio(capacityValue(best, axis), capacityValue(next, axis))
 	outcome := Win
+	open := []string{order[0].ID} // the configs the leader cannot be ranked against
 	for _, c := range order[1:] {
 		switch o := compareCapacity(best, c.Capacity.Get(pct), p, axis); {
 		case o == Unknown:
 			outcome = Unknown
+			open = append(open, c.ID)
 		case o == Tie && outcome == Win:
 			outcome = Tie
 		}
@@ -332,13 +335,10 @@ func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 	case Tie:
 		f.Tie = true
 	default:
+		// The configs that cannot be ranked: the leader and those it
+		// cannot be compared with (lower bounds, unknown user counts).
 		f.Kind = CapacityUnranked
-		f.Configs = nil
-		for _, c := range order {
-			if c.Capacity.Get(pct).LowerBound {
-				f.Configs = append(f.Configs, c.ID)
-			}
-		}
+		f.Configs = open
 		f.Score = 2
 	}
 	return f, true

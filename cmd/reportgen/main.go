@@ -51,6 +51,7 @@
 //	--slo-tps N        per-user TPS SLO threshold in tok/s; 0 sets none (default 15)
 //	--think-s N        think time for Little's law in seconds; 0 is a closed loop (default 45)
 //	--percentile P     statistic of the headline capacity: p90 or mean
+//	--tie-pct N        differences under N percent are ties, not wins (default 5)
 //	--input-format F   read every result file as format F instead of detecting it
 //	--strict           fail a report that has warnings
 //

@@ -176,6 +176,7 @@ func parseBuild(stdout, stderr io.Writer, args []string, getenv func(string) str
 	fs.Var(setting{&cfg.overrides.SLOTTFTms, ingest.TTFTRange}, "slo-ttft-ms", "TTFT SLO threshold in `ms`, above 0 (default 1000, or the manifest's)")
 	fs.Var(setting{&cfg.overrides.SLOTPS, ingest.TPSRange}, "slo-tps", "per-user TPS SLO threshold in `tok/s`; 0 sets none (default 15, or the manifest's)")
 	fs.Var(setting{&cfg.overrides.ThinkS, ingest.ThinkRange}, "think-s", "think time for Little's law in `seconds`; 0 is a closed loop (default 45, or the manifest's)")
+	fs.Var(setting{&cfg.overrides.TiePct, ingest.TieRange}, "tie-pct", "differences under this `percent` are ties, not wins (default 5, or the manifest's)")
 	fs.StringVar(&pct, "percentile", "", "`statistic` of the headline capacity: p90 or mean (default p90, or the manifest's)")
 	var input string
 	fs.StringVar(&input, "input-format", "", "force the input `format` of every result file instead of detecting it: "+strings.Join(ingest.Formats, ", "))
