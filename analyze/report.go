@@ -202,16 +202,42 @@ func rateJSON(r float64) any {
 }
 
 // Numbers are the named numbers behind a finding, an anomaly or a
-// scenario; an absent one (NaN, ±Inf) is written as null.
+// scenario; an absent one (NaN) is written as null, an unbounded one
+// (+Inf, a load "as fast as possible") as "inf", as Load is.
 type Numbers map[string]float64
 
 // MarshalJSON implements json.Marshaler.
 func (n Numbers) MarshalJSON() ([]byte, error) {
-	m := make(map[string]*float64, len(n))
+	m := make(map[string]any, len(n))
 	for k, v := range n {
-		m[k] = optional(v)
+		m[k] = numberJSON(v)
 	}
 	return json.Marshal(m)
+}
+
+// Ratios are per-level ratios, null where there is none (no rival at
+// that level).
+type Ratios []float64
+
+// MarshalJSON implements json.Marshaler.
+func (rs Ratios) MarshalJSON() ([]byte, error) {
+	out := make([]any, len(rs))
+	for i, v := range rs {
+		out[i] = numberJSON(v)
+	}
+	return json.Marshal(out)
+}
+
+// numberJSON is a number as analysis.json writes it: null when absent,
+// "inf" when unbounded.
+func numberJSON(v float64) any {
+	switch {
+	case math.IsInf(v, 1):
+		return "inf"
+	case math.IsNaN(v) || math.IsInf(v, -1):
+		return nil
+	}
+	return v
 }
 
 // Stat is one metric's statistics at one level; NaN marks a statistic

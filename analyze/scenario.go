@@ -20,8 +20,8 @@ type Scenario struct {
 	// pick at that level (the best of all the other configs there) and
 	// how many times better the pick is than it (below 1 where the
 	// rival is better). Values holds their min and max.
-	Rivals  []string  `json:"rivals,omitempty"`
-	Margins []float64 `json:"margins,omitempty"`
+	Rivals  []string `json:"rivals,omitempty"`
+	Margins Ratios   `json:"margins,omitempty"`
 	// Stat is the statistic compared ("p50" when the median stands in
 	// for every config).
 	Stat   Percentile `json:"stat,omitempty"`

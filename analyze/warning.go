@@ -21,21 +21,30 @@ type Warning struct {
 }
 
 // WarnMore is the kind of the warning that stands for the rest of a
-// group: past warningsShown warnings of one kind in one file, the
-// others are counted in one warning naming the first and last of them.
+// flood: past groupAbove warnings of one kind in one file, the first
+// warningsShown are listed and the others counted in one warning naming
+// the first and last of them.
 const WarnMore = "more"
 
-// warningsShown is how many warnings of one kind in one file are listed
-// one by one.
-const warningsShown = 3
+// groupAbove is how many warnings of one kind in one file are always
+// listed one by one; warningsShown how many of a larger flood are.
+const (
+	groupAbove    = 10
+	warningsShown = 3
+)
 
 // inputWarnings turns ingest's warnings into the model's, relative to
-// the report folder dir, grouping what repeats: 100,000 unknown columns
-// give three warnings and a fourth for the other 99,997.
+// the report folder dir, grouping what floods: 100,000 unknown columns
+// give three warnings and a fourth for the other 99,997, while six
+// misspelt keys are six warnings.
 func inputWarnings(dir string, in []*ingest.Warning) []Warning {
 	type group struct {
 		kind ingest.WarningKind
 		file string
+	}
+	total := map[group]int{}
+	for _, w := range in {
+		total[group{w.Kind, w.Pos.File}]++
 	}
 	count := map[group]int{}
 	more := map[group]int{} // index of the group's WarnMore warning in out
@@ -45,9 +54,9 @@ func inputWarnings(dir string, in []*ingest.Warning) []Warning {
 		count[g]++
 		rel := *w
 		rel.Pos.File = relSource(dir, w.Pos.File)
-		if count[g] <= warningsShown {
+		if total[g] <= groupAbove || count[g] <= warningsShown {
 			out = append(out, Warning{Kind: string(w.Kind), Source: rel.Pos.String(), Column: w.Column,
-				Values: w.Values, Message: rel.Error()})
+				Values: jsonSafe(w.Values), Message: rel.Error()})
 			continue
 		}
 		subject := w.Column
@@ -120,4 +129,17 @@ func distinctNames(cfgs []Config) error {
 		}
 	}
 	return nil
+}
+
+// jsonSafe replaces the values JSON cannot hold (NaN, ±Inf) with null.
+func jsonSafe(v map[string]any) map[string]any {
+	out := make(map[string]any, len(v))
+	for k, x := range v {
+		if f, ok := x.(float64); ok {
+			out[k] = numberJSON(f)
+			continue
+		}
+		out[k] = x
+	}
+	return out
 }

@@ -21,11 +21,13 @@ import (
 const OutputMarker = ".reportgen"
 
 // MaxConfigs is the most configurations one report may compare, and
-// MaxLevels the most load levels one configuration may have. Past
-// either, the read fails naming the folder or file.
+// MaxLevels the most load levels one configuration, and all of a
+// report's configurations together, may have. Past either, the read
+// fails naming the folder or file. (They bound the work: a report's
+// tables and charts grow with configurations × levels.)
 const (
-	MaxConfigs = 64
-	MaxLevels  = 256
+	MaxConfigs = 32
+	MaxLevels  = 64
 )
 
 // Discover returns the report folders under root. root is itself a report
@@ -34,47 +36,48 @@ const (
 // report folder, except hidden ones ("." or "_") and reports reportgen
 // wrote (holding OutputMarker). Symlinked sub-folders are followed; one
 // that loops or leads back to root or above it is an error.
-func Discover(root string) ([]string, error) {
+func Discover(root string) (dirs, ignored []string, err error) {
 	st, err := os.Stat(root)
 	if err != nil {
-		return nil, fileError(root, err)
+		return nil, nil, fileError(root, err)
 	}
 	if !st.IsDir() {
-		return nil, errorf(Pos{File: root}, "", "not a folder; expected a report folder or a folder of report folders")
+		return nil, nil, errorf(Pos{File: root}, "", "not a folder; expected a report folder or a folder of report folders")
 	}
-	if holdsMarker(root) {
-		return nil, outputFolderError(root)
+	if holdsMarker(root) || holdsLock(root) {
+		return nil, nil, outputFolderError(root)
 	}
 	isReport, err := isReportFolder(root)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if isReport {
-		return []string{root}, nil
+		return []string{root}, nil, nil
 	}
 	entries, err := os.ReadDir(root)
 	if err != nil {
-		return nil, fileError(root, err)
+		return nil, nil, fileError(root, err)
 	}
-	var dirs []string
 	for _, e := range entries {
+		p := filepath.Join(root, e.Name())
 		if hidden(e.Name()) {
+			ignored = append(ignored, p)
 			continue
 		}
-		p := filepath.Join(root, e.Name())
 		mode, err := entryMode(root, e)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if !mode.IsDir() || holdsMarker(p) {
+		if !mode.IsDir() || holdsMarker(p) || holdsLock(p) {
+			ignored = append(ignored, p)
 			continue
 		}
 		dirs = append(dirs, p)
 	}
 	if len(dirs) == 0 {
-		return nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them", resultKinds)
+		return nil, nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them", resultKinds)
 	}
-	return dirs, nil
+	return dirs, ignored, nil
 }
 
 func isReportFolder(dir string) (bool, error) {
@@ -100,6 +103,16 @@ func hidden(name string) bool { return strings.HasPrefix(name, ".") || strings.H
 // resultKinds are the result files a report folder may hold, for messages.
 const resultKinds = ".csv, .json, .jsonl, .zip"
 
+// OutputLock is the lock file reportgen keeps in an output folder (the
+// folder of reports, -o): a folder holding it is output, not input.
+const OutputLock = ".reportgen.lock"
+
+// holdsLock reports whether dir directly holds OutputLock.
+func holdsLock(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, OutputLock))
+	return err == nil
+}
+
 // holdsMarker reports whether dir directly holds OutputMarker.
 func holdsMarker(dir string) bool {
 	_, err := os.Lstat(filepath.Join(dir, OutputMarker))
@@ -107,6 +120,9 @@ func holdsMarker(dir string) bool {
 }
 
 func outputFolderError(dir string) error {
+	if holdsLock(dir) && !holdsMarker(dir) {
+		return errorf(Pos{File: dir}, "", "holds %s: it is a folder reportgen writes reports into, not input; expected a report folder of result files", OutputLock)
+	}
 	return errorf(Pos{File: dir}, "", "holds %s: it is a report reportgen wrote, not input; expected a report folder of result files", OutputMarker)
 }
 
@@ -367,7 +383,7 @@ func isSweepPoint(dir string) (bool, error) {
 // to its files and sub-folders.
 func Read(dir string, opt ReadOptions) (*Campaign, error) {
 	c := &Campaign{Dir: dir, Name: filepath.Base(filepath.Clean(dir))}
-	if holdsMarker(dir) {
+	if holdsMarker(dir) || holdsLock(dir) {
 		return nil, outputFolderError(dir)
 	}
 	manifestPath := filepath.Join(dir, ManifestName)
@@ -419,8 +435,27 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 		c.Configs = append(c.Configs, cfg)
 		c.Warnings = append(c.Warnings, ws...)
 	}
+	if n := distinctLevels(c.Configs); n > MaxLevels {
+		return nil, errorf(Pos{File: dir}, "", "the configurations measure %d distinct load levels together; expected at most %d per report", n, MaxLevels)
+	}
 	c.Ignored = sc.ignoredList(sources)
 	return c, nil
+}
+
+// distinctLevels counts the load levels of all configs together: the
+// concurrencies and the request rates.
+func distinctLevels(cfgs []Config) int {
+	type load struct {
+		c    int
+		rate float64
+	}
+	seen := map[load]bool{}
+	for _, c := range cfgs {
+		for _, l := range c.Levels {
+			seen[load{l.Concurrency, l.Rate}] = true
+		}
+	}
+	return len(seen)
 }
 
 // orderSources orders the found sources by the manifest's config list. Every
@@ -669,7 +704,7 @@ func readResultFile(path, format string, fallback int) (Config, []*Warning, erro
 			c = fallback
 		}
 		if c == 0 {
-			return Config{}, nil, errorf(levels[i].Pos, "", "the run states no concurrency: expected one in the file, a c8/conc8 token (or a request rate: rate4, 4qps) in its name, or concurrency = N in the manifest's [[configs]] entry")
+			return Config{}, nil, &Error{Pos: levels[i].Pos, Err: ErrNoConcurrency}
 		}
 		levels[i].Concurrency = c
 	}
@@ -740,6 +775,7 @@ func (sc *scan) readRunFolder(dir, format string) (Config, []*Warning, error) {
 			continue
 		}
 		if strings.EqualFold(filepath.Ext(name), ".csv") && stems[strings.TrimSuffix(name, filepath.Ext(name))] {
+			sc.ignore(p) // the same run, read from its .json
 			continue
 		}
 		c, ws, err := readResultFile(filepath.Join(dir, name), format, 0)

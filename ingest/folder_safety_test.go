@@ -45,7 +45,7 @@ func TestTooManyLevelsRefused(t *testing.T) {
 	}
 	dir = writeTree(t, map[string]string{"a.csv": table(MaxLevels + 1)})
 	_, err := Read(dir, ReadOptions{})
-	wantError(t, err, filepath.Join(dir, "a.csv")+": holds 257 load levels; expected at most 256 per configuration")
+	wantError(t, err, filepath.Join(dir, "a.csv")+fmt.Sprintf(": holds %d load levels; expected at most %d per configuration", MaxLevels+1, MaxLevels))
 
 	var lines strings.Builder
 	for c := 1; c <= MaxLevels+1; c++ {
@@ -53,7 +53,7 @@ func TestTooManyLevelsRefused(t *testing.T) {
 	}
 	dir = writeTree(t, map[string]string{"sweep.jsonl": lines.String()})
 	_, err = Read(dir, ReadOptions{})
-	wantError(t, err, filepath.Join(dir, "sweep.jsonl")+": holds 257 load levels; expected at most 256 per configuration")
+	wantError(t, err, filepath.Join(dir, "sweep.jsonl")+fmt.Sprintf(": holds %d load levels; expected at most %d per configuration", MaxLevels+1, MaxLevels))
 
 	// Per-request data is streamed: the level past the cap stops it at
 	// its row.
@@ -63,7 +63,7 @@ func TestTooManyLevelsRefused(t *testing.T) {
 		fmt.Fprintf(&rows, "%d,20,2,1.5\n", c)
 	}
 	_, _, _, err = readRequests("r.csv", strings.NewReader(rows.String()))
-	wantError(t, err, "r.csv:258:1: concurrency 257 is load level 257; expected at most 256 load levels per configuration")
+	wantError(t, err, fmt.Sprintf("r.csv:%d:1: concurrency %d is load level %d; expected at most %d load levels per configuration", MaxLevels+2, MaxLevels+1, MaxLevels+1, MaxLevels))
 
 	files := map[string]string{}
 	for c := 1; c <= MaxLevels+1; c++ {
@@ -71,7 +71,7 @@ func TestTooManyLevelsRefused(t *testing.T) {
 	}
 	dir = writeTree(t, files)
 	_, err = Read(dir, ReadOptions{})
-	wantError(t, err, filepath.Join(dir, "runs")+": holds more than 256 load levels; expected at most 256 per configuration")
+	wantError(t, err, filepath.Join(dir, "runs")+fmt.Sprintf(": holds more than %d load levels; expected at most %d per configuration", MaxLevels, MaxLevels))
 }
 
 // TestTooManyConfigsRefused: a report compares at most MaxConfigs
@@ -90,7 +90,24 @@ func TestTooManyConfigsRefused(t *testing.T) {
 	}
 	dir = writeTree(t, files(MaxConfigs+1))
 	_, err := Read(dir, ReadOptions{})
-	wantError(t, err, dir+": folder holds 65 configurations; expected at most 64 per report")
+	wantError(t, err, dir+fmt.Sprintf(": folder holds %d configurations; expected at most %d per report", MaxConfigs+1, MaxConfigs))
+}
+
+// TestTooManyLevelsTogetherRefused: the configurations of a report
+// measure at most MaxLevels distinct levels together, though each stays
+// under the cap.
+func TestTooManyLevelsTogetherRefused(t *testing.T) {
+	table := func(from int) string {
+		var b strings.Builder
+		b.WriteString(compactHeader + "\n")
+		for c := from; c < from+MaxLevels/2+1; c++ {
+			fmt.Fprintf(&b, "%d,66.5,70.5,9.46,9.47,100.84,101.30,1.27,1.27,0.79\n", c)
+		}
+		return b.String()
+	}
+	dir := writeTree(t, map[string]string{"a.csv": table(1), "b.csv": table(1000)})
+	_, err := Read(dir, ReadOptions{})
+	wantError(t, err, dir+fmt.Sprintf(": the configurations measure %d distinct load levels together; expected at most %d per report", MaxLevels+2, MaxLevels))
 }
 
 // TestSymlinkedConfigFoldersFollowed: a config folder (of runs, or an
@@ -175,7 +192,7 @@ func TestSymlinkToReportFolderRefused(t *testing.T) {
 
 	root := writeTree(t, map[string]string{"r1/a.csv": compactHeader + "\n" + compactRow})
 	symlink(t, ".", filepath.Join(root, "again"))
-	_, err = Discover(root)
+	_, _, err = Discover(root)
 	realRoot, _ := realPath(root)
 	wantError(t, err, filepath.Join(root, "again")+": symlink resolves to the folder that holds it ("+realRoot+"); expected a link to another folder")
 }
@@ -193,7 +210,7 @@ func TestDiscoverFollowsSymlinkedReports(t *testing.T) {
 		"done/some-report-data.md": "",
 	})
 	symlink(t, filepath.Join(outside, "r2"), filepath.Join(root, "r2"))
-	got, err := Discover(root)
+	got, _, err := Discover(root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +231,7 @@ func TestOutputFolderNeverEntered(t *testing.T) {
 	want := out + ": holds .reportgen: it is a report reportgen wrote, not input; expected a report folder of result files"
 	_, err := Read(out, ReadOptions{})
 	wantError(t, err, want)
-	_, err = Discover(out)
+	_, _, err = Discover(out)
 	wantError(t, err, want)
 
 	dir := writeTree(t, map[string]string{

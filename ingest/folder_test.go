@@ -87,7 +87,7 @@ func TestReadFolderErrors(t *testing.T) {
 	}{
 		{"no config", map[string]string{"report.toml": "title = \"x\"\n"}, ": no configuration found; expected result files (.csv, .json, .jsonl, .zip), llm-benchmark export folders (holding a *-table.csv), or folders of run files"},
 		{"toml syntax", map[string]string{"report.toml": "title = \"x\"\n[slo\nttft_ms = 1\n", "a.csv": csv}, "report.toml:2:5: expected '.' or ']' to end table name, but got '\\n' instead"},
-		{"toml type", map[string]string{"report.toml": "think_s = \"long\"\n", "a.csv": csv}, `report.toml:1: think_s: found text; expected a number`},
+		{"toml type", map[string]string{"report.toml": "think_s = \"long\"\n", "a.csv": csv}, `report.toml:1:1: think_s: found text; expected a number`},
 		{"config without file", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\n[[configs]]\nid = \"b\"\n", "a.csv": csv},
 			`report.toml: config "b" has no file: expected b.csv, b.zip, b.json(l) or a folder b/ of results`},
 		{"file without config", map[string]string{"report.toml": "[[configs]]\nid = \"a\"\n", "a.csv": csv, "b.csv": csv},
@@ -137,22 +137,22 @@ func TestDiscover(t *testing.T) {
 		"_skip/c.csv":    csv,
 		".git/config":    "",
 	})
-	got, err := Discover(dir)
+	got, _, err := Discover(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 2 || filepath.Base(got[0]) != "r1" || filepath.Base(got[1]) != "r2" {
 		t.Errorf("Discover(folder of reports) = %v", got)
 	}
-	got, err = Discover(filepath.Join(dir, "r1"))
+	got, _, err = Discover(filepath.Join(dir, "r1"))
 	if err != nil || len(got) != 1 || filepath.Base(got[0]) != "r1" {
 		t.Errorf("Discover(report folder) = %v, %v", got, err)
 	}
-	if _, err := Discover(filepath.Join(dir, "missing")); err == nil {
+	if _, _, err := Discover(filepath.Join(dir, "missing")); err == nil {
 		t.Error("Discover(missing) gave no error")
 	}
 	empty := t.TempDir()
-	if _, err := Discover(empty); err == nil || !strings.Contains(err.Error(), "no report found") {
+	if _, _, err := Discover(empty); err == nil || !strings.Contains(err.Error(), "no report found") {
 		t.Errorf("Discover(empty) = %v", err)
 	}
 }

@@ -163,12 +163,20 @@ func readManifest(file string, data []byte) (*Manifest, []*Warning, error) {
 	for _, k := range md.Undecoded() {
 		undecoded[k.String()] = true
 	}
+	// The decoder names a key in an array of tables without its index
+	// ("configs.colour"), once per occurrence in document order: the
+	// n-th occurrence is at the n-th position of that key.
+	byPath := keys.byPath()
 	for _, k := range md.Undecoded() {
 		key := k.String()
 		if len(k) > 1 && undecoded[toml.Key(k[:len(k)-1]).String()] {
 			continue // inside an unknown table, which is reported once
 		}
-		warnings = append(warnings, warnf(keys.at(file, k...), "", WarnUnknownKey, map[string]any{"Key": key}, "unknown key %q ignored", key))
+		pos := Pos{File: file}
+		if ps := byPath[key]; len(ps) > 0 {
+			pos, byPath[key] = ps[0], ps[1:]
+		}
+		warnings = append(warnings, warnf(pos, "", WarnUnknownKey, map[string]any{"Key": key}, "unknown key %q ignored", key))
 	}
 	for _, name := range slices.Sorted(maps.Keys(m.Notes)) {
 		if !slices.Contains(NoteSections, name) {
@@ -257,8 +265,20 @@ func tomlError(file string, data []byte, err error) error {
 	}
 	if m := tomlTypeError.FindStringSubmatch(err.Error()); m != nil {
 		line, _ := strconv.Atoi(m[1])
+		// The column of the key on its line.
+		col := 0
+		if line > 0 {
+			lines := strings.Split(string(data), "\n")
+			if line <= len(lines) {
+				parts := strings.Split(m[2], ".")
+				if i := strings.Index(lines[line-1], parts[len(parts)-1]); i >= 0 {
+					col = i + 1
+				}
+			}
+		}
 		names := map[string]string{"float64": "a number", "float": "a number", "int": "a whole number", "integer": "a whole number",
-			"int64": "a whole number", "string": "text", "slice": "a list", "struct": "a table", "map": "a table", "map[string]any": "a table", "[]any": "a list"}
+			"int64": "a whole number", "string": "text", "slice": "a list", "struct": "a table", "map": "a table", "map[string]any": "a table", "[]any": "a list",
+			"time.Time": "a date (write it in quotes: \"2026-07\")", "datetime": "a date (write it in quotes: \"2026-07\")", "bool": "true or false"}
 		want := names[m[4]]
 		if found, ok := names[m[3]]; ok {
 			m[3] = found
@@ -266,7 +286,7 @@ func tomlError(file string, data []byte, err error) error {
 		if want == "" {
 			want = m[4]
 		}
-		return errorf(Pos{File: file, Line: line}, "", "%s: found %s; expected %s", m[2], m[3], want)
+		return errorf(Pos{File: file, Line: line, Col: col}, "", "%s: found %s; expected %s", m[2], m[3], want)
 	}
 	return &Error{Pos: Pos{File: file}, Err: err}
 }

@@ -154,6 +154,19 @@ key = { tr = "a", en = "b" }
 	}
 }
 
+// TestUnknownKeysInArraysOfTables: a misspelt key inside [[configs]] is
+// placed at its own line, each occurrence at its own.
+func TestUnknownKeysInArraysOfTables(t *testing.T) {
+	_, warnings, err := readManifest("f.toml", []byte("[[configs]]\nid = \"a\"\ncolour = 1\n[[configs]]\nid = \"b\"\ncolour = 2\n[[model.card]]\nkey = \"k\"\nvalu = \"v\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "f.toml:3:1: unknown key \"configs.colour\" ignored\nf.toml:6:1: unknown key \"configs.colour\" ignored\nf.toml:9:1: unknown key \"model.card.valu\" ignored"
+	if got := joinErrs(warnings); got != want {
+		t.Errorf("warnings:\n%s\nwant\n%s", got, want)
+	}
+}
+
 // TestReadManifestUnknownKey: a misspelt key is a warning at its
 // position; an unknown table is one warning, not one per key in it.
 func TestReadManifestUnknownKey(t *testing.T) {

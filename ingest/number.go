@@ -47,6 +47,7 @@ var (
 	rowLevel     = quantity{what: "concurrency", max: maxConcurrency, whole: true, min1: true}
 	countQ       = quantity{what: "request count", max: maxCount, whole: true}
 	tokensQ      = quantity{what: "token count", unit: "tokens", max: maxTokens}
+	tokenCount   = quantity{what: "token count", unit: "tokens", max: maxTokens, whole: true} // one request's
 	tokenTotal   = quantity{what: "token count", unit: "tokens", max: float64(maxCount) * maxTokens}
 	runDuration  = quantity{what: "duration", unit: "s", max: 1e7}
 	runNumber    = quantity{what: "run number", max: maxCount, whole: true}

@@ -176,7 +176,9 @@ func TestRequestNumbersRefused(t *testing.T) {
 		{"absurd latency", head + "1,20,2,1e308,100\n", `r.csv:2:8: column "latency_s": "1e308" is not a valid time; expected at most 86400 s (24 h)`},
 		{"NaN", head + "1,NaN,2,1.5,100\n", `r.csv:2:3: column "ttft_ms": "NaN" is not a number; expected a number ≥ 0`},
 		{"fractional concurrency", head + "1.5,20,2,1.5,100\n", `r.csv:2:1: column "concurrency": "1.5" is not a valid concurrency; expected a whole number ≥ 1`},
-		{"absurd TPS", head + "1,20,2,0.000001,1000\n", `r.csv:2:1: output_tokens / latency_s = 1e+09 is not a valid per-user token rate; expected at most 1000000 tok/s`},
+		{"absurd TPS", head + "1,0.0005,2,0.000001,1000\n", `r.csv:2:1: output_tokens / latency_s = 1e+09 is not a valid per-user token rate; expected at most 1000000 tok/s`},
+		{"latency before the first token", head + "1,34,7.3,0.001,243\n", `r.csv:2:10: column "latency_s": 0.001 s is shorter than the request's TTFT (34 ms); expected a latency ≥ its TTFT`},
+		{"fraction of a token", head + "1,34,7.3,1.9,2.5\n", `r.csv:2:14: column "output_tokens": "2.5" is not a valid token count; expected a whole number ≥ 0`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, _, _, err := readRequests("r.csv", strings.NewReader(tt.in))

@@ -102,7 +102,10 @@ func summarize(v []float32, keep bool) Stat {
 		sorted = slices.Clone(v)
 	}
 	slices.Sort(sorted)
-	return Stat{Mean: sum / float64(len(v)), P10: NearestRank(sorted, 0.10), P50: NearestRank(sorted, 0.50),
+	// The mean of float32 samples is known to float32's precision: it
+	// is written in float32's shortest form too (1.8, not 1.7999999523).
+	mean := shortest32(float32(sum / float64(len(v))))
+	return Stat{Mean: mean, P10: NearestRank(sorted, 0.10), P50: NearestRank(sorted, 0.50),
 		P90: NearestRank(sorted, 0.90), P99: NearestRank(sorted, 0.99)}
 }
 
@@ -222,6 +225,11 @@ func readRequests(file string, r io.Reader) ([]Level, Definitions, []*Warning, e
 				return nil, defs, nil, lr.cellError(t, i, err)
 			}
 		}
+		if li >= 0 && ti >= 0 && v[2]*1000 < v[0] {
+			// As the vLLM detailed reader refuses it: a request cannot
+			// end before its first token.
+			return nil, defs, nil, lr.cellError(t, li, fmt.Errorf("%g s is shorter than the request's TTFT (%g ms); expected a latency ≥ its TTFT", v[2], v[0]))
+		}
 		tps, how := Absent, ""
 		switch {
 		case oi >= 0 && v[2] > 0:
@@ -248,7 +256,7 @@ func readRequests(file string, r io.Reader) ([]Level, Definitions, []*Warning, e
 
 // requestQuantities are what the numbers of a request row measure:
 // ttft_ms, itl_ms, latency_s, output_tokens.
-var requestQuantities = [4]quantity{timeMS, timeMS, timeS, tokensQ}
+var requestQuantities = [4]quantity{timeMS, timeMS, timeS, tokenCount}
 
 // unsafeString views b as a string without copying, for parsing: the
 // string must not outlive the next read.

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The run-file formats: one file is one run (one load level) of a tool,
@@ -45,6 +46,10 @@ func Detect(file string, data []byte) (string, error) {
 			return "", err
 		}
 		return detectJSON(file, vals[0])
+	}
+	if ext := strings.ToLower(filepath.Ext(file)); ext == ".json" || ext == ".jsonl" {
+		r, _ := utf8.DecodeRune(trimmed)
+		return "", errorf(Pos{File: file, Line: 1, Col: 1}, "", "not JSON: the file starts with %q; expected a JSON object or list ({ or [)", r)
 	}
 	first, _, _ := bytes.Cut(trimmed, []byte("\n"))
 	head := strings.ToLower(strings.TrimSpace(string(first)))

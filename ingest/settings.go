@@ -3,7 +3,9 @@ package ingest
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
+	"strings"
 )
 
 // Range is the set of values a setting may take: a think time, an SLO
@@ -76,4 +78,28 @@ func (r Range) String() string {
 	return s
 }
 
-func rangeNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+// rangeNum writes a value as a person would: 1000001, not 1.000001e+06;
+// only the huge and the tiny in exponent form.
+func rangeNum(v float64) string {
+	if a := math.Abs(v); a != 0 && (a >= 1e15 || a < 1e-6) {
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// ParseSetting reads a setting's value as a decimal number ("45",
+// "0.5", "1e3"), refusing what strconv would also take but a person does
+// not mean: digit separators, hexadecimal, and words other than nan and
+// inf (which Range.Check then refuses by name).
+func ParseSetting(s string) (float64, error) {
+	s = strings.TrimSpace(s)
+	if !decimal.MatchString(s) && !special.MatchString(s) {
+		return 0, fmt.Errorf("%q is not a decimal number", s)
+	}
+	return strconv.ParseFloat(s, 64)
+}
+
+var (
+	decimal = regexp.MustCompile(`^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$`)
+	special = regexp.MustCompile(`(?i)^[+-]?(nan|inf|infinity)$`)
+)

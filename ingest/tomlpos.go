@@ -2,7 +2,9 @@ package ingest
 
 import (
 	"bytes"
+	"cmp"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -75,6 +77,27 @@ func splitKey(s string) []string {
 	var out []string
 	for _, p := range strings.Split(s, ".") {
 		out = append(out, strings.Trim(strings.TrimSpace(p), `"'`))
+	}
+	return out
+}
+
+// byPath groups the positions by key path without array indices
+// ("configs.0.colour" and "configs.1.colour" under "configs.colour"), in
+// document order.
+func (k tomlKeys) byPath() map[string][]Pos {
+	out := map[string][]Pos{}
+	for key, p := range k {
+		var parts []string
+		for _, s := range strings.Split(key, ".") {
+			if _, err := strconv.Atoi(s); err != nil {
+				parts = append(parts, s)
+			}
+		}
+		path := strings.Join(parts, ".")
+		out[path] = append(out[path], p)
+	}
+	for _, ps := range out {
+		slices.SortFunc(ps, func(a, b Pos) int { return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col)) })
 	}
 	return out
 }

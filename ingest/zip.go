@@ -3,6 +3,7 @@ package ingest
 import (
 	"archive/zip"
 	"bytes"
+	"fmt"
 	"io"
 	"path"
 	"strings"
@@ -41,8 +42,11 @@ func readZip(file string, data []byte) (Config, []*Warning, error) {
 	case 1:
 	default:
 		var names []string
-		for _, f := range csvs {
+		for _, f := range csvs[:min(len(csvs), 5)] {
 			names = append(names, f.Name)
+		}
+		if len(csvs) > 5 {
+			names = append(names, fmt.Sprintf("and %d more", len(csvs)-5))
 		}
 		return Config{}, nil, errorf(Pos{File: file}, "", "archive holds %d CSV files (%s); expected exactly one table", len(csvs), strings.Join(names, ", "))
 	}

@@ -136,7 +136,9 @@ func manifestTemplate(name, dir string, found []ingest.Found, now time.Time) str
 		fmt.Fprintf(&b, "id = %s\n", strconv.Quote(c.ID))
 		if c.Err != nil {
 			fmt.Fprintf(&b, "# %s could not be read yet:\n#   %s\n", filepath.ToSlash(rel), strings.ReplaceAll(c.Err.Error(), "\n", "\n#   "))
-			b.WriteString("# concurrency = 8                # the load of a one-run file that does not state it\n")
+			if errors.Is(c.Err, ingest.ErrNoConcurrency) {
+				b.WriteString("# concurrency = 8                # the load of this one-run file, which does not state it\n")
+			}
 		} else {
 			fmt.Fprintf(&b, "# %s: %s, %s\n", filepath.ToSlash(rel), c.Config.Format, levelList(c.Config.Levels))
 		}

@@ -59,7 +59,8 @@
 // defaults. The report date is the manifest's date, else the month of
 // SOURCE_DATE_EPOCH, else the current month.
 //
-// Exit status: 0 on success, 1 when a report failed, 2 on a usage error.
+// Exit status: 0 on success, 1 when a report failed, 2 on a usage error,
+// 130 when interrupted (SIGINT, SIGTERM).
 package main
 
 import (
@@ -68,18 +69,44 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
+
+// exitInterrupted is the exit status after SIGINT or SIGTERM (128 + 2, as
+// a shell reports an interrupted command).
+const exitInterrupted = 130
+
+// signalGrace is how long a signalled build may take to abandon the
+// report it is writing.
+const signalGrace = 3 * time.Second
 
 func main() {
 	// SIGINT and SIGTERM cancel the build: the report being written is
 	// abandoned and its temporary folder removed; the output folder keeps
-	// the previous report. A second signal kills at once.
+	// the previous report. Until a report is written nothing of it is on
+	// disk, so a build still drawing when the grace period ends is
+	// stopped there. A second signal kills at once.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
 	go func() {
-		<-ctx.Done()
-		stop()
+		select {
+		case <-ctx.Done():
+			stop()
+			select {
+			case <-done:
+			case <-time.After(signalGrace):
+				fmt.Fprintln(os.Stderr, "reportgen: interrupted")
+				os.Exit(exitInterrupted)
+			}
+		case <-done:
+		}
 	}()
 	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:], os.Getenv)
+	close(done)
+	if ctx.Err() != nil {
+		fmt.Fprintln(os.Stderr, "reportgen: interrupted; the report being written was abandoned, the previous one is kept")
+		os.Exit(exitInterrupted)
+	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "reportgen: %v\n", err)
 		if isUsage(err) {

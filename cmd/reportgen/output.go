@@ -27,8 +27,8 @@ import (
 //     behind is cleaned up by the next build (replacer).
 
 // lockName is the lock file of an output folder: builds writing into one
-// folder take turns.
-const lockName = ".reportgen.lock"
+// folder take turns, and input scans know the folder for output.
+const lockName = ingest.OutputLock
 
 // target is one report folder and where its report goes.
 type target struct {
@@ -80,6 +80,9 @@ func planTargets(out string, paths, dirs []string) ([]target, error) {
 	if err != nil {
 		return nil, err
 	}
+	if st, err := os.Stat(outReal); err == nil && !st.IsDir() {
+		return nil, usagef("-o %s: not a folder", out)
+	}
 	var inputs []string
 	for _, p := range append(slices.Clone(paths), dirs...) {
 		r, err := realPath(p)
@@ -90,11 +93,16 @@ func planTargets(out string, paths, dirs []string) ([]target, error) {
 	}
 	var ts []target
 	byName := map[string]string{}
+	seen := map[string]bool{}
 	for _, d := range dirs {
 		r, err := realPath(d)
 		if err != nil {
 			return nil, err
 		}
+		if seen[r] {
+			continue // the same folder given twice is built once
+		}
+		seen[r] = true
 		name := filepath.Base(r)
 		if name == string(filepath.Separator) || name == "." || name == "" {
 			return nil, usagef("%s: a report is named after its folder, and this one has no name; give a folder below it", d)
@@ -107,16 +115,21 @@ func planTargets(out string, paths, dirs []string) ([]target, error) {
 		ts = append(ts, target{dir: d, name: name, dst: filepath.Join(outReal, name)})
 	}
 	for _, t := range ts {
+		// A destination that exists as a link is judged where it leads.
+		dst, err := realPath(t.dst)
+		if err != nil {
+			return nil, err
+		}
 		for i, in := range inputs {
 			given := append(slices.Clone(paths), dirs...)[i]
 			switch {
-			case t.dst == in:
+			case t.dst == in || dst == in:
 				return nil, usagef("-o %s: the report of %s would be written to %s, which is the input folder %s; choose an output folder outside the input",
 					out, t.dir, filepath.Join(out, t.name), given)
-			case within(t.dst, in):
+			case within(t.dst, in) || within(dst, in):
 				return nil, usagef("-o %s: the report of %s would be written to %s, inside the input folder %s; choose an output folder outside the input",
 					out, t.dir, filepath.Join(out, t.name), given)
-			case within(in, t.dst):
+			case within(in, t.dst) || within(in, dst):
 				return nil, usagef("-o %s: the report of %s would replace %s, which holds the input folder %s; choose an output folder outside the input",
 					out, t.dir, filepath.Join(out, t.name), given)
 			}
@@ -129,30 +142,30 @@ func planTargets(out string, paths, dirs []string) ([]target, error) {
 // outputs written before the marker existed.
 var legacyFile = regexp.MustCompile(`^(analysis\.json|[a-z]{2}/report\.(md|html|pdf)|[a-z]{2}/charts/\d\d-[a-z0-9-]+\.(png|svg))$`)
 
-// ours reports whether dir may be replaced: it holds reportgen's marker,
-// or it is empty, or it holds an analysis.json and every file in it is
-// one reportgen writes into a report (an output of a version before the
-// marker). Anything else at the destination is the user's and is never
-// touched.
-func ours(dir string) (bool, error) {
+// ours reports whether dir may be replaced, and if not the first file in
+// it that reportgen did not write: dir is empty, or it holds reportgen's
+// marker or (an output of a version before the marker) an analysis.json,
+// and every other file in it is one reportgen writes into a report.
+// Anything else at the destination, a file a user added to a report
+// included, is the user's and is never touched.
+func ours(dir string) (bool, string, error) {
 	st, err := os.Lstat(dir)
 	if err != nil {
-		return false, err
+		return false, "", err
 	}
 	if !st.IsDir() {
-		return false, nil
-	}
-	if m, err := os.Lstat(filepath.Join(dir, ingest.OutputMarker)); err == nil {
-		return m.Mode().IsRegular(), nil
+		return false, dir, nil
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil || len(entries) == 0 {
-		return err == nil, err
+		return err == nil, "", err
 	}
-	if a, err := os.Lstat(filepath.Join(dir, "analysis.json")); err != nil || !a.Mode().IsRegular() {
-		return false, nil
+	marker, errM := os.Lstat(filepath.Join(dir, ingest.OutputMarker))
+	analysis, errA := os.Lstat(filepath.Join(dir, "analysis.json"))
+	if !(errM == nil && marker.Mode().IsRegular()) && !(errA == nil && analysis.Mode().IsRegular()) {
+		return false, "", nil
 	}
-	mine := true
+	foreign := ""
 	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -161,29 +174,34 @@ func ours(dir string) (bool, error) {
 		switch {
 		case d.IsDir():
 			return nil
-		case !d.Type().IsRegular() || !legacyFile.MatchString(filepath.ToSlash(rel)):
-			mine = false
+		case !d.Type().IsRegular() || !legacyFile.MatchString(filepath.ToSlash(rel)) && rel != ingest.OutputMarker:
+			foreign = rel
 			return filepath.SkipAll
 		}
 		return nil
 	})
-	return mine, err
+	return foreign == "", foreign, err
 }
 
 // checkDestination refuses a destination reportgen may not replace.
 func checkDestination(dst, shown string) error {
-	ok, err := ours(dst)
+	ok, foreign, err := ours(dst)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	if err != nil {
+	switch {
+	case err != nil:
 		return err
+	case ok:
+		return nil
+	case foreign == dst:
+		return fmt.Errorf("%s exists and is not a folder; it is left as it is: move it away or choose another -o", shown)
+	case foreign != "":
+		return fmt.Errorf("%s holds %s, which reportgen did not write; the report is left as it is: move that file away, or choose another -o",
+			shown, filepath.ToSlash(foreign))
 	}
-	if !ok {
-		return fmt.Errorf("%s exists and was not written by reportgen (it has no %s file); it is left as it is: move it away or choose another -o",
-			shown, ingest.OutputMarker)
-	}
-	return nil
+	return fmt.Errorf("%s exists and was not written by reportgen (it has no %s file); it is left as it is: move it away or choose another -o",
+		shown, ingest.OutputMarker)
 }
 
 // replacer writes a report folder in place of an earlier one.
@@ -275,7 +293,7 @@ func (r *replacer) write(ctx context.Context, dst, shown string, files map[strin
 			if err := r.at("exchanged"); err != nil {
 				return err
 			}
-			return os.RemoveAll(tmp)
+			return removeReport(tmp)
 		}
 		if !errors.Is(err, errExchange) {
 			os.RemoveAll(tmp)
@@ -303,7 +321,7 @@ func (r *replacer) write(ctx context.Context, dst, shown string, files map[strin
 	if err := r.at("renamed"); err != nil {
 		return err
 	}
-	return os.RemoveAll(old)
+	return removeReport(old)
 }
 
 // recoverLeftovers tidies what a build of report name killed midway left
@@ -321,7 +339,7 @@ func recoverLeftovers(parent, name string) error {
 	missing := errors.Is(err, fs.ErrNotExist)
 	for _, e := range entries {
 		n := e.Name()
-		old := strings.HasPrefix(n, "."+name+".old-") || n == name+".old"
+		old := strings.HasPrefix(n, "."+name+".old-")
 		tmp := strings.HasPrefix(n, "."+name+".tmp-")
 		if !old && !tmp || !e.IsDir() {
 			continue
@@ -337,7 +355,7 @@ func recoverLeftovers(parent, name string) error {
 			missing = false
 			continue
 		}
-		if err := os.RemoveAll(p); err != nil {
+		if err := removeReport(p); err != nil {
 			return err
 		}
 	}
@@ -355,5 +373,33 @@ func leftover(dir string) (bool, error) {
 	if len(entries) == 0 {
 		return true, nil
 	}
-	return ours(dir)
+	// A folder being removed loses its marker last (removeReport), so a
+	// kill midway leaves it marked.
+	if _, err := os.Lstat(filepath.Join(dir, ingest.OutputMarker)); err != nil {
+		return false, nil
+	}
+	ok, _, err := ours(dir)
+	return ok, err
+}
+
+// removeReport removes a report folder reportgen wrote, its marker last:
+// a kill midway leaves a marked folder that the next build recognizes
+// and removes, never an unmarked remnant that stays forever.
+func removeReport(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	for _, e := range entries {
+		if e.Name() == ingest.OutputMarker {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return err
+		}
+	}
+	return os.RemoveAll(dir)
 }

@@ -74,6 +74,9 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string, getenv fu
 	case "init":
 		return initFolder(stdout, args[1:], getenv)
 	case "version", "-version", "--version":
+		if len(args) > 1 {
+			return usagef("version takes no arguments")
+		}
 		fmt.Fprintln(stdout, "reportgen", buildVersion())
 		return nil
 	case "help", "-h", "-help", "--help":
@@ -136,9 +139,9 @@ func (s setting) String() string {
 }
 
 func (s setting) Set(v string) error {
-	x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	x, err := ingest.ParseSetting(v)
 	if err != nil {
-		return fmt.Errorf("%q is not a number; expected %s", v, s.r)
+		return fmt.Errorf("%w; expected %s", err, s.r)
 	}
 	if err := s.r.Check(x); err != nil {
 		return err
@@ -270,12 +273,17 @@ func build(ctx context.Context, stdout, stderr io.Writer, args []string, getenv 
 		return err
 	}
 	var dirs []string
+	var ignored []string
 	for _, p := range cfg.paths {
-		found, err := ingest.Discover(p)
+		found, skipped, err := ingest.Discover(p)
 		if err != nil {
-			return err
+			return usagef("%v", err) // a PATH that is not a report folder
 		}
 		dirs = append(dirs, found...)
+		ignored = append(ignored, skipped...)
+	}
+	if len(ignored) > 0 {
+		fmt.Fprintf(stderr, "reportgen: not report folders (hidden, not folders, or reports reportgen wrote): %s\n", listSome(ignored, 10))
 	}
 	targets, err := planTargets(cfg.out, cfg.paths, dirs)
 	if err != nil {
@@ -320,7 +328,7 @@ func buildOne(ctx context.Context, t target, shown string, cfg *buildConfig, w *
 		return nil, err
 	}
 	if len(campaign.Ignored) > 0 {
-		log = append(log, fmt.Sprintf("%s: not read (hidden, not a result file, or a report reportgen wrote): %s", t.name, listSome(campaign.Ignored, 10)))
+		log = append(log, fmt.Sprintf("%s: not read (hidden names, files that are not results, runs read from their .json, reports reportgen wrote): %s", t.name, listSome(campaign.Ignored, 10)))
 	}
 	report, err := analyze.Build(campaign, cfg.overrides)
 	if err != nil {

@@ -117,11 +117,63 @@ func TestForeignDestinationKept(t *testing.T) {
 	writeFile(t, filepath.Join(work, "out", "r", "analysis.json"), []byte("{}"))
 	before := snapshot(t, filepath.Join(work, "out"))
 	exit, _, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "r")
-	if exit != 1 || !strings.Contains(stderr, "out/r exists and was not written by reportgen") {
+	if exit != 1 || !strings.Contains(stderr, "out/r holds notes.txt, which reportgen did not write") {
 		t.Errorf("exit %d, stderr %s", exit, stderr)
 	}
 	if after := snapshot(t, filepath.Join(work, "out")); after != before {
 		t.Error("the foreign folder was changed")
+	}
+}
+
+// TestUserFilesBesideAndInsideReportsKept: a report kept by the user
+// as NAME.old, and a file the user added inside a marked report, are
+// never removed by the next build.
+func TestUserFilesBesideAndInsideReportsKept(t *testing.T) {
+	work := t.TempDir()
+	reportFolder(t, filepath.Join(work, "r"))
+	t.Chdir(work)
+	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r"); exit != 0 {
+		t.Fatal(stderr)
+	}
+	if err := os.Rename(filepath.Join(work, "out", "r"), filepath.Join(work, "out", "r.old")); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(work, "out", "r.old", "customer.txt"), []byte("notes"))
+	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r"); exit != 0 {
+		t.Fatal(stderr)
+	}
+	if _, err := os.Stat(filepath.Join(work, "out", "r.old", "customer.txt")); err != nil {
+		t.Errorf("the user's r.old was removed: %v", err)
+	}
+	writeFile(t, filepath.Join(work, "out", "r", "en", "myedits.txt"), []byte("mine"))
+	exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r")
+	if exit != 1 || !strings.Contains(stderr, "out/r holds en/myedits.txt, which reportgen did not write") {
+		t.Errorf("exit %d, stderr %s", exit, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(work, "out", "r", "en", "myedits.txt")); err != nil {
+		t.Error("a file the user added to a report was removed")
+	}
+}
+
+// TestRemovalKeepsMarkerLast: a report being removed loses its marker
+// last, so a kill midway leaves a folder the next build recognizes.
+func TestRemovalKeepsMarkerLast(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, ".r.tmp-1")
+	writeFile(t, filepath.Join(dir, ingest.OutputMarker), []byte("reportgen test\n"))
+	writeFile(t, filepath.Join(dir, "en", "report.md"), []byte("x"))
+	// A kill after the other files went: only the marker is left.
+	if err := os.RemoveAll(filepath.Join(dir, "en")); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := leftover(dir); err != nil || !ok {
+		t.Fatalf("a marked remnant is not recognized: %v %v", ok, err)
+	}
+	if err := recoverLeftovers(parent, "r"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Error("the remnant stayed")
 	}
 }
 
@@ -384,5 +436,60 @@ func TestHostileResultFilesFailFast(t *testing.T) {
 				t.Fatal("the build hangs on a " + c.name)
 			}
 		})
+	}
+}
+
+// TestOutputFolderNotTakenForInput: an output folder inside a folder of
+// report folders is recognized by its lock and listed, not built; what
+// else is skipped there is listed too.
+func TestOutputFolderNotTakenForInput(t *testing.T) {
+	work := t.TempDir()
+	reportFolder(t, filepath.Join(work, "samples", "r"))
+	writeFile(t, filepath.Join(work, "samples", "README.txt"), []byte("x"))
+	writeFile(t, filepath.Join(work, "samples", "_old", "a.csv"), []byte(goodCSV))
+	t.Chdir(work)
+	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "samples/out", "samples/r"); exit != 0 {
+		t.Fatal(stderr)
+	}
+	exit, stdout, stderr := runIn(t, "", "build", "--format", "md", "-o", "o2", "samples")
+	if exit != 0 || strings.Count(stdout, "→") != 1 {
+		t.Fatalf("exit %d\n%s%s", exit, stdout, stderr)
+	}
+	for _, want := range []string{"samples/README.txt", "samples/_old", "samples/out"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not list %s:\n%s", want, stderr)
+		}
+	}
+}
+
+// TestOutputArgumentsChecked: -o naming a file, a destination that is a
+// link into the input, and a PATH that is no folder are usage errors; a
+// folder given twice is built once.
+func TestOutputArgumentsChecked(t *testing.T) {
+	work := t.TempDir()
+	reportFolder(t, filepath.Join(work, "r"))
+	writeFile(t, filepath.Join(work, "file"), []byte("x"))
+	t.Chdir(work)
+	if exit, _, stderr := runIn(t, "", "build", "-o", "file", "r"); exit != 2 || !strings.Contains(stderr, "-o file: not a folder") {
+		t.Errorf("-o file: exit %d, %s", exit, stderr)
+	}
+	if exit, _, stderr := runIn(t, "", "build", "-o", "out", "file"); exit != 2 || !strings.Contains(stderr, "not a folder") {
+		t.Errorf("PATH file: exit %d, %s", exit, stderr)
+	}
+	if exit, _, stderr := runIn(t, "", "build", "-o", "out", "missing"); exit != 2 {
+		t.Errorf("PATH missing: exit %d, %s", exit, stderr)
+	}
+	if err := os.MkdirAll(filepath.Join(work, "lnk"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(work, "r"), filepath.Join(work, "lnk", "r")); err != nil {
+		t.Fatal(err)
+	}
+	if exit, _, stderr := runIn(t, "", "build", "-o", "lnk", "r"); exit != 2 || !strings.Contains(stderr, "the input folder") {
+		t.Errorf("OUT/NAME a link to the input: exit %d, %s", exit, stderr)
+	}
+	exit, stdout, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r", "./r")
+	if exit != 0 || strings.Count(stdout, "→") != 1 {
+		t.Errorf("a folder given twice: exit %d\n%s%s", exit, stdout, stderr)
 	}
 }
