@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 )
@@ -197,7 +198,37 @@ func readManifest(file string, data []byte) (*Manifest, []*Warning, error) {
 	if err := m.check(keys); err != nil {
 		return nil, nil, err
 	}
+	for _, t := range manifestTexts(m) {
+		max := textLimit(t.path)
+		for _, lang := range slices.Sorted(maps.Keys(t.text)) {
+			if n := utf8.RuneCountInString(t.text[lang]); max > 0 && n > max {
+				at := keys.at(file, t.path...)
+				if lang != "" {
+					at = keys.at(file, append(slices.Clone(t.path), lang)...)
+				}
+				return nil, nil, errorf(at, "", "%s: %d characters; expected at most %d (it labels charts and table columns)", strings.Join(t.path, "."), n, max)
+			}
+		}
+	}
 	return m, warnings, nil
+}
+
+// textLimit is the most characters a manifest text may have, by its key
+// path: names label chart legends, axes and table columns, where a
+// longer one cannot be laid out; 0 for free text (notes, about, command),
+// which wraps.
+func textLimit(path []string) int {
+	switch last := path[len(path)-1]; {
+	case path[0] == "configs" && (last == "name" || last == "engine" || last == "method"):
+		return 60
+	case path[0] == "configs" && (last == "draft_model" || last == "draft_source"):
+		return 120
+	case path[0] == "model" && (last == "name" || last == "vendor"), last == "key", last == "platform":
+		return 120
+	case last == "title" || last == "subtitle" || last == "prepared_by" || last == "tool" || last == "value":
+		return 400
+	}
+	return 0
 }
 
 // manifestText is one text of the manifest with its key path.

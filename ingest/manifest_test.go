@@ -178,3 +178,20 @@ func TestReadManifestUnknownKey(t *testing.T) {
 		t.Errorf("warnings = %q", got)
 	}
 }
+
+// TestManifestNamesHaveALimit: a display name that could not be laid out
+// in a chart legend or a table column is refused at its position.
+func TestManifestNamesHaveALimit(t *testing.T) {
+	long := strings.Repeat("A", 61)
+	_, _, err := readManifest("f.toml", []byte("[[configs]]\nid = \"a\"\nname = \""+long+"\"\n"))
+	if err == nil || !strings.Contains(err.Error(), "f.toml:3:1: configs.0.name: 61 characters; expected at most 60") {
+		t.Errorf("err = %v", err)
+	}
+	if _, _, err := readManifest("f.toml", []byte("[[configs]]\nid = \"a\"\nname = \""+long[:60]+"\"\n")); err != nil {
+		t.Errorf("60 characters refused: %v", err)
+	}
+	_, _, err = readManifest("f.toml", []byte("[[configs]]\nid = \"a\"\nname = { tr = \"x\", en = \""+long+"\" }\n"))
+	if err == nil || !strings.Contains(err.Error(), "configs.0.name: 61 characters") {
+		t.Errorf("per-language: %v", err)
+	}
+}
