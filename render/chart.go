@@ -245,7 +245,9 @@ func (f *figure) drawLegend(dc draw.Canvas) vg.Length {
 				dc.FillPolygon(e.swatch, box)
 				dc.StrokeLines(draw.LineStyle{Color: inkColor, Width: vg.Points(0.4)}, append(box, box[0]))
 			} else {
-				dc.StrokeLine2(e.style.Line, x, y, x+sample, y)
+				if e.style.Line.Width > 0 {
+					dc.StrokeLine2(e.style.Line, x, y, x+sample, y)
+				}
 				g := e.style.Glyph
 				pt := vg.Point{X: x + sample/2, Y: y}
 				switch {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -56,13 +57,29 @@ type sloRef struct {
 	msg   string
 }
 
-// configLegend is one legend entry per config in its style.
+// configLegend is one legend entry per config in its style, and the
+// mark of a level whose load was not reached when there is one.
 func (cv *chartView) configLegend() []legendEntry {
 	var out []legendEntry
 	for i, c := range cv.r.Configs {
 		out = append(out, legendEntry{label: cv.name(c), style: styleFor(i, c.Speculative)})
 	}
+	if cv.hasUnreached() {
+		out = append(out, legendEntry{label: cv.loc.T("legend_unreached"), style: unreachedStyle})
+	}
 	return out
+}
+
+// hasUnreached reports whether some level never carried its load.
+func (cv *chartView) hasUnreached() bool {
+	for _, c := range cv.r.Configs {
+		for _, l := range c.Levels {
+			if !l.LoadReached {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // linePanel draws value(config, level) for every config against
@@ -72,9 +89,19 @@ func (cv *chartView) linePanel(title, yLabel string, sz textSizes, value func(an
 	log2Axis(p, cv.r.Levels, cv.loc)
 	top := 0.0
 	for i, c := range cv.r.Configs {
+		// A level whose load was not reached is no point of the line: a
+		// hollow grey marker stands there instead.
+		var unreached plotter.XYs
 		runs := levelRuns(cv.r.Levels, func(lc analyze.Load) (float64, bool) {
 			l, ok := c.Level(lc)
 			if !ok {
+				return 0, false
+			}
+			if !l.LoadReached {
+				if y := value(l); !math.IsNaN(y) {
+					unreached = append(unreached, plotter.XY{X: axisX(cv.r.Levels, lc), Y: y})
+					top = math.Max(top, y)
+				}
 				return 0, false
 			}
 			return value(l), true
@@ -86,6 +113,14 @@ func (cv *chartView) linePanel(title, yLabel string, sz textSizes, value func(an
 		}
 		if err := addSeries(p, runs, styleFor(i, c.Speculative)); err != nil {
 			return nil, err
+		}
+		if len(unreached) > 0 {
+			sc, err := plotter.NewScatter(unreached)
+			if err != nil {
+				return nil, err
+			}
+			sc.GlyphStyle = unreachedStyle.Glyph
+			p.Add(sc)
 		}
 	}
 	if slo != nil && slo.value > 0 {
@@ -103,7 +138,7 @@ func (cv *chartView) metric(titleID, key, unitID string, slo *sloRef) (*figure, 
 	unit := cv.loc.T(unitID)
 	var row []*plot.Plot
 	for _, stat := range []string{"mean", "p90"} {
-		p, err := cv.linePanel(cv.loc.T("stat_"+stat), unit, fullSize, func(l analyze.Level) float64 {
+		p, err := cv.linePanel(cv.panelTitle(key, stat), unit, fullSize, func(l analyze.Level) float64 {
 			x, _ := shown(key, stat, m.stat(l)) // the stand-ins the tables mark
 			return x
 		}, slo)
@@ -114,6 +149,22 @@ func (cv *chartView) metric(titleID, key, unitID string, slo *sloRef) (*figure, 
 	}
 	return &figure{title: cv.loc.T(titleID), panels: [][]*plot.Plot{row}, legend: cv.configLegend(),
 		w: chartWidth, h: chartHeight, sizes: fullSize}, nil
+}
+
+// panelTitle names the statistic a metric panel plots, with the
+// stand-ins it shows where a tool lacks it: "Mean, or median where
+// absent"; "P90, or P99 where absent".
+func (cv *chartView) panelTitle(key, stat string) string {
+	var used []string
+	for _, st := range []string{"p50", "p99", "p10"} {
+		if m, ok := standInMarks[stat+" "+st]; ok && (&view{R: cv.r}).StandsIn(key, stat, m) {
+			used = append(used, cv.loc.T("statw_"+st))
+		}
+	}
+	if len(used) == 0 {
+		return cv.loc.T("stat_" + stat)
+	}
+	return cv.loc.T("panel_stat_standin", "Stat", cv.loc.T("stat_"+stat), "Used", cv.loc.List(used))
 }
 
 func (cv *chartView) throughput() (*figure, error) {
@@ -190,14 +241,16 @@ func (cv *chartView) capacity() (*figure, error) {
 		valueAxis(p, top*1.08, cv.loc)
 		return p
 	}
+	// A lower bound reads "≥ 64"; an unknown user count has no bar, only
+	// "–" on the axis.
 	cmax := panel("panel_cmax", func(c analyze.Capacity) float64 { return float64(c.Max) },
-		func(c analyze.Capacity) string { return cv.loc.Load(c.Max) })
+		func(c analyze.Capacity) string { return loadCell(cv.loc, c) })
 	if cv.r.Axis == analyze.AxisRate {
 		// Rates are steps, not a scale (and ∞ has no height): each bar
 		// rises to its R_max's rank among the measured rates, and the y
 		// axis names the rates.
 		cmax = panel("panel_cmax", func(c analyze.Capacity) float64 { return float64(levelRank(cv.r.Levels, c.Max)) },
-			func(c analyze.Capacity) string { return cv.loc.Load(c.Max) })
+			func(c analyze.Capacity) string { return loadCell(cv.loc, c) })
 		var ticks plot.ConstantTicks
 		for i, x := range cv.r.Levels {
 			ticks = append(ticks, plot.Tick{Value: float64(i + 1), Label: cv.loc.Load(x)})
@@ -209,8 +262,12 @@ func (cv *chartView) capacity() (*figure, error) {
 		cmax.Y.Tick.Marker = ticks
 		cmax.Y.Min, cmax.Y.Max = 0, top
 	}
-	users := panel("panel_users", func(c analyze.Capacity) float64 { return float64(c.Users) },
-		func(c analyze.Capacity) string { return cv.loc.Int(c.Users) })
+	users := panel("panel_users", func(c analyze.Capacity) float64 {
+		if !c.UsersKnown() {
+			return math.NaN()
+		}
+		return float64(c.Users)
+	}, func(c analyze.Capacity) string { return usersCell(cv.loc, c) })
 	var legend []legendEntry
 	if !named {
 		for i, c := range cv.r.Configs {
@@ -298,15 +355,16 @@ func (cv *chartView) heatmap() (*figure, error) {
 	pct := cv.r.Params.Percentile
 	g := sloGrid{}
 	var rows []string
-	unchecked := false
+	unchecked, unreached := false, false
 	for _, c := range cv.r.Configs {
 		var cells []sloCell
 		for _, lc := range cv.r.Levels {
 			l, ok := c.Level(lc)
 			v := l.SLO.Get(pct)
-			cell := sloCell{measured: ok, ttft: v.TTFT, tps: v.TPS,
+			cell := sloCell{measured: ok, ttft: v.TTFT, tps: v.TPS, unreached: ok && !l.LoadReached,
 				ttftUnchecked: ok && v.TTFTStat == analyze.StatNone, tpsUnchecked: ok && v.TPSStat == analyze.StatNone}
 			unchecked = unchecked || cell.ttftUnchecked || cell.tpsUnchecked
+			unreached = unreached || cell.unreached
 			cells = append(cells, cell)
 		}
 		g.cells = append(g.cells, cells)
@@ -341,6 +399,9 @@ func (cv *chartView) heatmap() (*figure, error) {
 	if unchecked {
 		legend = append(legend, legendEntry{label: cv.loc.T("legend_unchecked"), style: uncheckedStyle})
 	}
+	if unreached {
+		legend = append(legend, legendEntry{label: cv.loc.T("legend_unreached"), swatch: unreachedColor})
+	}
 	h := vg.Length(120 + 34*len(rows))
 	return &figure{title: cv.loc.T("sec_slo_matrix", "Stat", cv.loc.T("stat_"+string(pct))), panels: [][]*plot.Plot{{p}},
 		legend: legend, w: chartWidth, h: h, sizes: fullSize}, nil
@@ -349,27 +410,44 @@ func (cv *chartView) heatmap() (*figure, error) {
 // dashboard is the 2×3 summary of the mean values.
 func (cv *chartView) dashboard() (*figure, error) {
 	tiles := []struct {
-		title string
-		value func(analyze.Level) float64
+		title, key string
+		value      func(analyze.Level) float64
 	}{
-		{"dash_ttft", func(l analyze.Level) float64 { return l.TTFT.Central() }},
-		{"dash_itl", func(l analyze.Level) float64 { return l.ITL.Central() }},
-		{"dash_tps", func(l analyze.Level) float64 { return l.TPS.Central() }},
-		{"dash_latency", func(l analyze.Level) float64 { return l.Latency.Central() }},
-		{"dash_aggregate", func(l analyze.Level) float64 { return l.AggregateTPS }},
-		{"dash_system_rps", func(l analyze.Level) float64 { return l.SystemRPS }},
+		{"dash_ttft", "ttft", func(l analyze.Level) float64 { return l.TTFT.Central() }},
+		{"dash_itl", "itl", func(l analyze.Level) float64 { return l.ITL.Central() }},
+		{"dash_tps", "tps", func(l analyze.Level) float64 { return l.TPS.Central() }},
+		{"dash_latency", "latency", func(l analyze.Level) float64 { return l.Latency.Central() }},
+		{"dash_aggregate", "", func(l analyze.Level) float64 { return l.AggregateTPS }},
+		{"dash_system_rps", "", func(l analyze.Level) float64 { return l.SystemRPS }},
 	}
 	panels := [][]*plot.Plot{make([]*plot.Plot, 3), make([]*plot.Plot, 3)}
 	for i, t := range tiles {
-		p, err := cv.linePanel(cv.loc.T(t.title), "", tileSize, t.value, nil)
+		// The central value is the mean, or the median where a tool
+		// gives no mean: the tile says which.
+		stat := cv.loc.T("statw_mean")
+		if t.key != "" && (&view{R: cv.r}).StandsIn(t.key, "mean", "†") {
+			stat = cv.loc.T("statw_mean_or_median")
+		}
+		p, err := cv.linePanel(cv.loc.T(t.title, "Stat", stat), "", tileSize, t.value, nil)
 		if err != nil {
 			return nil, err
 		}
 		p.X.Label.Text = cv.loc.T("col_load")
 		panels[i/3][i%3] = p
 	}
-	return &figure{title: cv.loc.T("chart_dashboard"), panels: panels, legend: cv.configLegend(),
+	return &figure{title: cv.loc.T(dashboardID(cv.r)), panels: panels, legend: cv.configLegend(),
 		w: chartWidth, h: 420, sizes: tileSize}, nil
+}
+
+// dashboardID is the message of the dashboard's title and caption: its
+// tiles show the mean, or the median where a tool gives no mean.
+func dashboardID(r *analyze.Report) string {
+	for _, k := range []string{"ttft", "itl", "tps", "latency"} {
+		if (&view{R: r}).StandsIn(k, "mean", "†") {
+			return "chart_dashboard_median"
+		}
+	}
+	return "chart_dashboard"
 }
 
 // levelRank is x's 1-based place among levels (0 when x is not one of

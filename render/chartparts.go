@@ -256,6 +256,12 @@ func (b bars) Plot(c draw.Canvas, p *plot.Plot) {
 	for s, vals := range b.values {
 		for i, v := range vals {
 			if math.IsNaN(v) {
+				// No value (an unknown user count): no bar, its label
+				// on the axis.
+				if lbl := b.labels[s][i]; labelled && lbl != "" {
+					x0 := float64(i) - group/2 + float64(s)*w
+					c.FillText(sty, vg.Point{X: tx(x0 + w/2), Y: ty(0) + vg.Points(1.5)}, lbl)
+				}
 				continue
 			}
 			x0 := float64(i) - group/2 + float64(s)*w
@@ -297,6 +303,9 @@ type sloGrid struct {
 type sloCell struct {
 	measured  bool
 	ttft, tps bool
+	// unreached: the level never carried its load; its verdicts count
+	// for nothing, so the cell is grey and unmarked.
+	unreached bool
 	// ttftUnchecked and tpsUnchecked: the source had no statistic to
 	// check that SLO against; drawn as a grey bar instead of ✓ or ✗.
 	ttftUnchecked, tpsUnchecked bool
@@ -319,6 +328,8 @@ func (g sloGrid) Plot(c draw.Canvas, p *plot.Plot) {
 			fill := emptyColor
 			switch {
 			case !cell.measured:
+			case cell.unreached:
+				fill = unreachedColor
 			case cell.ttft && cell.tps:
 				fill = tint(passColor, 0.55)
 			case cell.ttft || cell.tps:
@@ -329,7 +340,7 @@ func (g sloGrid) Plot(c draw.Canvas, p *plot.Plot) {
 			rect := []vg.Point{{X: x0, Y: y0}, {X: x0, Y: y1}, {X: x1, Y: y1}, {X: x1, Y: y0}}
 			c.FillPolygon(fill, rect)
 			c.StrokeLines(draw.LineStyle{Color: color.White, Width: vg.Points(2)}, append(rect, rect[0]))
-			if !cell.measured {
+			if !cell.measured || cell.unreached {
 				continue
 			}
 			size := min(x1-x0, y1-y0) * 0.28

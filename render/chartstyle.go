@@ -64,7 +64,14 @@ var (
 	partColor  = color.RGBA{0xE6, 0x9F, 0x00, 0xFF} // orange: one SLO met
 	failColor  = color.RGBA{0xD5, 0x5E, 0x00, 0xFF} // vermillion: none met
 	emptyColor = color.RGBA{0xF2, 0xF2, 0xF2, 0xFF} // level not measured
+	// unreachedColor marks a level whose load was not reached.
+	unreachedColor = color.RGBA{0xBD, 0xBD, 0xBD, 0xFF}
 )
+
+// unreachedStyle is the hollow grey marker of a level whose load was not
+// reached: shown, but no point of its config's line.
+var unreachedStyle = seriesStyle{Color: color.RGBA{0x80, 0x80, 0x80, 0xFF},
+	Glyph: draw.GlyphStyle{Color: color.RGBA{0x80, 0x80, 0x80, 0xFF}, Radius: vg.Points(3.4), Shape: draw.RingGlyph{}}}
 
 // textSizes are the font sizes of one chart layout, in points.
 type textSizes struct {

@@ -202,3 +202,68 @@ func TestEveryWarningKindIsTranslated(t *testing.T) {
 		}
 	}
 }
+
+// TestNoUnusedMessages fails on a message no template or Go code asks
+// for: by its literal id, by a prefix the code completes ("stat_" +
+// name), or as a variant of one (_rate, _closed, or a suffix the code
+// appends).
+func TestNoUnusedMessages(t *testing.T) {
+	ids, err := MessageIDs(locales.FS, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var src strings.Builder
+	entries, _ := templates.FS.ReadDir(".")
+	for _, e := range entries {
+		b, _ := templates.FS.ReadFile(e.Name())
+		src.Write(b)
+	}
+	goFiles, _ := os.ReadDir(".")
+	for _, e := range goFiles {
+		if strings.HasSuffix(e.Name(), ".go") && !strings.HasSuffix(e.Name(), "_test.go") {
+			b, _ := os.ReadFile(e.Name())
+			src.Write(b)
+		}
+	}
+	literal := map[string]bool{}
+	for _, m := range regexp.MustCompile(`"([a-z0-9_]+)"`).FindAllStringSubmatch(src.String(), -1) {
+		literal[m[1]] = true
+	}
+	// A literal ending in '_' is a prefix the code completes ("stat_" +
+	// name); one starting with '_' a suffix it appends ("_unbounded").
+	var prefixes []string
+	suffixes := []string{"_rate", "_closed", "_unknown", "_median"}
+	for id := range literal {
+		if strings.HasSuffix(id, "_") {
+			prefixes = append(prefixes, id)
+		}
+		if strings.HasPrefix(id, "_") {
+			suffixes = append(suffixes, id)
+		}
+	}
+	used := func(id string) bool {
+		for {
+			if literal[id] {
+				return true
+			}
+			for _, p := range prefixes {
+				if strings.HasPrefix(id, p) {
+					return true
+				}
+			}
+			trimmed := id
+			for _, suffix := range suffixes {
+				trimmed = strings.TrimSuffix(trimmed, suffix)
+			}
+			if trimmed == id {
+				return false
+			}
+			id = trimmed
+		}
+	}
+	for _, id := range ids {
+		if !used(id) {
+			t.Errorf("message %q is defined but never used", id)
+		}
+	}
+}

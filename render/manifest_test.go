@@ -156,9 +156,9 @@ func TestWarningsSpeakEditionLanguage(t *testing.T) {
 		want    []string
 		english []string
 	}{
-		{"tr", []string{"1200. koşu", "1.234,5 ms", "1.500,2", "AIPerf", "GenAI-Perf", "`tiny/a.csv`: Hızlı olan: kapasitesindeki (Mean)", "1.200 uyarı"},
+		{"tr", []string{"1200. koşu", "1.234,5 ms", "1.500,2", "AIPerf", "GenAI-Perf", "`tiny/a.csv`: Hızlı olan: kapasitesindeki (ortalama)", "1.200 uyarı"},
 			[]string{"Fast one", "mean)", "aiperf-json", "the file", "warnings", "ignored"}},
-		{"en", []string{"run 1200 repeats", "1,234.5 ms", "1,500.2", "AIPerf", "`tiny/a.csv`: Fast one: the users at its capacity (Mean)", "1,200 more"},
+		{"en", []string{"run 1200 repeats", "1,234.5 ms", "1,500.2", "AIPerf", "`tiny/a.csv`: Fast one: the users at its capacity (mean)", "1,200 more"},
 			[]string{"Hızlı", "aiperf-json"}},
 	} {
 		md, err := Markdown(r, Options{Lang: tt.lang})

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
 )
@@ -20,7 +21,9 @@ const MaxKeyFindings = analyze.SummaryFindings
 // The others are told in the conclusion and the data quality notes.
 const MaxKeyAnomalies = 2
 
-// KeyFindings phrases the highest-ranked findings for the summary.
+// KeyFindings phrases the highest-ranked findings for the summary. The
+// fast-tail note is not one of them: the summary says it once, beside
+// the SLOs (FastTail).
 func (v *view) KeyFindings() []string {
 	var out []string
 	anomalies := 0
@@ -28,7 +31,11 @@ func (v *view) KeyFindings() []string {
 		if len(out) == MaxKeyFindings {
 			break
 		}
-		if f.Section != "summary" {
+		if f.Section != "summary" || f.Kind == analyze.TPSFastTail {
+			continue
+		}
+		s := v.phrase(f)
+		if s == "" {
 			continue
 		}
 		if f.Kind == analyze.AnomalyNote {
@@ -37,9 +44,7 @@ func (v *view) KeyFindings() []string {
 			}
 			anomalies++
 		}
-		if s := v.phrase(f); s != "" {
-			out = append(out, s)
-		}
+		out = append(out, s)
 	}
 	return out
 }
@@ -49,11 +54,11 @@ func (v *view) KeyFindings() []string {
 func (v *view) ConclusionLines() []string {
 	order := map[analyze.FindingKind]int{
 		analyze.SpecLowLoad: 0, analyze.SpecBreakEven: 1, analyze.SpecNoBreakEven: 1, analyze.SpecHighLoad: 2,
-		analyze.CapacityLeader: 3, analyze.AggregateLeader: 4, analyze.TTFTLeader: 5, analyze.AnomalyNote: 6,
+		analyze.CapacityLeader: 3, analyze.CapacityUnranked: 3, analyze.AggregateLeader: 4, analyze.TTFTLeader: 5, analyze.AnomalyNote: 6,
 	}
 	var fs []analyze.Finding
 	for _, f := range v.R.Findings {
-		if f.Section == "summary" {
+		if f.Section == "summary" && f.Kind != analyze.TPSFastTail {
 			fs = append(fs, f)
 		}
 	}
@@ -89,132 +94,179 @@ func (v *view) phrase(f analyze.Finding) string {
 		}
 		return ""
 	}
+	stat := v.StatWord(string(f.Stat))
 	switch f.Kind {
 	case analyze.SpecLowLoad:
-		// Within ±2 % the two are on par: "1.01× faster" would
-		// overstate a difference inside run-to-run noise.
 		id := "finding_spec_low_faster"
-		switch r := val["ratio"]; {
-		case math.Abs(r-1) < 0.02:
+		switch {
+		case f.Tie:
 			id = "finding_spec_low_par"
-		case r < 1:
+		case val["ratio"] < 1:
 			id = "finding_spec_low_slower"
 		}
-		return l.T(id, "C", lvl(0), "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "Direct", name(1),
+		return l.T(id, "C", lvl(0), "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "Direct", name(1), "Stat", stat, "Tie", v.Tie(), "Pct", v.TiePct(),
 			"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0))
 	case analyze.SpecBreakEven:
-		if x, ok := val["interpolated"]; ok {
-			return l.T("finding_break_even_interp", "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "C", lvl(0), "X", l.Near(x))
+		outcome := analyze.OnPar
+		if s, ok := v.speedupOf(f.Configs[0]); ok {
+			if p, ok := pointAt(s, f.Levels[0]); ok {
+				outcome = p.Outcome
+			}
 		}
-		return l.T("finding_break_even", "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "C", lvl(0))
+		s := l.T("finding_break_even", "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "C", lvl(0), "Stat", stat, "Pct", v.TiePct(),
+			"Ratio", l.Ratio(val["ratio"]), "Outcome", v.outcomeWord(outcome))
+		if x, ok := val["interpolated"]; ok {
+			s += " " + l.T("finding_break_even_interp", "X", l.Near(x))
+		}
+		return s
 	case analyze.SpecNoBreakEven:
-		return l.T("finding_no_break_even", "Spec", name(0), "Direct", name(1), "C", lvl(0), "Ratio", l.Ratio(val["ratio"]))
+		return l.T("finding_no_break_even", "Spec", name(0), "Direct", name(1), "C", lvl(0), "Ratio", l.Ratio(val["ratio"]), "Stat", stat)
 	case analyze.SpecHighLoad:
-		return l.T("finding_spec_high", "C", lvl(0), "Spec", name(0), "Direct", name(1),
+		return l.T("finding_spec_high", "C", lvl(0), "Spec", name(0), "Direct", name(1), "Stat", stat,
 			"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 1), "DirectTPS", l.Num(val["direct"], 1))
 	case analyze.CapacityLeader:
-		stat := v.StatName(v.Headline())
-		if _, ok := val["next_users"]; !ok {
-			return l.T("finding_capacity_only", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", l.MaxLoad(f.Levels[0]))
+		args := v.capacityArgs(val, name(0), name(1))
+		_, hasNext := val["next_max_load"]
+		switch {
+		case !hasNext:
+			return l.T("finding_capacity_only", args...)
+		case f.Tie:
+			return l.T("finding_capacity_tie", args...)
+		case val["next_max_load"] == 0:
+			return l.T("finding_capacity_alone", args...)
 		}
-		if r, ok := val["ratio"]; ok {
-			if isTie(r) {
-				return l.T("finding_capacity_tie", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", l.MaxLoad(f.Levels[0]),
-					"Next", name(1), "NextUsers", l.Int(int(val["next_users"])))
-			}
-			return l.T("finding_capacity", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", l.MaxLoad(f.Levels[0]),
-				"Ratio", l.Ratio(r), "Next", name(1), "NextUsers", l.Int(int(val["next_users"])))
-		}
-		return l.T("finding_capacity_alone", "Leader", name(0), "Stat", stat, "Users", l.Int(int(val["users"])), "C", l.MaxLoad(f.Levels[0]))
+		return l.T("finding_capacity", args...)
+	case analyze.CapacityUnranked:
+		return v.unranked(f, "finding_capacity_unranked")
 	case analyze.AggregateLeader:
 		if _, ok := val["next"]; !ok {
 			return l.T("finding_aggregate_only", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["value"], 0))
 		}
-		if isTie(val["ratio"]) {
-			return l.T("finding_aggregate_tie", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["value"], 0),
-				"Next", name(1), "NextValue", l.Num(val["next"], 0))
+		args := []any{"Leader", name(0), "C", lvl(0), "Value", l.Num(val["value"], 0),
+			"Next", name(1), "NextValue", l.Num(val["next"], 0), "Tie", v.Tie(), "Pct", l.Pct(val["ratio"]-1, 0)}
+		if f.Tie {
+			return l.T("finding_aggregate_tie", args...)
 		}
-		return l.T("finding_aggregate", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["value"], 0),
-			"Next", name(1), "NextValue", l.Num(val["next"], 0), "Pct", l.Pct(val["ratio"]-1, 0))
+		return l.T("finding_aggregate", args...)
 	case analyze.TTFTLeader:
-		if isTie(val["ratio"]) {
-			return l.T("finding_ttft_tie", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["low"], 1),
-				"Next", name(1), "NextValue", l.Num(val["low_next"], 1))
+		args := []any{"Leader", name(0), "C", lvl(0), "Value", l.Num(val["low"], 1), "Stat", stat,
+			"Next", name(1), "NextValue", l.Num(val["low_next"], 1), "Tie", v.Tie()}
+		if f.Tie {
+			return l.T("finding_ttft_tie", args...)
 		}
-		s := l.T("finding_ttft", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["low"], 1),
-			"Next", name(1), "NextValue", l.Num(val["low_next"], 1))
+		s := l.T("finding_ttft", args...)
 		if hi, ok := val["high"]; ok && len(f.Levels) > 1 && f.Levels[1] != f.Levels[0] {
 			s += " " + l.T("finding_ttft_high", "C", lvl(1), "Value", l.Num(hi, 1))
 		}
 		return s
 	case analyze.AnomalyNote:
-		for _, a := range v.R.Anomalies {
-			if a.Config == f.Configs[0] && a.Load == f.Levels[0] && (a.Kind == analyze.TTFTJump || a.Kind == analyze.AggregateDrop) &&
-				sameValues(a.Values, f.Values) {
-				return v.anomalyShort(a)
-			}
+		if len(f.Configs) == 0 || len(f.Levels) == 0 {
+			return ""
 		}
+		return v.anomalyText(f.Anomaly, f.Configs[0], f.Levels[0], val, f.Cap, false)
 	}
 	return ""
 }
 
-// isTie reports whether a leader's ratio to the runner-up (≥ 1) is
-// within 0.5 %: too close to call a lead, and shown as 1.00× anyway.
-func isTie(ratio float64) bool {
-	return ratio < 1.005
-}
-
-func sameValues(a, b map[string]float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, x := range a {
-		if y, ok := b[k]; !ok || x != y {
-			return false
-		}
-	}
-	return true
-}
-
-// anomalyShort is the one-line form of an anomaly for the summary.
-func (v *view) anomalyShort(a analyze.Anomaly) string {
+// anomalyText words an anomaly the summary and the data quality notes
+// tell: a saturation (with the deployment limit it begins at, named as
+// the likely cause), a scheduling change, a TTFT jump, an output drop.
+// Every load step is worded by its real factor. long adds the details
+// the data quality notes give. "" for any other kind.
+func (v *view) anomalyText(kind analyze.AnomalyKind, config string, x analyze.Load, val map[string]float64, cp *analyze.Flag, long bool) string {
 	l := v.loc
-	val := a.Values
-	switch a.Kind {
+	_, hasPrev := val["prev_load"]
+	load := l.Times(round1(val["load_factor"]))
+	args := []any{"Config", v.Name(config), "C", l.At(x), "PrevC", l.At(analyze.Load(val["prev_load"])),
+		"Load", load, "LoadK", strings.TrimSuffix(load, "×"),
+		"Throughput", l.Ratio(val["throughput_factor"]), "ThroughputK", l.Num(val["throughput_factor"], 2)}
+	var s string
+	switch kind {
+	case analyze.Saturation:
+		switch {
+		case v.R.Axis == analyze.AxisRate:
+			s = l.T("anomaly_saturation_rate", append(args, "Value", l.Num(val["value"], 2), "Offered", l.Num(val["offered"], 2),
+				"Share", l.Pct(val["share"], 0))...)
+		case val["throughput_factor"] < 1:
+			s = l.T("anomaly_saturation_fall", append(args, "Prev", l.Num(val["prev"], 2), "Value", l.Num(val["value"], 2),
+				"LatPrev", l.Num(val["latency_prev"], 2), "Lat", l.Num(val["latency"], 2))...)
+		default:
+			s = l.T("anomaly_saturation", append(args, "Prev", l.Num(val["prev"], 2), "Value", l.Num(val["value"], 2),
+				"LatPrev", l.Num(val["latency_prev"], 2), "Lat", l.Num(val["latency"], 2))...)
+		}
+		if _, ok := val["ttft"]; ok && long && hasPrev {
+			s += " " + l.T("anomaly_saturation_ttft", "Prev", l.Num(val["ttft_prev"], 0), "Value", l.Num(val["ttft"], 0))
+		}
+	case analyze.SchedulingChange:
+		s = l.T("anomaly_scheduling_change", append(args, "Ratio", l.Ratio(val["ratio"]), "RatioK", l.Num(val["ratio"], 2), "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0),
+			"RpsPrev", l.Num(val["rps_prev"], 2), "Rps", l.Num(val["rps"], 2))...)
+		if analyze.Known(val["itl_prev"]) && analyze.Known(val["itl"]) {
+			s += " " + l.T("anomaly_scheduling_itl", "Prev", l.Num(val["itl_prev"], 1), "Value", l.Num(val["itl"], 1))
+		}
+		s += " " + l.T("anomaly_scheduling_meaning")
 	case analyze.TTFTJump:
-		return l.T("finding_ttft_jump", "Config", v.Name(a.Config), "C", l.At(a.Load), "Value", l.Num(val["value"], 0),
-			"Ratio", l.Ratio(val["ratio"]), "PrevC", l.At(analyze.Load(val["prev_load"])), "Prev", l.Num(val["prev"], 0))
+		s = l.T("anomaly_ttft_jump", append(args, "Ratio", l.Ratio(val["ratio"]), "RatioK", l.Num(val["ratio"], 2), "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0))...)
 	case analyze.AggregateDrop:
-		return l.T("finding_aggregate_drop", "Config", v.Name(a.Config), "C", l.At(a.Load), "Value", l.Num(val["value"], 0),
-			"PrevC", l.At(analyze.Load(val["prev_load"])), "Prev", l.Num(val["prev"], 0))
+		s = l.T("anomaly_aggregate_drop", append(args, "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0))...)
+	default:
+		return ""
 	}
-	return ""
+	if cp != nil {
+		s += " " + l.T("anomaly_cap", "Flag", Code(cp.Flag+" "+cp.Value))
+	}
+	return s
+}
+
+// round1 rounds a load factor to one decimal, so that 1.99 reads 2×.
+func round1(x float64) float64 { return math.Round(x*10) / 10 }
+
+// capOf is the deployment limit a saturation or drop of config at x
+// begins at: the cap_limit anomaly there (the first, when several).
+func (v *view) capOf(config string, x analyze.Load) *analyze.Flag {
+	for _, a := range v.R.Anomalies {
+		if a.Kind == analyze.CapLimit && a.Config == config && a.Load == x {
+			return &analyze.Flag{Flag: a.Metric, Value: strconv.FormatFloat(a.Values["cap"], 'f', -1, 64)}
+		}
+	}
+	return nil
 }
 
 // AnomalyLines phrases every anomaly with what was measured and why it
-// matters.
+// matters. A deployment limit is told with the saturation or drop it
+// explains.
 func (v *view) AnomalyLines() []string {
 	l := v.loc
 	var out []string
+	// A cap is told with the saturation or drop at its config and level.
+	explained := map[string]bool{}
+	for _, a := range v.R.Anomalies {
+		if a.Kind == analyze.Saturation || a.Kind == analyze.AggregateDrop {
+			explained[a.Config+"\x00"+a.Load.String()] = true
+		}
+	}
+	told := map[string]bool{}
 	for _, a := range v.R.Anomalies {
 		val := a.Values
 		c := l.At(a.Load)
 		name := v.Name(a.Config)
+		key := a.Config + "\x00" + a.Load.String()
 		var s string
 		switch a.Kind {
-		case analyze.TTFTJump:
-			s = l.T("anomaly_ttft_jump", "Config", name, "C", c, "Value", l.Num(val["value"], 1), "Ratio", l.Ratio(val["ratio"]),
-				"PrevC", l.At(analyze.Load(val["prev_load"])), "Prev", l.Num(val["prev"], 1))
-			if exp, ok := val["expected"]; ok && math.Abs(val["latency"]-exp) <= analyze.MismatchTolerance*val["latency"] {
-				s += " " + l.T("anomaly_ttft_jump_consistent", "N", strconv.Itoa(int(val["tokens"])-1), "TTFT", l.Num(val["ttft_s"], 2),
-					"Decode", l.Num(val["decode_s"], 2), "Expected", l.Num(exp, 2), "Latency", l.Num(val["latency"], 2))
+		case analyze.Saturation, analyze.AggregateDrop, analyze.SchedulingChange, analyze.TTFTJump:
+			var cp *analyze.Flag
+			if (a.Kind == analyze.Saturation || a.Kind == analyze.AggregateDrop) && !told[key] {
+				cp = v.capOf(a.Config, a.Load)
+				told[key] = cp != nil
 			}
-		case analyze.AggregateDrop:
-			s = l.T("anomaly_aggregate_drop", "Config", name, "C", c, "Value", l.Num(val["value"], 0),
-				"PrevC", l.At(analyze.Load(val["prev_load"])), "Prev", l.Num(val["prev"], 0))
-		case analyze.Saturation:
-			s = l.T("anomaly_throughput_flat", "Config", name, "C", c, "Value", l.Num(val["value"], 2),
-				"PrevC", l.At(analyze.Load(val["prev_load"])), "Prev", l.Num(val["prev"], 2))
+			s = v.anomalyText(a.Kind, a.Config, a.Load, val, cp, true)
+		case analyze.CapLimit:
+			if explained[key] {
+				continue
+			}
+			s = l.T("anomaly_cap_limit", "Config", name, "C", c, "Flag", Code(a.Metric+" "+strconv.FormatFloat(val["cap"], 'f', -1, 64)),
+				"InFlight", l.Num(val["in_flight"], 0))
+		case analyze.LoadNotReached:
+			s = v.notReached(a)
 		case analyze.P90BelowMean:
 			m := metricOfKey(a.Metric)
 			s = l.T("anomaly_p90_below_mean", "Config", name, "C", c, "Metric", l.T("short_"+m.key),
@@ -229,7 +281,7 @@ func (v *view) AnomalyLines() []string {
 				s = l.T("anomaly_errors", "Config", name, "C", c, "Errors", l.Int(int(val["errors"])))
 			}
 		case analyze.SLONonMonotonic:
-			s = l.T("anomaly_slo_non_monotonic", "Config", name, "C", c, "Stat", v.StatName(a.Metric[len("slo."):]),
+			s = l.T("anomaly_slo_non_monotonic", "Config", name, "C", c, "Stat", v.StatWord(strings.TrimPrefix(a.Metric, "slo.")),
 				"FailedC", l.At(analyze.Load(val["failed_load"])))
 		}
 		if s != "" {
@@ -237,6 +289,31 @@ func (v *view) AnomalyLines() []string {
 		}
 	}
 	return out
+}
+
+// notReached words a load_not_reached anomaly with the numbers that
+// tell it: the requests completed against the concurrency, the requests
+// in flight by Little's law, or the rate delivered against the rate
+// offered.
+func (v *view) notReached(a analyze.Anomaly) string {
+	l := v.loc
+	val := a.Values
+	args := []any{"Config", v.Name(a.Config), "C", l.At(a.Load)}
+	var facts []string
+	if offered, ok := val["offered"]; ok {
+		facts = append(facts, l.T("not_reached_rate", "Delivered", l.Num(val["delivered"], 2), "Offered", l.Num(offered, 2)))
+	} else {
+		if n := val["requests"]; n >= 0 && analyze.Known(n) {
+			facts = append(facts, l.T("not_reached_requests", "N", l.Int(int(n)), "Conc", l.Num(val["concurrency"], 0)))
+		}
+		if analyze.Known(val["in_flight"]) {
+			facts = append(facts, l.T("not_reached_in_flight", "N", l.Num(val["in_flight"], 1), "Conc", l.Num(val["concurrency"], 0)))
+		}
+	}
+	if len(facts) == 0 {
+		return l.T("anomaly_load_not_reached_bare", args...)
+	}
+	return l.T("anomaly_load_not_reached", append(args, "Facts", strings.Join(facts, "; "))...)
 }
 
 // metricOfKey maps an analysis.json metric key to its display metric.
@@ -253,7 +330,8 @@ func metricOfKey(key string) metric {
 }
 
 // SpeedupLines phrases, per engine pair, the break-even point and the
-// practical rule that follows from it.
+// practical rule that follows from it; a ratio within the tie threshold
+// of 1.0× is on par, neither a gain nor a loss.
 func (v *view) SpeedupLines() []string {
 	l := v.loc
 	var out []string
@@ -262,26 +340,48 @@ func (v *view) SpeedupLines() []string {
 			continue
 		}
 		spec, direct, engine := v.Name(s.Spec), v.Name(s.Direct), v.engineOf(s.Spec)
+		stat := v.StatWord(string(s.Stat))
 		first, last := s.Points[0], s.Points[len(s.Points)-1]
+		var faster, other []analyze.Load
+		for _, p := range s.Points {
+			if p.Outcome == analyze.Faster {
+				faster = append(faster, p.Load)
+			} else {
+				other = append(other, p.Load)
+			}
+		}
+		common := make([]analyze.Load, len(s.Points))
+		for i, p := range s.Points {
+			common[i] = p.Load
+		}
 		switch {
 		case s.NeverFaster:
-			out = append(out, l.T("speedup_never_wins", "Spec", spec, "Direct", direct, "C", l.At(first.Load), "Ratio", l.Ratio(first.Ratio)))
+			out = append(out, l.T("speedup_never_wins", "Spec", spec, "Direct", direct, "C", l.At(first.Load), "Ratio", l.Ratio(first.Ratio),
+				"Pct", v.TiePct(), "Stat", stat))
+		case s.BreakEven == nil && len(other) == 0:
+			out = append(out, l.T("speedup_never_breaks", "Spec", spec, "Direct", direct, "Low", l.Ratio(first.Ratio), "High", l.Ratio(last.Ratio),
+				"C", l.At(last.Load), "Pct", v.TiePct(), "Stat", stat))
 		case s.BreakEven == nil:
-			out = append(out, l.T("speedup_never_breaks", "Spec", spec, "Direct", direct, "Low", l.Ratio(first.Ratio), "High", l.Ratio(last.Ratio), "C", l.At(last.Load)))
+			out = append(out, l.T("speedup_mixed", "Spec", spec, "Direct", direct, "Faster", v.levelGroups(common, faster),
+				"Other", v.levelGroups(common, other), "Pct", v.TiePct(), "Stat", stat))
 		default:
 			be := *s.BreakEven
-			var ratio float64
-			for _, p := range s.Points {
-				if p.Load == be {
-					ratio = p.Ratio
-				}
-			}
-			line := l.T("speedup_break_even", "Engine", engine, "Spec", spec, "C", l.At(be), "Ratio", l.Ratio(ratio))
+			p, _ := pointAt(s, be)
+			line := l.T("speedup_break_even", "Engine", engine, "Spec", spec, "C", l.At(be), "Ratio", l.Ratio(p.Ratio),
+				"Outcome", v.outcomeWord(p.Outcome), "Stat", stat, "Pct", v.TiePct())
 			if s.BreakEvenInterpolated != nil {
 				line += " " + l.T("speedup_interpolated", "X", l.Near(*s.BreakEvenInterpolated))
 			}
 			out = append(out, line)
-			out = append(out, l.T("speedup_rule", "Engine", engine, "Spec", spec, "C", l.At(be)))
+			// The rule holds from the break-even level on only when no
+			// higher level is faster again.
+			id := "speedup_rule"
+			for _, q := range s.Points {
+				if q.Load > be && q.Outcome == analyze.Faster {
+					id = "speedup_rule_at"
+				}
+			}
+			out = append(out, l.T(id, "Engine", engine, "Spec", spec, "C", l.At(be)))
 		}
 		if len(s.Missing) > 0 {
 			levels := make([]string, len(s.Missing))
@@ -294,38 +394,31 @@ func (v *view) SpeedupLines() []string {
 	return out
 }
 
-// CapacityLines interprets the capacity tables: relative capacity at the
-// headline statistic, configs that fail at once, and how much more
+// CapacityLines interprets the capacity tables: the ranking at the
+// headline statistic as the model draws it (a tie is a tie, lower
+// bounds are not ranked), configs that fail at once, and how much more
 // optimistic the other statistic is.
 func (v *view) CapacityLines() []string {
 	l := v.loc
 	head := analyze.Percentile(v.Headline())
 	other := analyze.Percentile(v.Other())
 	var out []string
-	cfgs := append([]analyze.Config(nil), v.R.Configs...)
-	sort.SliceStable(cfgs, func(i, j int) bool { return cfgs[i].Capacity.Get(head).Users > cfgs[j].Capacity.Get(head).Users })
-	lead := cfgs[0]
-	lc := lead.Capacity.Get(head)
-	if lc.Users > 0 && len(cfgs) == 1 {
-		out = append(out, l.T("capacity_single", "Config", v.Name(lead.ID), "Stat", v.StatName(string(head)), "Users", l.Int(lc.Users), "C", l.MaxLoad(lc.Max)))
-	} else if lc.Users > 0 {
-		out = append(out, l.T("capacity_leader", "Config", v.Name(lead.ID), "Stat", v.StatName(string(head)), "Users", l.Int(lc.Users), "C", l.MaxLoad(lc.Max)))
-		for _, c := range cfgs[1:] {
-			cc := c.Capacity.Get(head)
-			if cc.Users == 0 {
-				continue
-			}
-			out = append(out, l.T("capacity_relative", "Leader", v.Name(lead.ID), "Config", v.Name(c.ID),
-				"Ratio", l.Ratio(float64(lc.Users)/float64(cc.Users)), "Users", l.Int(lc.Users), "Other", l.Int(cc.Users)))
+	if f, ok := v.capacityFinding(); ok {
+		if s := v.phrase(f); s != "" {
+			out = append(out, s)
 		}
 	}
 	for _, c := range v.R.Configs {
 		cc := c.Capacity.Get(head)
-		if cc.Max == 0 && len(c.Levels) > 0 && limitUnchecked(c, head) {
-			out = append(out, l.T("capacity_unchecked", "Config", v.Name(c.ID), "Stat", v.StatName(string(head)), "C", l.At(c.Levels[0].Load)))
-		} else if cc.Max == 0 && len(c.Levels) > 0 {
-			out = append(out, l.T("capacity_none", "Config", v.Name(c.ID), "Stat", v.StatName(string(head)), "C", l.At(c.Levels[0].Load)))
+		first, ok := firstReached(c)
+		if cc.Max != 0 || !ok {
+			continue
 		}
+		id := "capacity_none"
+		if limitUnchecked(c, head) {
+			id = "capacity_unchecked"
+		}
+		out = append(out, l.T(id, "Config", v.Name(c.ID), "Stat", v.StatWord(string(head)), "C", l.At(first.Load)))
 	}
 	for _, c := range v.R.Configs {
 		// more is the statistic that reaches the higher level (the
@@ -343,8 +436,12 @@ func (v *view) CapacityLines() []string {
 			// the statistic, which the lines above already say.
 			continue
 		}
-		args := []any{"Config", v.Name(c.ID), "Stat", v.StatName(string(less)), "Other", v.StatName(string(more)),
-			"C", l.At(cl.Max), "OtherC", l.At(cm.Max), "Users", l.Int(cl.Users), "OtherUsers", l.Int(cm.Users)}
+		users := ""
+		if cm.UsersKnown() && cl.UsersKnown() && cl.Max != 0 {
+			users = l.T("capacity_stat_gap_users", "Users", usersCell(l, cl), "OtherUsers", usersCell(l, cm))
+		}
+		args := []any{"Config", v.Name(c.ID), "Stat", v.StatWord(string(less)), "Other", v.StatWord(string(more)),
+			"C", v.maxLoad(cl.Max, cl.LowerBound), "OtherC", v.maxLoad(cm.Max, cm.LowerBound), "Users", users}
 		if cl.Max == 0 {
 			out = append(out, l.T("capacity_stat_gap_none", args...))
 		} else {
@@ -377,7 +474,7 @@ func (v *view) warningValue(name string, x any) string {
 		switch name {
 		case "Stat": // an SLO statistic: "p90", "mean"
 			if s == string(analyze.P90) || s == string(analyze.Mean) {
-				return v.StatName(s)
+				return v.StatWord(s)
 			}
 		case "Config": // a config by its id
 			for _, c := range v.R.Configs {

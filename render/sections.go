@@ -3,6 +3,7 @@ package render
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
 )
@@ -41,17 +42,18 @@ func unitID(u string) string {
 	return u
 }
 
-// compare phrases an advantage: "1.95× better", "3.10× worse", "on par".
-func (v *view) compare(adv float64) string {
+// compare phrases an advantage: "1.95× better", "3.10× worse", or "on
+// par" when the two are within the tie threshold (tie).
+func (v *view) compare(adv float64, tie bool) string {
 	switch {
 	case math.IsNaN(adv):
 		return "–"
-	case adv >= 1.005:
+	case tie:
+		return v.loc.T("cmp_par", "Tie", v.Tie())
+	case adv >= 1:
 		return v.loc.T("cmp_better", "R", v.loc.Ratio(adv))
-	case adv <= 1/1.005:
-		return v.loc.T("cmp_worse", "R", v.loc.Ratio(1/adv))
 	}
-	return v.loc.T("cmp_par")
+	return v.loc.T("cmp_worse", "R", v.loc.Ratio(1/adv))
 }
 
 // SectionFindings phrases the findings told under a metric section.
@@ -68,25 +70,71 @@ func (v *view) SectionFindings(section string) []string {
 	return out
 }
 
+// metricName names a metric in a sentence with the statistic its values
+// are: "mean TTFT", "median per-user TPS", "system throughput".
+func (v *view) metricName(key string, stat analyze.Percentile) string {
+	return v.loc.T(metricTexts[key].name, "Stat", v.StatWord(string(stat)))
+}
+
+// growthStat is the statistic of a growth finding's values: the model
+// reads the mean, or the median where a tool gives no mean (Stat.Central).
+func (v *view) growthStat(f analyze.Finding) analyze.Percentile {
+	c, ok := v.R.Config(f.Configs[0])
+	if !ok {
+		return analyze.Mean
+	}
+	for _, x := range f.Levels {
+		if l, ok := c.Level(x); ok && math.IsNaN(metricStat(f.Section, l).Mean) && !math.IsNaN(metricStat(f.Section, l).P50) {
+			return analyze.P50
+		}
+	}
+	return analyze.Mean
+}
+
+// metricStat is the Stat of metric key at l (none for the throughputs).
+func metricStat(key string, l analyze.Level) analyze.Stat {
+	switch key {
+	case analyze.MetricTTFT.Key:
+		return l.TTFT
+	case analyze.MetricITL.Key:
+		return l.ITL
+	case analyze.MetricTPS.Key:
+		return l.TPS
+	case analyze.MetricLatency.Key:
+		return l.Latency
+	}
+	return analyze.Stat{Mean: 0, P10: math.NaN(), P50: math.NaN(), P90: math.NaN(), P99: math.NaN()}
+}
+
 func (v *view) phraseSection(f analyze.Finding) string {
 	l := v.loc
 	val := f.Values
 	mt := metricTexts[f.Section]
 	name := func(i int) string { return v.Name(f.Configs[i]) }
 	c := func(i int) string { return l.At(f.Levels[i]) }
-	metric := l.T(mt.name)
-	// SLO lines name the statistic themselves: "P90 TTFT", not "P90 mean TTFT".
+	metric := v.metricName(f.Section, f.Stat)
+	// SLO lines name the statistic checked: "P90 TTFT", or a stand-in
+	// as itself, "P99 TTFT (in place of the P90 the source lacks)".
 	sloMetric := func() string {
-		if f.Section == analyze.MetricTTFT.Key {
-			return l.T("short_ttft")
+		m := l.T("short_ttft")
+		if f.Section == analyze.MetricTPS.Key {
+			m = l.T("short_tps")
 		}
-		return l.T("short_tps")
+		s := v.StatWord(string(f.Stat)) + " " + m
+		if head := v.Headline(); f.Stat != "" && string(f.Stat) != head {
+			id := "stands_in"
+			if f.Stat == "p10" {
+				id = "stands_in_p10"
+			}
+			s += " (" + l.T(id, "Want", v.StatWord(head)) + ")"
+		}
+		return s
 	}
 	threshold := func() string { return l.Num(val["threshold"], 0) + " " + l.T("unit_word_"+unitID(mt.unit)) }
 	switch f.Kind {
 	case analyze.LeaderLow, analyze.LeaderHigh:
-		if isTie(val["ratio"]) {
-			return l.T("sf_leader_tie", "C", c(0), "Leader", name(0), "Next", name(1), "Metric", metric,
+		if f.Tie {
+			return l.T("sf_leader_tie", "C", c(0), "Leader", name(0), "Next", name(1), "Metric", metric, "Tie", v.Tie(),
 				"Value", v.val(f.Section, val["value"]), "NextValue", v.val(f.Section, val["next"]))
 		}
 		id := "sf_leader_low_"
@@ -99,24 +147,27 @@ func (v *view) phraseSection(f analyze.Finding) string {
 			id += "higher"
 		}
 		return l.T(id, "C", c(0), "Leader", name(0), "Metric", metric, "Value", v.val(f.Section, val["value"]),
-			"Next", name(1), "NextValue", v.val(f.Section, val["next"]), "Cmp", v.compare(val["ratio"]))
+			"Next", name(1), "NextValue", v.val(f.Section, val["next"]), "Cmp", v.compare(val["ratio"], false))
 	case analyze.SpecEffect:
 		return l.T("sf_spec_effect", "Spec", name(0), "Direct", name(1), "Metric", metric,
-			"Lo", c(0), "SpecLow", v.val(f.Section, val["spec_low"]), "DirectLow", v.val(f.Section, val["direct_low"]), "CmpLow", v.compare(val["advantage_low"]),
-			"Hi", c(1), "SpecHigh", v.val(f.Section, val["spec_high"]), "DirectHigh", v.val(f.Section, val["direct_high"]), "CmpHigh", v.compare(val["advantage_high"]))
+			"Lo", c(0), "SpecLow", v.val(f.Section, val["spec_low"]), "DirectLow", v.val(f.Section, val["direct_low"]), "CmpLow", v.compare(val["advantage_low"], val["tie_low"] == 1),
+			"Hi", c(1), "SpecHigh", v.val(f.Section, val["spec_high"]), "DirectHigh", v.val(f.Section, val["direct_high"]), "CmpHigh", v.compare(val["advantage_high"], val["tie_high"] == 1))
 	case analyze.SLOBoundary:
-		return l.T("sf_slo_boundary", "Config", name(0), "Stat", v.StatName(v.Headline()), "Metric", sloMetric(), "Op", sloOp(mt),
+		return l.T("sf_slo_boundary", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(mt),
 			"Threshold", threshold(), "Pass", c(0), "PassValue", v.val(f.Section, val["pass"]),
 			"Fail", c(1), "FailValue", v.val(f.Section, val["fail"]))
 	case analyze.SLOUnchecked:
-		return l.T("sf_slo_unchecked", "Config", name(0), "Stat", v.StatName(v.Headline()), "Metric", sloMetric(), "C", c(0))
+		return l.T("sf_slo_unchecked", "Config", name(0), "Stat", v.StatWord(v.Headline()), "Metric", l.T("short_"+strings.TrimSuffix(strings.TrimSuffix(f.Section, "_ms"), "_s")), "C", c(0))
 	case analyze.SLOAllPass:
-		return l.T("sf_slo_all_pass", "Config", name(0), "Stat", v.StatName(v.Headline()), "Metric", sloMetric(), "Op", sloOp(mt),
+		return l.T("sf_slo_all_pass", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(mt),
 			"Threshold", threshold(), "C", c(0), "Value", v.val(f.Section, val["value"]))
 	case analyze.SLONonePass:
-		return l.T("sf_slo_none_pass", "Config", name(0), "Stat", v.StatName(v.Headline()), "Metric", sloMetric(), "Op", sloOp(mt),
+		return l.T("sf_slo_none_pass", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(mt),
 			"Threshold", threshold(), "C", c(0), "Value", v.val(f.Section, val["value"]))
 	case analyze.Growth:
+		if f.Section != analyze.MetricSystemRPS.Key && f.Section != analyze.MetricAggregate.Key {
+			metric = v.metricName(f.Section, v.growthStat(f))
+		}
 		id := "sf_growth_up"
 		if val["ratio"] < 1 {
 			id = "sf_growth_down"
@@ -149,7 +200,9 @@ func sloOp(mt metricText) string {
 	return "≥"
 }
 
-// Consistency phrases the latency consistency check, if the data allows it.
+// Consistency phrases the latency consistency check, if the data allows
+// it: the model makes it only where ITL is measured apart from latency
+// (the gap between streamed chunks), where it is evidence.
 func (v *view) Consistency() string {
 	for _, f := range v.R.Findings {
 		if f.Kind != analyze.LatencyConsistent {
@@ -163,62 +216,82 @@ func (v *view) Consistency() string {
 	return ""
 }
 
-// ScenarioTable is the scenario recommendation table.
+// ScenarioTable is the scenario recommendation table. A pick is named
+// only when it wins clearly; within the tie threshold of the runner-up
+// the row says there is no clear winner and names both.
 func (v *view) ScenarioTable() Table {
 	l := v.loc
 	t := Table{Head: []string{l.T("col_scenario"), l.T("col_recommended"), l.T("col_reason")}, Align: "lll"}
 	for _, s := range v.R.Scenarios {
 		val := s.Values
+		pick := v.Name(s.Config)
 		next := ""
 		if s.RunnerUp != "" {
 			next = v.Name(s.RunnerUp)
 		}
+		either := func() string { return l.T("pick_either", "A", pick, "B", next) }
+		stat := v.StatWord(string(s.Stat))
 		var label, reason string
 		switch s.Kind {
-		case analyze.Interactive:
-			label = l.T("scenario_interactive", "C", l.UpTo(s.Levels[len(s.Levels)-1]))
+		case analyze.Interactive, analyze.MinITL:
+			window := l.UpTo(s.Levels[len(s.Levels)-1])
+			label = l.T("scenario_"+string(s.Kind), "C", window)
+			key, dec, lower := "tps", 0, false
+			if s.Kind == analyze.MinITL {
+				key, dec, lower = "itl", 2, true
+			}
 			switch {
-			case next != "" && isTie(val["advantage_max"]):
-				reason = l.T("why_interactive_tie", "C", l.UpTo(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0), "Next", next)
-			case next != "":
-				reason = l.T("why_interactive", "C", l.UpTo(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0),
-					"AdvMin", l.Ratio(val["advantage_min"]), "AdvMax", l.Ratio(val["advantage_max"]), "Next", next)
+			case s.Tie && next != "":
+				reason = l.T("why_window_tie_"+key, "A", pick, "B", next, "Tie", v.Tie(), "C", window, "Stat", stat,
+					"Agg", l.Num(val["aggregate"], dec), "NextAgg", l.Num(val["next_aggregate"], dec))
+				pick = either()
 			default:
-				reason = l.T("why_interactive_only", "C", l.UpTo(s.Levels[len(s.Levels)-1]), "Range", v.span(val["tps_min"], val["tps_max"], 0))
+				reason = l.T("why_"+string(s.Kind), "C", window, "Stat", stat, "Range", v.span(val["value_min"], val["value_max"], dec))
+				if m := v.margins(s, lower); m != "" {
+					reason += "; " + m
+				}
 			}
 			if val["slo_met"] == 0 {
 				reason += "; " + l.T("why_no_slo")
 			}
 		case analyze.HighLoad:
 			label = l.T("scenario_high_load")
-			if r, ok := val["ratio"]; ok && isTie(r) {
-				reason = l.T("why_high_load_tie", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", l.MaxLoad(analyze.Load(val["max_load"])),
-					"Next", next, "NextUsers", l.Int(int(val["next_users"])))
-			} else if ok {
-				reason = l.T("why_high_load", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", l.MaxLoad(analyze.Load(val["max_load"])),
-					"Ratio", l.Ratio(r), "Next", next, "NextUsers", l.Int(int(val["next_users"])))
-			} else {
-				reason = l.T("why_high_load_only", "Stat", v.StatName(v.Headline()), "Users", l.Int(int(val["users"])), "C", l.MaxLoad(analyze.Load(val["max_load"])))
+			args := v.capacityArgs(val, pick, next)
+			_, hasNext := val["next_max_load"]
+			switch {
+			case s.Config == "":
+				pick = l.T("no_clear_winner")
+				if f, ok := v.capacityFinding(); ok && f.Kind == analyze.CapacityUnranked {
+					reason = v.unranked(f, "why_high_load_unranked")
+				} else {
+					reason = l.T("why_high_load_unranked_unknown", "Stat", v.StatWord(v.Headline()), "Configs", l.List(v.unknownUsers()))
+				}
+			case s.Tie:
+				reason = l.T("why_high_load_tie", args...)
+				pick = either()
+			case !hasNext:
+				reason = l.T("why_high_load_only", args...)
+			case val["next_max_load"] == 0:
+				reason = l.T("why_high_load_alone", args...)
+			default:
+				reason = l.T("why_high_load", args...)
 			}
 		case analyze.MaxThroughput:
 			label = l.T("scenario_max_throughput")
-			if next != "" {
-				reason = l.T("why_max_throughput", "Value", l.Num(val["value"], 0), "C", l.At(s.Levels[0]), "Next", next,
-					"NextValue", l.Num(val["next"], 0), "NextC", l.At(analyze.Load(val["next_level"])))
-			} else {
-				reason = l.T("why_max_throughput_only", "Value", l.Num(val["value"], 0), "C", l.At(s.Levels[0]))
-			}
-		case analyze.MinITL:
-			label = l.T("scenario_min_itl")
+			args := []any{"Value", l.Num(val["value"], 0), "C", l.At(s.Levels[0]), "A", pick, "B", next, "Next", next,
+				"NextValue", l.Num(val["next"], 0), "NextC", l.At(analyze.Load(val["next_level"])), "Ratio", l.Ratio(val["advantage"]),
+				"K", l.Num(val["advantage"], 2), "Tie", v.Tie()}
 			switch {
-			case next != "":
-				reason = l.T("why_min_itl", "Value", l.Num(val["value"], 2), "C", l.At(s.Levels[0]), "Next", next,
-					"NextValue", l.Num(val["next"], 2))
+			case next == "":
+				reason = l.T("why_max_throughput_only", args...)
+			case s.Tie:
+				reason = l.T("why_max_throughput_tie", args...)
+				pick = either()
 			default:
-				reason = l.T("why_min_itl_only", "Value", l.Num(val["value"], 2), "C", l.At(s.Levels[0]))
+				reason = l.T("why_max_throughput", args...)
 			}
 		}
-		t.Rows = append(t.Rows, []string{label, v.Name(s.Config), reason})
+		t.Rows = append(t.Rows, []string{label, pick, reason})
 	}
 	return t
 }
@@ -232,38 +305,14 @@ func (v *view) span(lo, hi float64, dec int) string {
 	return a + "–" + b
 }
 
-// ScorecardTable counts the head-to-head wins of every pair of configs.
-func (v *view) ScorecardTable() Table {
-	l := v.loc
-	t := Table{Head: []string{l.T("col_pair"), l.T("col_wins_a"), l.T("col_wins_b"), l.T("col_ties"), l.T("col_comparisons")}, Align: "lrrrr"}
-	for _, p := range v.R.Scorecard {
-		t.Rows = append(t.Rows, []string{
-			l.T("pair", "A", v.Name(p.A), "B", v.Name(p.B)),
-			v.Name(p.A) + ": " + strconv.Itoa(p.AWins),
-			v.Name(p.B) + ": " + strconv.Itoa(p.BWins),
-			strconv.Itoa(p.Ties),
-			strconv.Itoa(p.Comparisons),
-		})
-	}
-	return t
-}
-
-// ScorecardLines names the clearest head-to-head results: pairs where
-// one side wins at least three quarters of the comparisons.
+// ScorecardLines tells, one line per pair of configs, how many of the
+// head-to-head comparisons each wins and how many are on par (within
+// the tie threshold).
 func (v *view) ScorecardLines() []string {
 	var out []string
 	for _, p := range v.R.Scorecard {
-		a, b, wa, wb := p.A, p.B, p.AWins, p.BWins
-		if wb > wa {
-			a, b, wa, wb = b, a, wb, wa
-		}
-		if 4*wa >= 3*p.Comparisons {
-			out = append(out, v.loc.T("scorecard_clear", "A", v.Name(a), "B", v.Name(b), "Wins", strconv.Itoa(wa), "Total", strconv.Itoa(p.Comparisons),
-				"Levels", strconv.Itoa(len(p.Levels))))
-		}
-	}
-	if len(out) == 0 && len(v.R.Scorecard) > 0 {
-		out = append(out, v.loc.T("scorecard_mixed"))
+		out = append(out, v.loc.T("scorecard_pair", "A", v.Name(p.A), "B", v.Name(p.B), "AWins", strconv.Itoa(p.AWins), "BWins", strconv.Itoa(p.BWins),
+			"Ties", strconv.Itoa(p.Ties), "Total", strconv.Itoa(p.Comparisons), "Levels", strconv.Itoa(len(p.Levels)), "Tie", v.Tie()))
 	}
 	return out
 }

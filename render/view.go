@@ -71,6 +71,9 @@ func (v *view) chart(name string, captionID ...string) string {
 	if len(captionID) > 0 {
 		id = captionID[0]
 	}
+	if name == "10-dashboard" {
+		id = dashboardID(v.R)
+	}
 	caption := v.loc.T(id)
 	return "![" + Escape(caption) + "](" + p + ")\n\n*" + v.loc.T("figure") + " " + strconv.Itoa(v.figs) + ": " + Escape(caption) + "*"
 }
@@ -234,16 +237,17 @@ func (v *view) LevelGaps() string {
 }
 
 // LowLevel and HighLevel are the lowest and highest levels all configs
-// measured (0 when they share none).
+// measured with their load reached, the levels the findings compare (0
+// when they share none).
 func (v *view) LowLevel() analyze.Load {
-	if common := v.R.CommonLevels(); len(common) > 0 {
+	if common := v.reachedCommon(); len(common) > 0 {
 		return common[0]
 	}
 	return 0
 }
 
 func (v *view) HighLevel() analyze.Load {
-	if common := v.R.CommonLevels(); len(common) > 0 {
+	if common := v.reachedCommon(); len(common) > 0 {
 		return common[len(common)-1]
 	}
 	return 0
@@ -303,7 +307,8 @@ func pick(s analyze.Stat, stat string) float64 {
 }
 
 // byLevel builds a levels × configs table whose cells come from cell;
-// levels a config did not measure show a dash.
+// levels a config did not measure show a dash, levels whose load was
+// not reached are marked ◊.
 func (v *view) byLevel(cell func(analyze.Config, analyze.Level) string) Table {
 	t := Table{Head: []string{v.loc.T("col_load")}, Align: "r"}
 	for _, c := range v.R.Configs {
@@ -314,7 +319,7 @@ func (v *view) byLevel(cell func(analyze.Config, analyze.Level) string) Table {
 		row := []string{v.loc.Load(lc)}
 		for _, c := range v.R.Configs {
 			if l, ok := c.Level(lc); ok {
-				row = append(row, cell(c, l))
+				row = append(row, markCell(cell(c, l), l))
 			} else {
 				row = append(row, "–")
 			}
@@ -368,6 +373,22 @@ func (v *view) StandsIn(name, stat, mark string) bool {
 	return v.anyLevel(func(l analyze.Level) bool { _, got := shown(name, stat, m.stat(l)); return got == mark })
 }
 
+// OverviewStandsIn reports whether the overview's mean rows show a
+// median standing in (†) for some config.
+func (v *view) OverviewStandsIn() bool {
+	for _, c := range v.R.Configs {
+		for _, x := range []analyze.Load{v.LowLevel(), v.HighLevel()} {
+			l, ok := c.Level(x)
+			for _, name := range []string{"ttft", "itl", "tps", "latency"} {
+				if _, m := shown(name, "mean", metrics[name].stat(l)); ok && m == "†" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // AllExports reports whether every config is an llm-benchmark export,
 // whose statistics conventions the metric section describes.
 func (v *view) AllExports() bool {
@@ -406,7 +427,7 @@ func (v *view) Overview(lc analyze.Load, withAggregate bool) Table {
 		r := []string{label}
 		for _, c := range v.R.Configs {
 			if l, ok := c.Level(lc); ok {
-				r = append(r, cell(c, l))
+				r = append(r, markCell(cell(c, l), l))
 			} else {
 				r = append(r, "–")
 			}
@@ -441,11 +462,11 @@ func (v *view) Overview(lc analyze.Load, withAggregate bool) Table {
 }
 
 // SpeedupTable lists the spec/direct ratio per level for every pair,
-// marking the break-even level.
+// marking the levels where the two are on par and the break-even level.
 func (v *view) SpeedupTable() Table {
 	t := Table{Head: []string{v.loc.T("col_load")}, Align: "r"}
 	for _, s := range v.R.Speedups {
-		t.Head = append(t.Head, v.loc.T("col_speedup", "Spec", v.Name(s.Spec), "Direct", v.Name(s.Direct)))
+		t.Head = append(t.Head, v.loc.T("col_speedup", "Spec", v.Name(s.Spec), "Direct", v.Name(s.Direct), "Stat", v.StatWord(string(s.Stat))))
 		t.Align += "r"
 	}
 	for _, lc := range v.R.Levels {
@@ -456,6 +477,9 @@ func (v *view) SpeedupTable() Table {
 			for _, p := range s.Points {
 				if p.Load == lc {
 					cell = v.loc.Ratio(p.Ratio)
+					if p.Outcome == analyze.OnPar {
+						cell += " " + v.loc.T("speedup_par_mark")
+					}
 					any = true
 					if s.BreakEven != nil && *s.BreakEven == lc {
 						cell = "**" + cell + "** " + v.loc.T("break_even_mark")
@@ -498,7 +522,7 @@ func (v *view) SLOMatrix(pct string) Table {
 				if sv.TTFTStat != "" || sv.TPSStat != "" {
 					cell += `\*`
 				}
-				row = append(row, cell)
+				row = append(row, markCell(cell, l))
 			} else {
 				row = append(row, "–")
 			}
@@ -524,7 +548,7 @@ func (v *view) RateTable() *Table {
 			if l.Rate == 0 {
 				continue
 			}
-			t.Rows = append(t.Rows, []string{Escape(c.Name.In(v.loc.Lang)), v.loc.Load(analyze.Load(l.Rate)), v.loc.Num(l.Concurrency, 1), v.loc.At(l.Load)})
+			t.Rows = append(t.Rows, []string{Escape(c.Name.In(v.loc.Lang)), v.loc.Load(analyze.Load(l.Rate)), v.loc.Num(l.Concurrency, 1), markCell(v.loc.At(l.Load), l)})
 		}
 	}
 	if len(t.Rows) == 0 {
@@ -562,7 +586,7 @@ func (v *view) SLOSubstitutes(pct string) []string {
 				if p == analyze.Mean && sub.stat == "p50" {
 					id = "slo_substitute_mean_p50"
 				}
-				out = append(out, v.loc.T(id, "Config", Escape(c.Name.In(v.loc.Lang)), "Metric", sub.metric, "Stat", v.StatName(pct)))
+				out = append(out, v.loc.T(id, "Config", Escape(c.Name.In(v.loc.Lang)), "Metric", sub.metric, "Stat", v.StatWord(pct)))
 			}
 		}
 	}
@@ -653,6 +677,9 @@ func toolName(format string) string {
 // a measured miss.
 func limitUnchecked(c analyze.Config, p analyze.Percentile) bool {
 	for _, l := range c.Levels {
+		if !reached(l) {
+			continue
+		}
 		if sv := l.SLO.Get(p); !sv.Pass() {
 			return sv.Unchecked()
 		}
@@ -661,7 +688,10 @@ func limitUnchecked(c analyze.Config, p analyze.Percentile) bool {
 }
 
 // CapacityTable lists C_max, the mean latency there and the users by
-// Little's law for statistic pct.
+// Little's law for statistic pct; on a rate axis also the effective
+// concurrency and the sustained throughput at R_max, which the
+// capacities are ranked by. A lower bound reads "≥", an unknown user
+// count "–", a median latency standing in for the mean "†".
 func (v *view) CapacityTable(pct string) Table {
 	p := analyze.Percentile(pct)
 	// On a rate axis the effective concurrency at R_max is what turns
@@ -672,8 +702,8 @@ func (v *view) CapacityTable(pct string) Table {
 		Align: "lr",
 	}
 	if rate {
-		t.Head = append(t.Head, v.loc.T("col_effective_c"))
-		t.Align += "r"
+		t.Head = append(t.Head, v.loc.T("col_throughput_at_max"), v.loc.T("col_effective_c"))
+		t.Align += "rr"
 	}
 	t.Head = append(t.Head, v.loc.T("col_lmean"), v.loc.T("col_users"))
 	t.Align += "rr"
@@ -681,7 +711,7 @@ func (v *view) CapacityTable(pct string) Table {
 		cp := c.Capacity.Get(p)
 		row := []string{Escape(c.Name.In(v.loc.Lang)), "–"}
 		if rate {
-			row = append(row, "–")
+			row = append(row, "–", "–")
 		}
 		if cp.Max == 0 {
 			cell := v.loc.T("capacity_none_cell")
@@ -691,13 +721,46 @@ func (v *view) CapacityTable(pct string) Table {
 			t.Rows = append(t.Rows, append(row, "–", cell))
 			continue
 		}
-		row[1] = v.loc.Load(cp.Max)
+		row[1] = loadCell(v.loc, cp)
 		if rate {
-			row[2] = v.loc.Num(cp.Concurrency, 1)
+			row[2] = v.loc.Num(cp.ThroughputRPS, 2)
+			row[3] = v.loc.Num(cp.Concurrency, 1)
 		}
-		t.Rows = append(t.Rows, append(row, v.loc.Num(cp.LatencyMeanS, 2), v.loc.Int(cp.Users)))
+		lat := v.loc.Num(cp.LatencyMeanS, 2)
+		if cp.LatencyStat == "p50" && analyze.Known(cp.LatencyMeanS) {
+			lat += " †"
+		}
+		t.Rows = append(t.Rows, append(row, lat, usersCell(v.loc, cp)))
 	}
 	return t
+}
+
+// CapacityNotes explain the marks of the capacity table at pct: a lower
+// bound, a median latency standing in for the mean, an unknown user
+// count.
+func (v *view) CapacityNotes(pct string) []string {
+	p := analyze.Percentile(pct)
+	var bound, median, unknown bool
+	for _, c := range v.R.Configs {
+		cp := c.Capacity.Get(p)
+		if cp.Max == 0 {
+			continue
+		}
+		bound = bound || cp.LowerBound
+		median = median || cp.LatencyStat == "p50" && analyze.Known(cp.LatencyMeanS)
+		unknown = unknown || !cp.UsersKnown()
+	}
+	var out []string
+	if bound {
+		out = append(out, v.loc.T("capacity_bound_note"))
+	}
+	if median {
+		out = append(out, v.loc.T("capacity_median_note"))
+	}
+	if unknown {
+		out = append(out, v.loc.T("capacity_unknown_note"))
+	}
+	return out
 }
 
 // StatName is the display name of an SLO statistic.
@@ -900,7 +963,7 @@ func (v *view) Appendix() []appendixEntry {
 				t.Align += "r"
 			}
 			for _, l := range c.Levels {
-				row := []string{v.loc.Load(l.Load)}
+				row := []string{markCell(v.loc.Load(l.Load), l)}
 				for _, col := range cols {
 					row = append(row, col.cell(l))
 				}

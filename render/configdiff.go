@@ -1,0 +1,102 @@
+package render
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/openzeka/reportgen/analyze"
+)
+
+// ConfigDiff is the side-by-side table of the server options that
+// differ between configurations: one row per option whose value is not
+// the same in every config (absent, "–", counts as a value), one column
+// per config, options in the order the commands first give them. A
+// switch given without a value reads ✓. A limit (admission, CUDA graph,
+// token or memory) is named as such under its option. Nil when fewer
+// than two configs have a deployment command or none of their options
+// differ.
+func (v *view) ConfigDiff() *Table {
+	var withFlags []analyze.Config
+	for _, c := range v.R.Configs {
+		if len(c.Flags) > 0 {
+			withFlags = append(withFlags, c)
+		}
+	}
+	if len(withFlags) < 2 {
+		return nil
+	}
+	var order []string
+	for _, c := range withFlags {
+		for _, f := range c.Flags {
+			if !slices.Contains(order, f.Flag) {
+				order = append(order, f.Flag)
+			}
+		}
+	}
+	t := Table{Head: []string{v.loc.T("col_option")}, Align: "l"}
+	for _, c := range v.R.Configs {
+		t.Head = append(t.Head, v.Name(c.ID))
+		t.Align += "l"
+	}
+	for _, flag := range order {
+		values := make([]string, len(v.R.Configs))
+		var kind analyze.CapKind
+		for i, c := range v.R.Configs {
+			values[i] = "–"
+			for _, f := range c.Flags {
+				if f.Flag != flag {
+					continue
+				}
+				kind = max(kind, f.KindOf())
+				values[i] = "✓"
+				if f.Value != "" {
+					values[i] = tableCode(f.Value)
+				}
+			}
+		}
+		if !differ(values, v.R.Configs) {
+			continue
+		}
+		head := tableCode(flag)
+		if kind != analyze.NoCap {
+			head += " " + v.loc.T("cap_mark", "Kind", v.loc.T(capKindIDs[kind]))
+		}
+		t.Rows = append(t.Rows, append([]string{head}, values...))
+	}
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	return &t
+}
+
+// differ reports whether the values of the configs that have a
+// deployment command are not all the same.
+func differ(values []string, cfgs []analyze.Config) bool {
+	first := ""
+	seen := false
+	for i, c := range cfgs {
+		if len(c.Flags) == 0 {
+			continue
+		}
+		if !seen {
+			first, seen = values[i], true
+		} else if values[i] != first {
+			return true
+		}
+	}
+	return false
+}
+
+// capKindIDs name the kinds of deployment limits.
+var capKindIDs = map[analyze.CapKind]string{
+	analyze.AdmissionCap: "cap_admission",
+	analyze.GraphCap:     "cap_graph",
+	analyze.TokenCap:     "cap_token",
+	analyze.MemoryCap:    "cap_memory",
+}
+
+// tableCode is s as a code span inside a table cell: a pipe in it
+// would end the cell.
+func tableCode(s string) string {
+	return strings.ReplaceAll(Code(s), "|", `\|`)
+}
