@@ -33,6 +33,10 @@ const (
 	// than the load grew, while throughput still grows: the server holds
 	// prefills back to run larger decode batches, not a saturation.
 	SchedulingChange AnomalyKind = "scheduling_change"
+	// ThroughputDip: throughput stops growing (or falls) at a load step as
+	// at a saturation, but a higher level delivers clearly more: no
+	// ceiling, a dip in one run, worth checking.
+	ThroughputDip AnomalyKind = "throughput_dip"
 	// TTFTJump: the same TTFT jump where throughput cannot tell which of
 	// the two it is.
 	TTFTJump AnomalyKind = "ttft_jump"
@@ -129,10 +133,6 @@ func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 	at := axis.Label
 	saturated := false
 	for i, l := range cfg.Levels {
-		if l.Errors > 0 {
-			add(RequestErrors, l, "requests", fmt.Sprintf("%d requests failed at %s", l.Errors, at(l.Load)),
-				map[string]float64{"errors": float64(l.Errors), "requests": float64(l.Requests)})
-		}
 		for _, m := range []struct {
 			name string
 			s    Stat
@@ -170,6 +170,14 @@ func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 			return v
 		}
 		firstSaturation := !saturated && s.saturated()
+		if firstSaturation && !s.rate {
+			if j, ok := recovers(cfg.Levels[i+1:], math.Max(prev.SystemRPS, l.SystemRPS)); ok {
+				firstSaturation = false
+				add(ThroughputDip, l, "system_rps", fmt.Sprintf("system throughput %.2f req/s at %s against %.2f req/s at %s while the load grew %.1f×, then %.2f req/s at %s: a dip, not a ceiling",
+					l.SystemRPS, at(l.Load), prev.SystemRPS, at(prev.Load), s.load, j.SystemRPS, at(j.Load)),
+					with("prev", prev.SystemRPS, "value", l.SystemRPS, "throughput_factor", s.throughput, "later_load", float64(j.Load), "later", j.SystemRPS))
+			}
+		}
 		switch {
 		case firstSaturation:
 			saturated = true
@@ -206,6 +214,34 @@ func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 		}
 	}
 	return out
+}
+
+// requestErrors flags every level at which requests failed, whether its
+// load was reached or not: the statistics describe only the requests
+// that succeeded.
+func requestErrors(r *Report) []Anomaly {
+	var out []Anomaly
+	for _, cfg := range r.Configs {
+		for _, l := range cfg.Levels {
+			if l.Errors > 0 {
+				out = append(out, Anomaly{Kind: RequestErrors, Config: cfg.ID, Load: l.Load, Metric: "requests",
+					Message: fmt.Sprintf("%d requests failed at %s", l.Errors, r.Axis.Label(l.Load)),
+					Values:  map[string]float64{"errors": float64(l.Errors), "requests": float64(l.Requests)}})
+			}
+		}
+	}
+	return out
+}
+
+// recovers finds the first later level whose throughput clearly exceeds
+// ceiling: then a flat step below it was no saturation.
+func recovers(later []Level, ceiling float64) (Level, bool) {
+	for _, l := range later {
+		if l.SystemRPS > (1+FlatGrowth)*ceiling {
+			return l, true
+		}
+	}
+	return Level{}, false
 }
 
 // capAt names the limits of cfg's command that a saturation, plateau or

@@ -83,7 +83,7 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	// carried their load; the others are flagged and shown, marked.
 	an := r.reached()
 	r.Speedups = speedups(an.Configs, r.Params)
-	r.Anomalies = append(loadNotReached(r), anomalies(an)...)
+	r.Anomalies = append(append(loadNotReached(r), requestErrors(r)...), anomalies(an)...)
 	an.Anomalies = r.Anomalies
 	an.Speedups = r.Speedups
 	r.Findings = findings(an)

@@ -67,7 +67,7 @@ var serverEntry = []string{"serve", "launch_server", "sglang.launch_server", "tr
 // there is one.
 func ParseCommand(cmd string) []Flag {
 	toks := shellWords(cmd)
-	start := 0
+	start := dockerImage(toks)
 	for i, t := range toks {
 		for _, e := range serverEntry {
 			if t == e || strings.HasSuffix(t, "/"+e) {
@@ -92,6 +92,35 @@ func ParseCommand(cmd string) []Flag {
 		out = append(out, f)
 	}
 	return out
+}
+
+// dockerSwitches are docker run's options that take no value.
+var dockerSwitches = map[string]bool{"--rm": true, "-d": true, "--detach": true, "-i": true, "--interactive": true,
+	"-t": true, "--tty": true, "-it": true, "-ti": true, "--privileged": true, "--init": true, "-P": true,
+	"--publish-all": true, "--read-only": true, "--no-healthcheck": true, "-q": true, "--quiet": true}
+
+// dockerImage is the index just past the image of a "docker run" (or
+// "podman run") command: what follows are the image's arguments, the
+// server's options when the image runs the server by default. 0 when
+// the command is no docker run.
+func dockerImage(toks []string) int {
+	for i := 0; i+1 < len(toks); i++ {
+		if (toks[i] != "docker" && toks[i] != "podman" && !strings.HasSuffix(toks[i], "/docker")) || toks[i+1] != "run" {
+			continue
+		}
+		for j := i + 2; j < len(toks); j++ {
+			t := toks[j]
+			switch {
+			case !strings.HasPrefix(t, "-"):
+				return j + 1 // the image
+			case strings.Contains(t, "=") || dockerSwitches[t]:
+			default:
+				j++ // an option and its value: --gpus all, -v a:b
+			}
+		}
+		return len(toks)
+	}
+	return 0
 }
 
 // Caps are the limits among a command's flags.

@@ -302,7 +302,8 @@ func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 	}
 	values := func(c Capacity, prefix string) map[string]float64 {
 		return map[string]float64{prefix + "users": float64(c.Users), prefix + "max_load": float64(c.Max),
-			prefix + "throughput": c.ThroughputRPS, prefix + "lower_bound": b2f(c.LowerBound)}
+			prefix + "throughput": c.ThroughputRPS, prefix + "lower_bound": b2f(c.LowerBound),
+			prefix + "median_latency": b2f(c.LatencyStat == "p50")}
 	}
 	f := Finding{Kind: CapacityLeader, Configs: []string{order[0].ID}, Levels: []Load{best.Max}, Values: values(best, ""), Score: 3.5}
 	if best.Users == UsersUnknown {
@@ -432,6 +433,13 @@ func tpsFastTail(r *Report) (Finding, bool) {
 	}
 	v := map[string]float64{"levels": 0, "flips": 0, "capacity_changes": 0, "threshold": r.Params.SLOTPS}
 	var changed []string
+	var all []Level
+	for _, c := range r.Configs {
+		all = append(all, c.Levels...)
+	}
+	// The strict reading: the mean, or the median of every level where
+	// one reports no mean.
+	strictStat := MetricTPS.commonStat(all, Mean)
 	for _, c := range r.Configs {
 		strict := slices.Clone(c.Levels)
 		flips := 0
@@ -440,7 +448,7 @@ func tpsFastTail(r *Report) (Finding, bool) {
 				continue // checked on the slow tail (P10) or a stand-in already
 			}
 			v["levels"]++
-			meets := l.TPS.Central() >= r.Params.SLOTPS
+			meets := l.TPS.Get(strictStat) >= r.Params.SLOTPS
 			if meets != l.SLO.P90.TPS {
 				flips++
 			}
@@ -458,7 +466,8 @@ func tpsFastTail(r *Report) (Finding, bool) {
 	if v["levels"] == 0 {
 		return Finding{}, false
 	}
-	return Finding{Kind: TPSFastTail, Configs: changed, Values: v, Stat: P90, Score: 1.8 + v["capacity_changes"]}, true
+	// Stat names the strict reading's statistic.
+	return Finding{Kind: TPSFastTail, Configs: changed, Values: v, Stat: strictStat, Score: 1.8 + v["capacity_changes"]}, true
 }
 
 type ranked struct {
@@ -649,7 +658,8 @@ func growth(c Config, m Metric) (Finding, bool) {
 		return Finding{}, false
 	}
 	lo, hi := c.Levels[0], c.Levels[len(c.Levels)-1]
-	a, b := m.Value(lo, Mean), m.Value(hi, Mean)
+	stat := m.commonStat([]Level{lo, hi}, Mean)
+	a, b := m.Value(lo, stat), m.Value(hi, stat)
 	if !(a > 0) {
 		return Finding{}, false
 	}
@@ -658,7 +668,7 @@ func growth(c Config, m Metric) (Finding, bool) {
 	if math.IsInf(load, 0) {
 		load = nanValue
 	}
-	return Finding{Kind: Growth, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{lo.Load, hi.Load},
+	return Finding{Kind: Growth, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{lo.Load, hi.Load}, Stat: m.statName(stat),
 		Values: map[string]float64{"low": a, "high": b, "ratio": b / a, "load": load}}, true
 }
 
@@ -770,8 +780,9 @@ func commonLevels(cfgs []Config) []Load {
 	return out
 }
 
-// CommonLevels lists the concurrency levels every config measured.
-func (r *Report) CommonLevels() []Load { return commonLevels(r.Configs) }
+// CommonLevels lists the levels every config measured and reached: the
+// levels comparisons are made at.
+func (r *Report) CommonLevels() []Load { return commonLevels(r.reached().Configs) }
 
 // levelAt returns cfg's level at concurrency c.
 func levelAt(cfg Config, c Load) (Level, bool) {

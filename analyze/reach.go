@@ -48,7 +48,11 @@ func loadNotReached(r *Report) []Anomaly {
 			if l.LoadReached {
 				continue
 			}
-			v := Numbers{"requests": float64(l.Requests), "in_flight": l.InFlight}
+			v := Numbers{"sent": float64(l.Requests + max(l.Errors, 0)), "completed": float64(l.Requests),
+				"errors": float64(l.Errors), "in_flight": l.InFlight}
+			if l.Requests < 0 {
+				v["sent"], v["completed"], v["errors"] = nanValue, nanValue, nanValue
+			}
 			var msg string
 			if l.Rate > 0 {
 				v["offered"], v["delivered"] = l.Rate, l.SystemRPS

@@ -330,3 +330,32 @@ func scenario(r *analyze.Report, k analyze.ScenarioKind) *analyze.Scenario {
 	}
 	return nil
 }
+
+// TestParseCommandImageDefault: an image that runs the server by default
+// (no "serve" word) gets the options after the image, never docker's.
+func TestParseCommandImageDefault(t *testing.T) {
+	flags := analyze.ParseCommand(`docker run --rm --gpus all --ipc=host -v /models:/models -e HF_TOKEN=x --privileged \
+  lmsysorg/sglang:latest --model-path m --mem-fraction-static 0.85`)
+	var got []string
+	for _, f := range flags {
+		got = append(got, f.Flag)
+	}
+	if strings.Join(got, " ") != "--model-path --mem-fraction-static" {
+		t.Errorf("flags = %v", got)
+	}
+}
+
+// TestThroughputDipIsNoSaturation: throughput that stalls at one step
+// and grows clearly past it higher up had no ceiling there.
+func TestThroughputDipIsNoSaturation(t *testing.T) {
+	// 4, 5.3, 4.4 (a stall: the load doubled), then 8 req/s at c=32.
+	dip := levels(passing(4, 1), passing(8, 1.5), passing(16, 3.6), passing(32, 4))
+	r := build(t, ingest.Config{ID: "dip", Levels: dip})
+	var got []string
+	for _, a := range r.Anomalies {
+		got = append(got, string(a.Kind)+"="+a.Load.String())
+	}
+	if s := strings.Join(got, " "); s != "throughput_dip=16" {
+		t.Errorf("anomalies = %s", s)
+	}
+}

@@ -150,6 +150,9 @@ func windowPick(r *Report, kind ScenarioKind, window []Load, m Metric) (Scenario
 	for _, x := range window {
 		mg, found := rivalOf(r.Configs, best.id, x, m, stat)
 		if !found {
+			// Keep Rivals and Margins aligned with Levels.
+			s.Rivals = append(s.Rivals, "")
+			s.Margins = append(s.Margins, nanValue)
 			continue
 		}
 		lo, hi = math.Min(lo, mg.value), math.Max(hi, mg.value)

@@ -271,8 +271,8 @@ func TestBoundsAndUnreached(t *testing.T) {
 			}
 		}
 		quality := strings.Join(v.AnomalyLines(), "\n")
-		checkText(t, lang+" quality", quality, words{"en": {"short, c=4: the load was not reached (3 requests completed at concurrency 4)", "short, c=8"},
-			"tr": {"short, c=4: yüke ulaşılamadı (concurrency 4 iken 3 istek tamamlandı)"}}[lang], nil)
+		checkText(t, lang+" quality", quality, words{"en": {"short, c=4: the load was not reached (3 requests sent at concurrency 4, so never 4 in flight at once)", "short, c=8"},
+			"tr": {"short, c=4: yüke ulaşılamadı (concurrency 4 iken yalnızca 3 istek gönderildi"}}[lang], nil)
 	}
 
 	// A lower bound that clearly beats a measured capacity leads, as "at

@@ -267,6 +267,10 @@ func (v *view) AnomalyLines() []string {
 				"InFlight", l.Num(val["in_flight"], 0))
 		case analyze.LoadNotReached:
 			s = v.notReached(a)
+		case analyze.ThroughputDip:
+			s = l.T("anomaly_throughput_dip", "Config", name, "C", c, "PrevC", l.At(analyze.Load(val["prev_load"])),
+				"Load", l.Times(round1(val["load_factor"])), "Prev", l.Num(val["prev"], 2), "Value", l.Num(val["value"], 2),
+				"LaterC", l.At(analyze.Load(val["later_load"])), "Later", l.Num(val["later"], 2))
 		case analyze.P90BelowMean:
 			m := metricOfKey(a.Metric)
 			s = l.T("anomaly_p90_below_mean", "Config", name, "C", c, "Metric", l.T("short_"+m.key),
@@ -303,7 +307,7 @@ func (v *view) notReached(a analyze.Anomaly) string {
 	if offered, ok := val["offered"]; ok {
 		facts = append(facts, l.T("not_reached_rate", "Delivered", l.Num(val["delivered"], 2), "Offered", l.Num(offered, 2)))
 	} else {
-		if n := val["requests"]; n >= 0 && analyze.Known(n) {
+		if n := val["sent"]; n >= 0 && analyze.Known(n) {
 			facts = append(facts, l.T("not_reached_requests", "N", l.Int(int(n)), "Conc", l.Num(val["concurrency"], 0)))
 		}
 		if analyze.Known(val["in_flight"]) {

@@ -236,6 +236,24 @@ func (v *view) LevelGaps() string {
 	return v.loc.List(gaps)
 }
 
+// Unreached names, per config, the levels whose load was not reached:
+// "SGLang B (c=8, c=16)"; "" when every level was.
+func (v *view) Unreached() string {
+	var out []string
+	for _, c := range v.R.Configs {
+		var xs []string
+		for _, l := range c.Levels {
+			if !l.LoadReached {
+				xs = append(xs, v.loc.At(l.Load))
+			}
+		}
+		if len(xs) > 0 {
+			out = append(out, v.Name(c.ID)+" ("+v.loc.List(xs)+")")
+		}
+	}
+	return v.loc.List(out)
+}
+
 // LowLevel and HighLevel are the lowest and highest levels all configs
 // measured with their load reached, the levels the findings compare (0
 // when they share none).
