@@ -428,7 +428,7 @@ func levelsAt(cfgs []Config, xs ...Load) []Level {
 // median), would change: levels whose verdict flips and capacities that
 // would shrink.
 func tpsFastTail(r *Report) (Finding, bool) {
-	if r.Params.Percentile != P90 {
+	if r.Params.Percentile != P90 || r.Params.SLOTPS == 0 {
 		return Finding{}, false
 	}
 	v := map[string]float64{"levels": 0, "flips": 0, "capacity_changes": 0, "threshold": r.Params.SLOTPS}
@@ -534,6 +534,9 @@ func sectionFindings(r *Report) []Finding {
 		}
 		switch m.Key {
 		case MetricTTFT.Key, MetricTPS.Key:
+			if m.Key == MetricTPS.Key && r.Params.SLOTPS == 0 {
+				break // no TPS requirement: nothing to tell
+			}
 			for _, c := range r.Configs {
 				if len(c.Levels) > 0 {
 					add(sloBoundary(c, m, r.Params))

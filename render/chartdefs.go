@@ -28,7 +28,11 @@ func (cv *chartView) build(name string) (*figure, error) {
 	case "02-itl":
 		return cv.metric("sec_itl", "itl", "axis_ms", nil)
 	case "03-tps":
-		return cv.metric("sec_tps", "tps", "axis_tps", &sloRef{cv.r.Params.SLOTPS, "slo_line_tps"})
+		ref := &sloRef{cv.r.Params.SLOTPS, "slo_line_tps"}
+		if cv.r.Params.SLOTPS == 0 {
+			ref = nil // no TPS requirement: no line
+		}
+		return cv.metric("sec_tps", "tps", "axis_tps", ref)
 	case "04-latency":
 		return cv.metric("sec_latency", "latency", "axis_s", nil)
 	case "05-throughput":

@@ -137,9 +137,27 @@ var escaper = strings.NewReplacer(
 // U+FFFD, never as raw bytes.
 func Escape(s string) string { return escaper.Replace(validText(s)) }
 
-// validText is s with each run of bytes that are not UTF-8 replaced by
-// U+FFFD (�), so that the reader sees that something was there.
-func validText(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
+// validText is s with each run of bytes that are not UTF-8, and each
+// control character but tab and line ends, replaced by U+FFFD (�), so
+// that the reader sees that something was there and no terminal or
+// viewer acts on it.
+func validText(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isControl(r) {
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+}
+
+// isControl: a C0 or C1 control character other than tab and line ends.
+func isControl(r rune) bool {
+	return (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || r == 0x7f || (r >= 0x80 && r < 0xa0)
+}
 
 // Code writes s as a Markdown code span that shows it verbatim: a file
 // name or a position ("kimi/vllm_direct.csv:3:9"). The span's fence is

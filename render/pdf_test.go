@@ -173,6 +173,13 @@ func TestLogoBombRefusedUndecoded(t *testing.T) {
 	if _, err := prepareLogo(pngHeader(5000, 5001)); err == nil || !strings.Contains(err.Error(), "at most") {
 		t.Errorf("a logo of MaxLogoPixels + 5000 pixels was not refused for its size: %v", err)
 	}
+	// A strip within the pixel cap is no logo either.
+	if _, err := prepareLogo(pngHeader(1, 25_000_000)); err == nil || !strings.Contains(err.Error(), "each side may be at most 10000 pixels") {
+		t.Errorf("a 1×25000000 strip was not refused: %v", err)
+	}
+	if _, err := prepareLogo(pngHeader(MaxLogoSide, 2)); err != nil && strings.Contains(err.Error(), "each side") {
+		t.Errorf("a side of exactly MaxLogoSide was refused: %v", err)
+	}
 }
 
 // noise is a w × h image of pseudo-random pixels, which no encoder can

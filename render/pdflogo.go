@@ -16,6 +16,10 @@ import (
 // claims a huge image (a decompression bomb) is refused at once.
 const MaxLogoPixels = 25_000_000
 
+// MaxLogoSide is the longest side a logo may have, in pixels: a strip of
+// 1 × 25,000,000 pixels is within MaxLogoPixels but no logo.
+const MaxLogoSide = 10_000
+
 // The logo's box on the cover, in points, and the resolution a larger
 // logo is scaled down to before it is embedded.
 const (
@@ -52,6 +56,9 @@ func prepareLogo(raw []byte) (*coverLogo, error) {
 	}
 	if px := int64(cfg.Width) * int64(cfg.Height); px > MaxLogoPixels {
 		return nil, fmt.Errorf("logo: the image is %d×%d pixels; at most %d pixels are accepted", cfg.Width, cfg.Height, MaxLogoPixels)
+	}
+	if cfg.Width > MaxLogoSide || cfg.Height > MaxLogoSide {
+		return nil, fmt.Errorf("logo: the image is %d×%d pixels; each side may be at most %d pixels", cfg.Width, cfg.Height, MaxLogoSide)
 	}
 	w, h := logoMaxW, logoMaxW*float64(cfg.Height)/float64(cfg.Width)
 	if h > logoMaxH {

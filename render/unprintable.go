@@ -3,6 +3,7 @@ package render
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -62,4 +63,47 @@ func (e *Edition) Unprintable() []rune {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// ChartUnprintable lists, sorted and once each, the characters of the
+// edition's chart labels (configuration names, which the PNG charts set
+// in Liberation Sans with no fallback) that the chart font cannot draw:
+// they are left out of the PNG images. SVG charts are drawn by the
+// browser's fonts and are not concerned.
+func (e *Edition) ChartUnprintable() []rune {
+	_, _, primary, _ := families(false)
+	seen := map[rune]bool{}
+	for _, c := range e.Report.Configs {
+		for _, r := range c.Name.In(e.Lang) {
+			if !isSpace(r) && !primary.Has(r) {
+				seen[r] = true
+			}
+		}
+	}
+	out := make([]rune, 0, len(seen))
+	for r := range seen {
+		out = append(out, r)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// RightToLeft reports whether the edition's PDF text holds right-to-left
+// script (Arabic, Hebrew, …): the PDF draws it left to right, its
+// letters unjoined.
+func (e *Edition) RightToLeft() bool {
+	rtl := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool {
+			return unicode.In(r, unicode.Arabic, unicode.Hebrew, unicode.Syriac, unicode.Thaana, unicode.Nko)
+		})
+	}
+	if rtl(e.title()) || rtl(e.subtitle()) || rtl(string(e.Markdown)) {
+		return true
+	}
+	for _, f := range e.coverFields() {
+		if rtl(f.value) {
+			return true
+		}
+	}
+	return false
 }

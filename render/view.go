@@ -904,15 +904,38 @@ func (v *view) SLOTable() Table {
 		}
 		return v.loc.T("slo_basis_set")
 	}
+	tps := []string{"TPS", "≥ " + v.TPSLimit() + " tok/s", basis(m.SLOBasisTPS, v.R.Params.SLOTPS, def.SLOTPS)}
+	if v.NoTPS() {
+		tps = []string{"TPS", v.loc.T("slo_none"), v.loc.T("slo_none_basis")}
+	}
 	return Table{
 		Head:  []string{v.loc.T("col_slo"), v.loc.T("col_threshold"), v.loc.T("col_basis")},
 		Align: "lrl",
 		Rows: [][]string{
-			{"TTFT", "≤ " + v.loc.Num(v.R.Params.SLOTTFTms, 0) + " ms", basis(m.SLOBasis, v.R.Params.SLOTTFTms, def.SLOTTFTms)},
-			{"TPS", "≥ " + v.loc.Num(v.R.Params.SLOTPS, 0) + " tok/s", basis(m.SLOBasisTPS, v.R.Params.SLOTPS, def.SLOTPS)},
+			{"TTFT", "≤ " + v.TTFTLimit() + " ms", basis(m.SLOBasis, v.R.Params.SLOTTFTms, def.SLOTTFTms)},
+			tps,
 		},
 	}
 }
+
+// TTFTLimit and TPSLimit write the SLO thresholds as they were set:
+// whole numbers without decimals, others with as many as they need (at
+// most three).
+func (v *view) TTFTLimit() string { return v.limit(v.R.Params.SLOTTFTms) }
+func (v *view) TPSLimit() string  { return v.limit(v.R.Params.SLOTPS) }
+
+func (v *view) limit(x float64) string {
+	for dec := 0; dec < 3; dec++ {
+		if p := math.Pow(10, float64(dec)); math.Round(x*p) == x*p {
+			return v.loc.Num(x, dec)
+		}
+	}
+	return v.loc.Num(x, 3)
+}
+
+// NoTPS reports whether the report sets no TPS requirement (a TPS SLO
+// of 0, which every level meets).
+func (v *view) NoTPS() bool { return v.R.Params.SLOTPS == 0 }
 
 // WorkloadTable contrasts the measured workload with real use.
 func (v *view) WorkloadTable() Table {

@@ -148,3 +148,39 @@ func TestInitWritesManifest(t *testing.T) {
 		t.Error("the manifest changed")
 	}
 }
+
+// TestNoTPSRequirement: --slo-tps 0 is "no TPS requirement", not
+// "TPS ≥ 0 tok/s".
+func TestNoTPSRequirement(t *testing.T) {
+	work := t.TempDir()
+	reportFolder(t, filepath.Join(work, "r"))
+	if exit, _, stderr := runIn(t, work, "build", "--lang", "en", "--format", "md", "--slo-tps", "0", "-o", "out", "r"); exit != 0 {
+		t.Fatal(stderr)
+	}
+	md, _ := os.ReadFile(filepath.Join(work, "out", "r", "en", "report.md"))
+	if !strings.Contains(string(md), "this report sets no TPS requirement") || strings.Contains(string(md), "≥ 0 tok/s") {
+		t.Errorf("the report does not say there is no TPS requirement")
+	}
+}
+
+// TestGlyphWarnings: characters the chart font cannot draw in a config
+// name are named even without a PDF; right-to-left text in the PDF is
+// warned of; control characters in a file name reach no report.
+func TestGlyphWarnings(t *testing.T) {
+	work := t.TempDir()
+	in := filepath.Join(work, "r")
+	writeFile(t, filepath.Join(in, "vllm\x01x.csv"), []byte(goodCSV))
+	writeFile(t, filepath.Join(in, "report.toml"), []byte("title = \"تقرير الأداء\"\n[[configs]]\nid = \"vllm\\u0001x\"\nname = \"直接 vLLM\"\n"))
+	exit, _, stderr := runIn(t, work, "build", "--lang", "en", "--format", "md", "-o", "out", "r")
+	if exit != 0 || !strings.Contains(stderr, `the chart font cannot draw "接" (U+63A5), "直" (U+76F4) in configuration names`) {
+		t.Errorf("exit %d, stderr:\n%s", exit, stderr)
+	}
+	md, _ := os.ReadFile(filepath.Join(work, "out", "r", "en", "report.md"))
+	if strings.ContainsRune(string(md), '\x01') {
+		t.Error("a control character reached the Markdown")
+	}
+	exit, _, stderr = runIn(t, work, "build", "--lang", "en", "--format", "pdf", "-o", "out2", "r")
+	if exit != 0 || !strings.Contains(stderr, "right-to-left text (Arabic, Hebrew, …) is drawn left to right in the PDF") {
+		t.Errorf("exit %d, stderr:\n%s", exit, stderr)
+	}
+}

@@ -349,12 +349,18 @@ func buildOne(ctx context.Context, t target, shown string, cfg *buildConfig, w *
 	if err != nil {
 		return log, err
 	}
-	files, unprintable, err := renderFiles(ctx, report, cfg, logo)
+	files, glyphs, err := renderFiles(ctx, report, cfg, logo)
 	if err != nil {
 		return log, err
 	}
-	if len(unprintable) > 0 {
-		warnings = append(warnings, fmt.Sprintf("%s: the PDF fonts cannot draw %s; they print as boxes or question marks", t.name, quoteRunes(unprintable)))
+	if len(glyphs.pdf) > 0 {
+		warnings = append(warnings, fmt.Sprintf("%s: the PDF fonts cannot draw %s; the PDF prints them as question marks", t.name, quoteRunes(glyphs.pdf)))
+	}
+	if len(glyphs.charts) > 0 {
+		warnings = append(warnings, fmt.Sprintf("%s: the chart font cannot draw %s in configuration names; the PNG charts leave them out", t.name, quoteRunes(glyphs.charts)))
+	}
+	if glyphs.rtl {
+		warnings = append(warnings, fmt.Sprintf("%s: right-to-left text (Arabic, Hebrew, …) is drawn left to right in the PDF, its letters unjoined", t.name))
 	}
 	for _, w := range warnings {
 		log = append(log, "warning: "+w)
@@ -393,22 +399,35 @@ func anomalySummary(name string, as []analyze.Anomaly) string {
 // uses: PNG for Markdown (linked files) and PDF (embedded), SVG for
 // HTML (inline); the chart files written are those the Markdown links
 // (PNG) and the SVGs beside an HTML page.
-func renderFiles(ctx context.Context, report *analyze.Report, cfg *buildConfig, logo []byte) (map[string][]byte, []rune, error) {
+// glyphTrouble is what the embedded fonts cannot show of a report.
+type glyphTrouble struct {
+	pdf, charts []rune
+	rtl         bool
+}
+
+func renderFiles(ctx context.Context, report *analyze.Report, cfg *buildConfig, logo []byte) (map[string][]byte, glyphTrouble, error) {
 	md, html, pdf := slices.Contains(cfg.formats, "md"), slices.Contains(cfg.formats, "html"), slices.Contains(cfg.formats, "pdf")
 	files := map[string][]byte{}
 	js, err := json.MarshalIndent(report, "", "  ")
 	if err != nil {
-		return nil, nil, err
+		return nil, glyphTrouble{}, err
 	}
 	files["analysis.json"] = append(js, '\n')
-	var unprintable []rune
+	var g glyphTrouble
+	add := func(dst *[]rune, rs []rune) {
+		for _, r := range rs {
+			if !slices.Contains(*dst, r) {
+				*dst = append(*dst, r)
+			}
+		}
+	}
 	for _, lang := range cfg.langs {
 		if err := ctx.Err(); err != nil {
-			return nil, nil, err
+			return nil, glyphTrouble{}, err
 		}
 		charts, err := render.Charts(report, render.ChartOptions{Lang: lang, PNG: md || pdf, SVG: html})
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s charts: %w", lang, err)
+			return nil, glyphTrouble{}, fmt.Errorf("%s charts: %w", lang, err)
 		}
 		for _, c := range charts {
 			if md {
@@ -420,7 +439,7 @@ func renderFiles(ctx context.Context, report *analyze.Report, cfg *buildConfig, 
 		}
 		ed, err := render.NewEdition(report, render.Options{Lang: lang}, charts)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s edition: %w", lang, err)
+			return nil, glyphTrouble{}, fmt.Errorf("%s edition: %w", lang, err)
 		}
 		if md {
 			files[filepath.Join(lang, "report.md")] = ed.Markdown
@@ -428,25 +447,26 @@ func renderFiles(ctx context.Context, report *analyze.Report, cfg *buildConfig, 
 		if html {
 			page, err := ed.HTML(nil)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s edition: %w", lang, err)
+				return nil, glyphTrouble{}, fmt.Errorf("%s edition: %w", lang, err)
 			}
 			files[filepath.Join(lang, "report.html")] = page
 		}
 		if pdf {
 			doc, err := ed.PDF(render.PDFOptions{Logo: logo})
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s edition: %w", lang, err)
+				return nil, glyphTrouble{}, fmt.Errorf("%s edition: %w", lang, err)
 			}
 			files[filepath.Join(lang, "report.pdf")] = doc
-			for _, r := range ed.Unprintable() {
-				if !slices.Contains(unprintable, r) {
-					unprintable = append(unprintable, r)
-				}
-			}
+			add(&g.pdf, ed.Unprintable())
+			g.rtl = g.rtl || ed.RightToLeft()
+		}
+		if md || pdf {
+			add(&g.charts, ed.ChartUnprintable())
 		}
 	}
-	slices.Sort(unprintable)
-	return files, unprintable, nil
+	slices.Sort(g.pdf)
+	slices.Sort(g.charts)
+	return files, g, nil
 }
 
 // listSome lists at most n items, then counts the rest.
