@@ -359,3 +359,16 @@ func TestThroughputDipIsNoSaturation(t *testing.T) {
 		t.Errorf("anomalies = %s", s)
 	}
 }
+
+// TestLongDisplayNameRefused: a file name too long to label a chart is
+// refused, with the way out.
+func TestLongDisplayNameRefused(t *testing.T) {
+	id := strings.Repeat("x", analyze.MaxNameLength+1)
+	_, err := analyze.Build(&ingest.Campaign{Name: "t", Configs: []ingest.Config{{ID: id, Levels: levels(passing(1, 1))}}}, analyze.Options{})
+	if err == nil || !strings.Contains(err.Error(), "give it a shorter name in report.toml") {
+		t.Errorf("err = %v", err)
+	}
+	if _, err := analyze.Build(&ingest.Campaign{Name: "t", Configs: []ingest.Config{{ID: id[1:], Levels: levels(passing(1, 1))}}}, analyze.Options{}); err != nil {
+		t.Errorf("a name of exactly %d characters: %v", analyze.MaxNameLength, err)
+	}
+}

@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/openzeka/reportgen/ingest"
 )
@@ -115,9 +116,22 @@ func unknownUsers(r *Report) []Warning {
 	return out
 }
 
+// MaxNameLength is the longest display name a configuration may have:
+// names label chart legends and table columns.
+const MaxNameLength = 60
+
 // distinctNames refuses two configurations that one edition would print
-// under one name ("Same is 1.86× faster than Same").
+// under one name ("Same is 1.86× faster than Same"), and a display name
+// (a file name, where the manifest gives none) too long to lay out.
 func distinctNames(cfgs []Config) error {
+	for _, c := range cfgs {
+		for _, name := range c.Name {
+			if n := utf8.RuneCountInString(name); n > MaxNameLength {
+				return fmt.Errorf("config %q: its display name has %d characters; expected at most %d (it labels charts and table columns): give it a shorter name in report.toml ([[configs]] name = …)",
+					c.ID, n, MaxNameLength)
+			}
+		}
+	}
 	for _, lang := range append([]string{""}, ingest.TextLanguages...) {
 		seen := map[string]string{}
 		for _, c := range cfgs {
