@@ -194,17 +194,24 @@ func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 			}
 			add(Saturation, l, "system_rps", msg, v)
 			out = append(out, capAt(cfg, prev, l, axis)...)
-		case s.ttftJump() && Known(s.throughput) && !s.saturated():
+		case s.ttftJump() && Known(s.throughput) && !s.saturated() && !s.rate:
 			add(SchedulingChange, l, "ttft_ms", fmt.Sprintf("mean TTFT jumps %.1f× from %.1f ms at %s to %.1f ms at %s while system throughput grows %.2f×: prefills are held back, not a saturation",
 				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, at(prev.Load), l.TTFT.Mean, at(l.Load), s.throughput),
 				with("prev", prev.TTFT.Mean, "value", l.TTFT.Mean, "ratio", l.TTFT.Mean/prev.TTFT.Mean,
 					"rps_prev", prev.SystemRPS, "rps", l.SystemRPS, "throughput_factor", s.throughput, "itl_prev", prev.ITL.Mean, "itl", l.ITL.Mean))
 		case s.ttftJump() && !(s.rate && s.saturated()):
+			// On a rate axis the offered rate is still delivered (no
+			// saturation): requests queue longer as the load nears the
+			// server's ceiling; a growing throughput there is the offered
+			// rate, not a sign of scheduling.
+			v := with("prev", prev.TTFT.Mean, "value", l.TTFT.Mean, "ratio", l.TTFT.Mean/prev.TTFT.Mean)
+			if s.rate {
+				v["delivered"], v["offered"] = l.SystemRPS, l.Rate
+			}
 			add(TTFTJump, l, "ttft_ms", fmt.Sprintf("mean TTFT jumps %.1f× from %.1f ms at %s to %.1f ms at %s",
-				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, at(prev.Load), l.TTFT.Mean, at(l.Load)),
-				with("prev", prev.TTFT.Mean, "value", l.TTFT.Mean, "ratio", l.TTFT.Mean/prev.TTFT.Mean))
+				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, at(prev.Load), l.TTFT.Mean, at(l.Load)), v)
 		}
-		if l.AggregateTPS < prev.AggregateTPS && s.load > 1 {
+		if l.AggregateTPS < prev.AggregateTPS && s.load > 1 && !p.Tie(l.AggregateTPS, prev.AggregateTPS) {
 			add(AggregateDrop, l, "aggregate_tps", fmt.Sprintf("aggregate output falls from %.0f to %.0f tok/s as the load grows %.1f× from %s to %s",
 				prev.AggregateTPS, l.AggregateTPS, s.load, at(prev.Load), at(l.Load)),
 				with("prev", prev.AggregateTPS, "value", l.AggregateTPS))

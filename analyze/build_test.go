@@ -159,7 +159,7 @@ func TestSeedAnomalies(t *testing.T) {
 	want := []string{
 		"saturation vllm-spec c=32 system_rps",
 		"cap_limit vllm-spec c=32 --max-num-seqs",
-		"aggregate_drop vllm-spec c=64 aggregate_tps",
+		// 740 → 717 tok/s at c=64 is −3 %: within the tie threshold, no drop.
 		"p90_below_mean sglang-direct c=1 ttft_ms",
 		"throughput_dip sglang-spec c=16 system_rps", // 2.22 → 1.88 req/s, then 3.45 at c=32: no ceiling
 		"scheduling_change sglang-spec c=64 ttft_ms",

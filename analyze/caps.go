@@ -47,6 +47,41 @@ var capFlags = map[string]CapKind{
 	"mem_fraction_static":    MemoryCap,
 }
 
+// synonyms fold the spellings engines give one setting, so that a
+// side-by-side table compares like with like: vLLM's
+// --tensor-parallel-size is SGLang's --tp-size.
+var synonyms = map[string]string{
+	"tp":                     "tensor_parallel_size",
+	"tp_size":                "tensor_parallel_size",
+	"tensor_parallel_size":   "tensor_parallel_size",
+	"model":                  "model",
+	"model_path":             "model",
+	"context_length":         "max_model_len",
+	"max_seq_len":            "max_model_len",
+	"max_model_len":          "max_model_len",
+	"max_num_seqs":           "max_num_seqs",
+	"max_running_requests":   "max_num_seqs",
+	"max_batch_size":         "max_num_seqs",
+	"gpu_memory_utilization": "gpu_memory_utilization",
+	"mem_fraction_static":    "gpu_memory_utilization",
+	"max_num_batched_tokens": "max_num_batched_tokens",
+	"max_num_tokens":         "max_num_batched_tokens",
+	"pipeline_parallel_size": "pipeline_parallel_size",
+	"pp":                     "pipeline_parallel_size",
+	"pp_size":                "pipeline_parallel_size",
+}
+
+// Setting is the setting a flag gives, the same for every engine's
+// spelling of it ("--tp-size" and "--tensor-parallel-size" are both
+// "tensor_parallel_size"); any other flag is its own name.
+func (f Flag) Setting() string {
+	k := flagKey(f.Flag)
+	if s, ok := synonyms[k]; ok {
+		return s
+	}
+	return k
+}
+
 // KindOf is the kind of limit a flag sets (NoCap for any other flag).
 func (f Flag) KindOf() CapKind { return capFlags[flagKey(f.Flag)] }
 

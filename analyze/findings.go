@@ -405,6 +405,14 @@ func ttftLeaders(r *Report) []Finding {
 	}
 	if len(atHi) > 1 && atHi[0].id == atLo[0].id && !r.Params.Tie(atHi[0].v, atHi[1].v) {
 		f.Values["high"] = atHi[0].v
+		// 1 when it is the lowest at every common level between, 0 when
+		// another config leads somewhere in between.
+		f.Values["every_level"] = 1
+		for _, x := range commonLevels(r.Configs) {
+			if rk := rankAt(r.Configs, x, MetricTTFT, stat); len(rk) > 0 && rk[0].id != atLo[0].id {
+				f.Values["every_level"] = 0
+			}
+		}
 	}
 	return []Finding{f}
 }
@@ -630,6 +638,17 @@ func sloBoundary(c Config, m Metric, p Params) Finding {
 		return x, Percentile(name)
 	}
 	v := map[string]float64{"threshold": threshold}
+	// Where TPS is checked on the fast tail (the tool's P90, no slow
+	// tail), a level whose mean misses the threshold is named: the pass
+	// rests on the fastest users only.
+	if m.Key == MetricTPS.Key && pct == P90 {
+		for _, l := range c.Levels {
+			if meets(l) && l.SLO.P90.TPSStat == "" && math.IsNaN(l.TPS.P10) && l.TPS.Central() < threshold {
+				v["mean_below_load"], v["mean_below"] = float64(l.Load), l.TPS.Central()
+				break
+			}
+		}
+	}
 	for i, l := range c.Levels {
 		if meets(l) {
 			continue

@@ -23,6 +23,15 @@ var (
 	MetricAggregate = Metric{"aggregate_tps", false, func(l Level, _ Percentile) float64 { return l.AggregateTPS }}
 )
 
+// MetricTPSEndToEnd is per-user TPS on one definition for every tool:
+// output tokens per request / mean request latency (TTFT included). The
+// low-load chat pick compares on it when the configs' tools define TPS
+// differently (decode rate against whole-request rate) and the output
+// length is known.
+func MetricTPSEndToEnd(tokens int) Metric {
+	return Metric{"tps_e2e", false, func(l Level, _ Percentile) float64 { return Ratio(float64(tokens), l.Latency.Mean) }}
+}
+
 // ScoredMetrics are the measured metrics the scorecard counts, each at
 // Mean and P90: 8 comparisons per common level.
 var ScoredMetrics = []Metric{MetricTTFT, MetricITL, MetricTPS, MetricLatency}

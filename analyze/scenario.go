@@ -24,8 +24,12 @@ type Scenario struct {
 	Margins Ratios   `json:"margins,omitempty"`
 	// Stat is the statistic compared ("p50" when the median stands in
 	// for every config).
-	Stat   Percentile `json:"stat,omitempty"`
-	Values Numbers    `json:"values"`
+	Stat Percentile `json:"stat,omitempty"`
+	// Basis names the metric compared when it is not the scenario's
+	// usual one: "tps_e2e" (output tokens / mean latency) where the tools
+	// define per-user TPS differently.
+	Basis  string  `json:"basis,omitempty"`
+	Values Numbers `json:"values"`
 }
 
 // ScenarioKind names a use the report recommends a config for.
@@ -75,7 +79,15 @@ func scenarios(r *Report) []Scenario {
 		low = common[:1]
 	}
 	var out []Scenario
-	if s, ok := windowPick(r, Interactive, low, MetricTPS); ok {
+	tps, basis := MetricTPS, ""
+	if tpsDefinitionsDiffer(r.Configs) && r.Params.OutputTokens > 0 {
+		tps, basis = MetricTPSEndToEnd(r.Params.OutputTokens), "tps_e2e"
+	}
+	if s, ok := windowPick(r, Interactive, low, tps); ok {
+		s.Basis = basis
+		if basis == "" && tpsDefinitionsDiffer(r.Configs) {
+			s.Values["definitions_differ"] = 1
+		}
 		out = append(out, s)
 	}
 	if f, ok := capacityLeader(r.Configs, r.Params, r.Axis); ok {
@@ -88,7 +100,7 @@ func scenarios(r *Report) []Scenario {
 		}
 		out = append(out, s)
 	}
-	if s, ok := maxThroughput(r, common); ok {
+	if s, ok := maxThroughput(r); ok {
 		out = append(out, s)
 	}
 	if s, ok := windowPick(r, MinITL, low, MetricITL); ok {
@@ -169,6 +181,17 @@ func windowPick(r *Report, kind ScenarioKind, window []Load, m Metric) (Scenario
 	return s, true
 }
 
+// tpsDefinitionsDiffer reports whether the configs' tools define
+// per-user TPS differently (decode rate against whole-request rate).
+func tpsDefinitionsDiffer(cfgs []Config) bool {
+	for _, c := range cfgs[1:] {
+		if c.Definitions.TPS != cfgs[0].Definitions.TPS {
+			return true
+		}
+	}
+	return false
+}
+
 // lowLoad reports whether every config holds at most LowLoadMax requests
 // in flight at level x.
 func lowLoad(cfgs []Config, x Load) bool {
@@ -180,24 +203,29 @@ func lowLoad(cfgs []Config, x Load) bool {
 	return true
 }
 
-// maxThroughput picks the highest aggregate output at any common level;
-// configs with no aggregate figure at those levels do not compete. Within
-// the tie threshold of the runner-up's peak there is no clear winner.
-func maxThroughput(r *Report, common []Load) (Scenario, bool) {
+// maxThroughput picks the highest peak aggregate output, each config's
+// peak taken over all its levels (whose load was reached). A peak at a
+// config's highest level is a lower bound, still rising: the maximum lies
+// beyond the tested range; peaks are ranked as capacities are
+// (compareCapacity): a clear winner, a tie, or no ranking when bounds
+// leave the order open. Configs with no aggregate figure do not compete.
+func maxThroughput(r *Report) (Scenario, bool) {
 	type peak struct {
-		id string
-		c  Load
-		v  float64
+		id    string
+		c     Load
+		v     float64
+		bound bool
 	}
 	var ps []peak
 	for _, cfg := range r.Configs {
 		p := peak{id: cfg.ID, v: -1}
-		for _, lc := range common {
-			if l, _ := levelAt(cfg, lc); l.AggregateTPS > p.v {
-				p.c, p.v = lc, l.AggregateTPS
+		for _, l := range cfg.Levels {
+			if l.AggregateTPS > p.v {
+				p.c, p.v = l.Load, l.AggregateTPS
 			}
 		}
 		if p.v >= 0 {
+			p.bound = p.c == cfg.Levels[len(cfg.Levels)-1].Load && len(cfg.Levels) > 1
 			ps = append(ps, p)
 		}
 	}
@@ -205,12 +233,34 @@ func maxThroughput(r *Report, common []Load) (Scenario, bool) {
 		return Scenario{}, false
 	}
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].v > ps[j].v })
-	s := Scenario{Kind: MaxThroughput, Config: ps[0].id, Levels: []Load{ps[0].c}, Values: map[string]float64{"value": ps[0].v}}
-	if len(ps) > 1 {
-		s.RunnerUp = ps[1].id
-		s.Values["next"], s.Values["next_level"] = ps[1].v, float64(ps[1].c)
-		s.Values["advantage"] = Ratio(ps[0].v, ps[1].v)
-		s.Tie = r.Params.Tie(ps[0].v, ps[1].v)
+	best := ps[0]
+	s := Scenario{Kind: MaxThroughput, Config: best.id, Levels: []Load{best.c},
+		Values: map[string]float64{"value": best.v, "lower_bound": b2f(best.bound)}}
+	if len(ps) == 1 {
+		return s, true
+	}
+	next := ps[1]
+	s.RunnerUp = next.id
+	s.Values["next"], s.Values["next_level"], s.Values["next_lower_bound"] = next.v, float64(next.c), b2f(next.bound)
+	s.Values["advantage"] = Ratio(best.v, next.v)
+	as := func(p peak) Capacity { return Capacity{Max: p.c, Users: RoundHalfUp(p.v), LowerBound: p.bound} }
+	outcome := Win
+	for _, o := range ps[1:] {
+		switch compareCapacity(as(best), as(o), r.Params, AxisConcurrency) {
+		case Unknown:
+			outcome = Unknown
+		case Tie:
+			if outcome == Win {
+				outcome = Tie
+			}
+		}
+	}
+	switch outcome {
+	case Tie:
+		s.Tie = true
+	case Unknown:
+		// Still rising at the top of the tested range: no ranking.
+		s.Tie, s.Config = true, ""
 	}
 	return s, true
 }

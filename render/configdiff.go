@@ -25,11 +25,18 @@ func (v *view) ConfigDiff() *Table {
 	if len(withFlags) < 2 {
 		return nil
 	}
+	// Rows are settings: one engine's --tp-size and another's
+	// --tensor-parallel-size share a row, labelled with both spellings.
 	var order []string
+	spellings := map[string][]string{}
 	for _, c := range withFlags {
 		for _, f := range c.Flags {
-			if !slices.Contains(order, f.Flag) {
-				order = append(order, f.Flag)
+			s := f.Setting()
+			if !slices.Contains(order, s) {
+				order = append(order, s)
+			}
+			if !slices.Contains(spellings[s], f.Flag) {
+				spellings[s] = append(spellings[s], f.Flag)
 			}
 		}
 	}
@@ -38,13 +45,13 @@ func (v *view) ConfigDiff() *Table {
 		t.Head = append(t.Head, v.Name(c.ID))
 		t.Align += "l"
 	}
-	for _, flag := range order {
+	for _, setting := range order {
 		values := make([]string, len(v.R.Configs))
 		var kind analyze.CapKind
 		for i, c := range v.R.Configs {
 			values[i] = "–"
 			for _, f := range c.Flags {
-				if f.Flag != flag {
+				if f.Setting() != setting {
 					continue
 				}
 				kind = max(kind, f.KindOf())
@@ -57,7 +64,11 @@ func (v *view) ConfigDiff() *Table {
 		if !differ(values, v.R.Configs) {
 			continue
 		}
-		head := tableCode(flag)
+		var heads []string
+		for _, s := range spellings[setting] {
+			heads = append(heads, tableCode(s))
+		}
+		head := strings.Join(heads, " / ")
 		if kind != analyze.NoCap {
 			head += " " + v.loc.T("cap_mark", "Kind", v.loc.T(capKindIDs[kind]))
 		}

@@ -156,7 +156,11 @@ func (v *view) phrase(f analyze.Finding) string {
 		}
 		s := l.T("finding_ttft", args...)
 		if hi, ok := val["high"]; ok && len(f.Levels) > 1 && f.Levels[1] != f.Levels[0] {
-			s += " " + l.T("finding_ttft_high", "C", lvl(1), "Value", l.Num(hi, 1))
+			id := "finding_ttft_high"
+			if val["every_level"] != 1 {
+				id = "finding_ttft_high_again" // another config leads in between
+			}
+			s += " " + l.T(id, "C", lvl(1), "Value", l.Num(hi, 1))
 		}
 		return s
 	case analyze.AnomalyNote:
@@ -206,6 +210,10 @@ func (v *view) anomalyText(kind analyze.AnomalyKind, config string, x analyze.Lo
 		s += " " + l.T("anomaly_scheduling_meaning")
 	case analyze.TTFTJump:
 		s = l.T("anomaly_ttft_jump", append(args, "Ratio", l.Ratio(val["ratio"]), "RatioK", l.Num(val["ratio"], 2), "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0))...)
+		if offered, ok := val["offered"]; ok {
+			// On a rate axis: the offered rate is still delivered.
+			s += " " + l.T("anomaly_ttft_jump_rate", "Delivered", l.Num(val["delivered"], 2), "Offered", l.Num(offered, 2))
+		}
 	case analyze.AggregateDrop:
 		s = l.T("anomaly_aggregate_drop", append(args, "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0))...)
 	default:
@@ -385,7 +393,18 @@ func (v *view) SpeedupLines() []string {
 					id = "speedup_rule_at"
 				}
 			}
-			out = append(out, l.T(id, "Engine", engine, "Spec", spec, "C", l.At(be)))
+			rule := l.T(id, "Engine", engine, "Spec", spec, "C", l.At(be))
+			// Faster is not enough: the rule holds only where the SLOs do.
+			if sc, ok := v.R.Config(s.Spec); ok {
+				if cp := sc.Capacity.Get(analyze.Percentile(v.Headline())); cp.Max < be {
+					if cp.Max == 0 {
+						rule += " " + l.T("speedup_rule_no_slo", "Spec", spec, "Stat", v.StatWord(v.Headline()))
+					} else {
+						rule += " " + l.T("speedup_rule_slo", "Spec", spec, "C", l.At(cp.Max), "Stat", v.StatWord(v.Headline()))
+					}
+				}
+			}
+			out = append(out, rule)
 		}
 		if len(s.Missing) > 0 {
 			levels := make([]string, len(s.Missing))

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -153,14 +154,23 @@ func (v *view) phraseSection(f analyze.Finding) string {
 			"Lo", c(0), "SpecLow", v.val(f.Section, val["spec_low"]), "DirectLow", v.val(f.Section, val["direct_low"]), "CmpLow", v.compare(val["advantage_low"], val["tie_low"] == 1),
 			"Hi", c(1), "SpecHigh", v.val(f.Section, val["spec_high"]), "DirectHigh", v.val(f.Section, val["direct_high"]), "CmpHigh", v.compare(val["advantage_high"], val["tie_high"] == 1))
 	case analyze.SLOBoundary:
-		return l.T("sf_slo_boundary", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(mt),
+		s := l.T("sf_slo_boundary", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(mt),
 			"Threshold", threshold(), "Pass", c(0), "PassValue", v.val(f.Section, val["pass"]),
 			"Fail", c(1), "FailValue", v.val(f.Section, val["fail"]))
+		if x, ok := val["mean_below_load"]; ok {
+			s += " " + l.T("sf_mean_below", "C", l.At(analyze.Load(x)), "Value", v.val(f.Section, val["mean_below"]))
+		}
+		return s
 	case analyze.SLOUnchecked:
 		return l.T("sf_slo_unchecked", "Config", name(0), "Stat", v.StatWord(v.Headline()), "Metric", l.T("short_"+strings.TrimSuffix(strings.TrimSuffix(f.Section, "_ms"), "_s")), "C", c(0))
 	case analyze.SLOAllPass:
-		return l.T("sf_slo_all_pass", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(mt),
+		s := l.T("sf_slo_all_pass", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(mt),
 			"Threshold", threshold(), "C", c(0), "Value", v.val(f.Section, val["value"]))
+		if x, ok := val["mean_below_load"]; ok {
+			// The pass rests on the fast tail: the mean misses there.
+			s += " " + l.T("sf_mean_below", "C", l.At(analyze.Load(x)), "Value", v.val(f.Section, val["mean_below"]))
+		}
+		return s
 	case analyze.SLONonePass:
 		return l.T("sf_slo_none_pass", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(mt),
 			"Threshold", threshold(), "C", c(0), "Value", v.val(f.Section, val["value"]))
@@ -246,13 +256,21 @@ func (v *view) ScenarioTable() Table {
 					"Agg", l.Num(val["aggregate"], dec), "NextAgg", l.Num(val["next_aggregate"], dec))
 				pick = either()
 			default:
-				reason = l.T("why_"+string(s.Kind), "C", window, "Stat", stat, "Range", v.span(val["value_min"], val["value_max"], dec))
+				id := "why_" + string(s.Kind)
+				if s.Basis == "tps_e2e" {
+					id = "why_interactive_e2e"
+				}
+				reason = l.T(id, "C", window, "Stat", stat, "Range", v.span(val["value_min"], val["value_max"], dec),
+					"Tokens", l.Int(v.R.Params.OutputTokens))
 				if m := v.margins(s, lower); m != "" {
 					reason += "; " + m
 				}
 			}
 			if val["slo_met"] == 0 {
 				reason += "; " + l.T("why_no_slo")
+			}
+			if val["definitions_differ"] == 1 {
+				reason += "; " + l.T("why_definitions_differ")
 			}
 		case analyze.HighLoad:
 			label = l.T("scenario_high_load")
@@ -281,7 +299,18 @@ func (v *view) ScenarioTable() Table {
 			args := []any{"Value", l.Num(val["value"], 0), "C", l.At(s.Levels[0]), "A", pick, "B", next, "Next", next,
 				"NextValue", l.Num(val["next"], 0), "NextC", l.At(analyze.Load(val["next_level"])), "Ratio", l.Ratio(val["advantage"]),
 				"K", l.Num(val["advantage"], 2), "Tie", v.Tie()}
+			bound := func(key string) string {
+				if val[key] == 1 {
+					return "≥ "
+				}
+				return ""
+			}
+			args = append(args, "Bound", bound("lower_bound"), "NextBound", bound("next_lower_bound"))
 			switch {
+			case s.Config == "":
+				// Still rising at the top of the tested range.
+				reason = l.T("why_max_throughput_unranked", "Peaks", v.peaks())
+				pick = l.T("no_clear_winner")
 			case next == "":
 				reason = l.T("why_max_throughput_only", args...)
 			case s.Tie:
@@ -294,6 +323,46 @@ func (v *view) ScenarioTable() Table {
 		t.Rows = append(t.Rows, []string{label, pick, reason})
 	}
 	return t
+}
+
+// peaks lists each config's highest aggregate output over the levels
+// whose load was reached, "≥" where it is at its highest level (still
+// rising), highest first: "SGLang ≥ 1,863 tok/s at c=64, …".
+func (v *view) peaks() string {
+	type peak struct {
+		name  string
+		x     analyze.Load
+		value float64
+		bound bool
+	}
+	var ps []peak
+	for _, c := range v.R.Configs {
+		p := peak{name: v.Name(c.ID), value: -1}
+		var last analyze.Load
+		for _, l := range c.Levels {
+			if !l.LoadReached {
+				continue
+			}
+			last = l.Load
+			if l.AggregateTPS > p.value {
+				p.x, p.value = l.Load, l.AggregateTPS
+			}
+		}
+		if p.value >= 0 {
+			p.bound = p.x == last
+			ps = append(ps, p)
+		}
+	}
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].value > ps[j].value })
+	var out []string
+	for _, p := range ps {
+		b := ""
+		if p.bound {
+			b = "≥ "
+		}
+		out = append(out, v.loc.T("peak_item", "Config", p.name, "Bound", b, "Value", v.loc.Num(p.value, 0), "C", v.loc.At(p.x)))
+	}
+	return v.loc.List(out)
 }
 
 // span writes a range of values, or one value when both ends agree.

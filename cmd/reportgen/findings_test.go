@@ -35,10 +35,10 @@ func TestSeedFindings(t *testing.T) {
 			// The low-load chat margin against the nearest rival per level.
 			"1.36×–1.49× the nearest rival: SGLang + Spec at c=1–2 and vLLM (direct) at c=4",
 			// Saturation is a throughput fact, with the cap named.
-			"vLLM + Spec saturates from c=32 on", "It runs with `--max-num-seqs 32`, a limit this load reaches: the likely cause.",
+			"vLLM + Spec saturates from c=32 on", "It runs with `--max-num-seqs 32`: this load reaches that limit on the requests it runs at once",
 			// A TTFT jump with doubled throughput is no saturation.
 			"mean TTFT jumped 6.12× (777 → 4,753 ms) while system throughput still grew 2.03× (3.45 → 7.01 req/s)",
-			"This is not a saturation but a scheduling change",
+			"This is not a saturation: the system still completes more requests as the load grows",
 			"4.84 ms vs 9.46 ms at c=1 (1.95× better)",
 		}},
 		{"tr", []string{
