@@ -115,3 +115,12 @@ func openStream(path string) (*os.File, error) {
 	}
 	return f, nil
 }
+
+// readFile reads the whole input file at path with read.
+func readFile(path string, read func(string, []byte) (Config, []*Warning, error)) (Config, []*Warning, error) {
+	data, err := readInput(path)
+	if err != nil {
+		return Config{}, nil, err
+	}
+	return read(path, data)
+}

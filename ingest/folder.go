@@ -1,18 +1,14 @@
 package ingest
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
-	"syscall"
 )
 
 // OutputMarker is the file reportgen writes into every report folder it
@@ -75,7 +71,7 @@ func Discover(root string) (dirs, ignored []string, err error) {
 		dirs = append(dirs, p)
 	}
 	if len(dirs) == 0 {
-		return nil, nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them", resultKinds)
+		return nil, nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them", resultKinds())
 	}
 	return dirs, ignored, nil
 }
@@ -89,9 +85,7 @@ func isReportFolder(dir string) (bool, error) {
 		if e.IsDir() || hidden(e.Name()) {
 			continue
 		}
-		name := strings.ToLower(e.Name())
-		if name == ManifestName || strings.HasSuffix(name, ".csv") || strings.HasSuffix(name, ".zip") ||
-			strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".jsonl") {
+		if name := strings.ToLower(e.Name()); name == ManifestName || fileKind(name) != "" {
 			return true, nil
 		}
 	}
@@ -100,8 +94,26 @@ func isReportFolder(dir string) (bool, error) {
 
 func hidden(name string) bool { return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") }
 
-// resultKinds are the result files a report folder may hold, for messages.
-const resultKinds = ".csv, .json, .jsonl, .zip"
+// fileKind says what a file is by its extension: "file", a result file
+// some format reads (runExts); "zip", an llm-benchmark archive; or "",
+// a file reportgen does not read. It is the one judgement of a result
+// file's name.
+func fileKind(name string) string {
+	ext := strings.ToLower(filepath.Ext(name))
+	switch {
+	case ext == zipExt:
+		return "zip"
+	case slices.Contains(runExts(), ext):
+		return "file"
+	}
+	return ""
+}
+
+// resultKinds lists the result files a report folder may hold, for
+// messages: ".csv, .json, .jsonl, .zip".
+func resultKinds() string {
+	return strings.Join(slices.Sorted(slices.Values(append(runExts(), zipExt))), ", ")
+}
 
 // OutputLock is the lock file reportgen keeps in an output folder (the
 // folder of reports, -o): a folder holding it is output, not input.
@@ -185,7 +197,7 @@ func realPath(p string) (string, error) {
 type source struct {
 	id   string
 	path string
-	kind string // "csv", "zip", "json" (a run file), "dir" (an unzipped export) or "runs" (a folder of run files)
+	kind string // "file" (a result file), "zip", "dir" (an unzipped export) or "runs" (a folder of run files)
 	// concurrency is the manifest's load for a run file that lacks one.
 	concurrency int
 }
@@ -198,13 +210,7 @@ type ReadOptions struct {
 }
 
 // isRunFile reports whether name is a result file a run folder may hold.
-func isRunFile(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".json", ".jsonl", ".csv":
-		return !hidden(name)
-	}
-	return false
-}
+func isRunFile(name string) bool { return fileKind(name) == "file" && !hidden(name) }
 
 // scan is the reading of one report folder: it collects the names it
 // skips on purpose. A nil *scan collects nothing.
@@ -291,14 +297,9 @@ func (sc *scan) findSources() ([]source, error) {
 			out = append(out, source{id: name, path: p, kind: kind})
 			continue
 		}
-		switch strings.ToLower(filepath.Ext(name)) {
-		case ".json", ".jsonl":
-			out = append(out, source{id: id, path: p, kind: "json"})
-		case ".csv":
-			out = append(out, source{id: id, path: p, kind: "csv"})
-		case ".zip":
-			out = append(out, source{id: id, path: p, kind: "zip"})
-		default:
+		if kind := fileKind(name); kind != "" {
+			out = append(out, source{id: id, path: p, kind: kind})
+		} else {
 			sc.ignore(p)
 		}
 	}
@@ -324,7 +325,7 @@ func folderKind(p string) (string, error) {
 		return "", fileError(p, err)
 	}
 	for _, f := range entries {
-		if ok, _ := filepath.Match("*-table.csv", f.Name()); ok {
+		if ok, _ := filepath.Match(exportTable, f.Name()); ok {
 			return "dir", nil
 		}
 	}
@@ -347,21 +348,6 @@ func folderKind(p string) (string, error) {
 		}
 	}
 	return "", nil
-}
-
-// isSweepPoint reports whether dir is a vllm bench sweep point: a folder
-// holding a summary.json. A summary.json that cannot be looked at is an
-// error, not a folder to skip.
-func isSweepPoint(dir string) (bool, error) {
-	summary := filepath.Join(dir, "summary.json")
-	_, err := os.Stat(summary)
-	switch {
-	case err == nil:
-		return true, nil
-	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
-		return false, nil
-	}
-	return false, fileError(summary, err)
 }
 
 // Read reads one report folder: its manifest, if any, and every
@@ -414,7 +400,7 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 		return nil, err
 	}
 	if len(sources) == 0 {
-		msg := "no configuration found; expected result files (" + resultKinds + "), llm-benchmark export folders (holding a *-table.csv), or folders of run files"
+		msg := "no configuration found; expected result files (" + resultKinds() + "), llm-benchmark export folders (holding a *-table.csv), or folders of run files"
 		if ignored := sc.ignoredList(nil); len(ignored) > 0 {
 			msg += "; ignored: " + strings.Join(ignored, ", ")
 		}
@@ -530,10 +516,7 @@ func manifestSource(dir string, m *Manifest, meta ConfigMeta) (source, error) {
 		}
 		return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q cannot be followed (%v); expected a result file or a folder of results", meta.ID, meta.Path, err)
 	}
-	kind := strings.TrimPrefix(strings.ToLower(filepath.Ext(p)), ".")
-	if kind == "jsonl" {
-		kind = "json"
-	}
+	kind := fileKind(p)
 	if st.IsDir() {
 		if err := checkUpLink(filepath.Dir(p), p); err != nil {
 			var e *Error
@@ -546,11 +529,11 @@ func manifestSource(dir string, m *Manifest, meta ConfigMeta) (source, error) {
 			return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q holds %s: it is a report reportgen wrote; expected a folder of results", meta.ID, meta.Path, OutputMarker)
 		}
 		kind = "runs"
-		if tables, _ := filepath.Glob(filepath.Join(p, "*-table.csv")); len(tables) > 0 {
+		if tables, _ := filepath.Glob(filepath.Join(p, exportTable)); len(tables) > 0 {
 			kind = "dir"
 		}
 	}
-	if kind != "csv" && kind != "zip" && kind != "dir" && kind != "json" && kind != "runs" {
+	if kind == "" {
 		return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q: expected a .csv, .zip, .json or .jsonl file, or a folder of results", meta.ID, meta.Path)
 	}
 	return source{id: meta.ID, path: p, kind: kind, concurrency: meta.Concurrency}, nil
@@ -610,17 +593,7 @@ func (sc *scan) readSource(s source, format string) (Config, []*Warning, error) 
 	var err error
 	switch s.kind {
 	case "dir":
-		var tables []string
-		tables, err = filepath.Glob(filepath.Join(s.path, "*-table.csv"))
-		switch {
-		case err != nil:
-		case len(tables) == 0:
-			err = errorf(Pos{File: s.path}, "", "folder holds no *-table.csv file; expected the export's <model>-table.csv")
-		case len(tables) > 1:
-			err = errorf(Pos{File: s.path}, "", "folder holds %d *-table.csv files; expected exactly one", len(tables))
-		default:
-			cfg, warnings, err = readFile(tables[0], readExport)
-		}
+		cfg, warnings, err = readExportFolder(s.path)
 	case "zip":
 		cfg, warnings, err = readFile(s.path, readZip)
 	case "runs":
@@ -628,7 +601,7 @@ func (sc *scan) readSource(s source, format string) (Config, []*Warning, error) 
 	default:
 		cfg, warnings, err = readResultFile(s.path, format, s.concurrency)
 		if err == nil {
-			err = sortRunLevels(cfg.Levels)
+			_, err = sortLevels(s.path, cfg.Levels, false)
 		}
 	}
 	if err != nil {
@@ -641,89 +614,6 @@ func (sc *scan) readSource(s source, format string) (Config, []*Warning, error) 
 		return Config{}, nil, err
 	}
 	return cfg, warnings, nil
-}
-
-// readResultFile reads one result file of any format. Levels that do
-// not state their concurrency take it from the file name (c8, conc8,
-// concurrency8), else from the manifest (fallback).
-func readResultFile(path, format string, fallback int) (Config, []*Warning, error) {
-	if _, err := checkRegular(path); err != nil {
-		return Config{}, nil, err
-	}
-	if format == FormatRequests || format == "" && isRequestsFile(path) {
-		// Streamed: per-request files may hold millions of rows.
-		f, err := openStream(path)
-		if err != nil {
-			return Config{}, nil, err
-		}
-		defer f.Close()
-		levels, defs, warnings, err := readRequests(path, f)
-		if err != nil {
-			return Config{}, nil, err
-		}
-		return Config{Source: path, Format: FormatRequests, Definitions: defs, Levels: levels}, warnings, nil
-	}
-	data, err := readInput(path)
-	if err != nil {
-		return Config{}, nil, err
-	}
-	if format == "" {
-		if format, err = Detect(path, data); err != nil {
-			return Config{}, nil, err
-		}
-	}
-	switch format {
-	case FormatExport:
-		return readExport(path, data)
-	case "zip":
-		return readZip(path, data)
-	}
-	levels, defs, warnings, err := readRuns(path, data, format)
-	if err != nil {
-		return Config{}, nil, err
-	}
-	for i := range levels {
-		if levels[i].Concurrency > 0 {
-			continue
-		}
-		if levels[i].Rate == 0 && len(levels) == 1 && ConcurrencyFromName(path) == 0 {
-			// A one-run file (a GenAI-Perf or AIPerf table) named for
-			// its request rate.
-			levels[i].Rate = RateFromName(path)
-		}
-		if levels[i].Rate > 0 {
-			// A request-rate run: its load is the rate; analysis also
-			// needs the requests in flight it produced.
-			if eff := levels[i].EffectiveConcurrency(); !(eff > 0) || math.IsInf(eff, 0) {
-				return Config{}, nil, errorf(levels[i].Pos, "", "the run at request rate %g req/s gives no request throughput and mean latency, so its effective concurrency is unknown", levels[i].Rate)
-			}
-			continue
-		}
-		c := ConcurrencyFromName(path)
-		if c == 0 {
-			c = fallback
-		}
-		if c == 0 {
-			return Config{}, nil, &Error{Pos: levels[i].Pos, Err: ErrNoConcurrency}
-		}
-		levels[i].Concurrency = c
-	}
-	return Config{Source: path, Format: format, Definitions: defs, Levels: levels}, warnings, nil
-}
-
-// isRequestsFile reports whether a CSV file's header is per-request data.
-// It reads at most the first 64 KiB: a header is never longer.
-func isRequestsFile(path string) bool {
-	if !strings.EqualFold(filepath.Ext(path), ".csv") {
-		return false
-	}
-	f, err := openStream(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head, _ := bufio.NewReader(io.LimitReader(f, 64<<10)).ReadString('\n')
-	return isRequestsHeader(head)
 }
 
 // readRunFolder reads a folder of run files as one config whose files
@@ -769,7 +659,7 @@ func (sc *scan) readRunFolder(dir, format string) (Config, []*Warning, error) {
 				sc.ignore(p)
 				continue
 			}
-			name = filepath.Join(name, "summary.json")
+			name = filepath.Join(name, sweepSummary)
 		} else if !isRunFile(name) {
 			sc.ignore(p)
 			continue
@@ -797,13 +687,6 @@ func (sc *scan) readRunFolder(dir, format string) (Config, []*Warning, error) {
 	if len(cfg.Levels) == 0 {
 		return Config{}, nil, errorf(Pos{File: dir}, "", "folder holds no result file")
 	}
-	return cfg, warnings, sortRunLevels(cfg.Levels)
-}
-
-func readFile(path string, read func(string, []byte) (Config, []*Warning, error)) (Config, []*Warning, error) {
-	data, err := readInput(path)
-	if err != nil {
-		return Config{}, nil, err
-	}
-	return read(path, data)
+	_, err = sortLevels(dir, cfg.Levels, false)
+	return cfg, warnings, err
 }

@@ -156,13 +156,13 @@ func TestMetricTableNumbersRefused(t *testing.T) {
 		{"hex", head + "Time To First Token (ms),0x10,1,2,3,4,5\n", `f.csv:2:26: column "avg": "0x10" is not a number`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, _, err := readMetricTable("f.csv", []byte(tt.in), FormatAIPerfCSV)
+			_, _, _, err := readMetricTable("f.csv", []byte(tt.in))
 			if err == nil || err.Error() != tt.want {
 				t.Fatalf("error\n got %v\nwant %s", err, tt.want)
 			}
 		})
 	}
-	if _, _, _, err := readMetricTable("f.csv", []byte(head+ok+"OSL Mismatch Diff (%),-5,-9,0,0,0,0\n"), FormatAIPerfCSV); err != nil {
+	if _, _, _, err := readMetricTable("f.csv", []byte(head+ok+"OSL Mismatch Diff (%),-5,-9,0,0,0,0\n")); err != nil {
 		t.Errorf("a row the reader does not use: %v", err)
 	}
 }

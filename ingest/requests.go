@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,110 +15,12 @@ import (
 // FormatRequests is per-request data: one row per request.
 const FormatRequests = "requests"
 
-// Samples are the per-request values a level keeps so that the analysis
-// can compute goodput against the report's SLOs: TTFT (ms) and per-user
-// TPS (tok/s) of each successful request, in the same order.
-type Samples struct {
-	TTFT, TPS []float32
-}
-
-// sampleSet accumulates the requests of one level.
-type sampleSet struct {
-	c                   int
-	ttft, itl, lat, tps chunked
-	errors              int
-	pos                 Pos
-}
-
-func (s *sampleSet) add(ttft, itl, lat, tps float64) {
-	s.ttft.add(float32(ttft))
-	s.itl.add(float32(itl))
-	s.lat.add(float32(lat))
-	s.tps.add(float32(tps))
-}
-
-// chunked stores values in fixed-size chunks, so that growing never
-// copies (append's doubling leaves the old array as garbage, which at a
-// million rows pushed the peak heap past 50 MB).
-type chunked struct {
-	chunks [][]float32
-	n      int
-}
-
-const chunkSize = 8192
-
-func (c *chunked) add(v float32) {
-	if len(c.chunks) == 0 || len(c.chunks[len(c.chunks)-1]) == chunkSize {
-		c.chunks = append(c.chunks, make([]float32, 0, chunkSize))
-	}
-	last := &c.chunks[len(c.chunks)-1]
-	*last = append(*last, v)
-	c.n++
-}
-
-// flat returns the values in one slice and releases the chunks.
-func (c *chunked) flat() []float32 {
-	out := make([]float32, 0, c.n)
-	for _, ch := range c.chunks {
-		out = append(out, ch...)
-	}
-	c.chunks = nil
-	return out
-}
-
-// NearestRank is the p-quantile of sorted values by the nearest-rank
-// method the llm-benchmark uses: sorted[⌈p·n⌉ − 1].
-func NearestRank(sorted []float32, p float64) float64 {
-	if len(sorted) == 0 {
-		return Absent
-	}
-	i := int(math.Ceil(p*float64(len(sorted)))) - 1
-	i = max(0, min(i, len(sorted)-1))
-	return shortest32(sorted[i])
-}
-
-// shortest32 widens a stored float32 to the float64 of its shortest
-// decimal form, so that a value read as 80.355 is written 80.355 and
-// not 80.3550033569336.
-func shortest32(x float32) float64 {
-	f, _ := strconv.ParseFloat(strconv.FormatFloat(float64(x), 'g', -1, 32), 64)
-	return f
-}
-
-// summarize computes mean and nearest-rank P10, P50, P90, P99. With
-// keep it sorts a copy, so the samples keep their order; otherwise it
-// sorts v in place.
-func summarize(v []float32, keep bool) Stat {
-	if len(v) == 0 {
-		return NoStat()
-	}
-	sum := 0.0
-	for _, x := range v {
-		sum += float64(x)
-	}
-	sorted := v
-	if keep {
-		sorted = slices.Clone(v)
-	}
-	slices.Sort(sorted)
-	// The mean of float32 samples is known to float32's precision: it
-	// is written in float32's shortest form too (1.8, not 1.7999999523).
-	mean := shortest32(float32(sum / float64(len(v))))
-	return Stat{Mean: mean, P10: NearestRank(sorted, 0.10), P50: NearestRank(sorted, 0.50),
-		P90: NearestRank(sorted, 0.90), P99: NearestRank(sorted, 0.99)}
-}
-
-// level turns the samples into a level with computed statistics.
-func (s *sampleSet) level() Level {
-	l := newLevel(s.c, s.pos)
-	// TTFT and TPS stay in request order for goodput; ITL and latency
-	// are not kept and sort in place.
-	ttft, tps := s.ttft.flat(), s.tps.flat()
-	l.TTFT, l.TPS = summarize(ttft, true), summarize(tps, true)
-	l.ITL, l.Latency = summarize(s.itl.flat(), false), summarize(s.lat.flat(), false)
-	l.Requests, l.Errors = len(ttft), s.errors
-	l.Samples = &Samples{TTFT: ttft, TPS: tps}
-	return l
+// requests reads a per-request CSV, streamed: it may hold millions of
+// rows.
+var requests = Format{
+	Name: FormatRequests, Tool: "requests", Exts: csvExts, listed: 10,
+	Sniff:  func(p preview) bool { return isRequestsHeader(p.line) },
+	Stream: readRequests,
 }
 
 // requestColumns are the per-request CSV's columns.
@@ -396,92 +297,6 @@ func requestLevel(s string) (int, error) {
 		return 0, err
 	}
 	return int(f), nil
-}
-
-// vllmDetailed summarizes the per-request arrays of vllm bench serve
-// --save-detailed: ttfts and latencies in seconds, itls as a list of
-// per-request lists of inter-token gaps (s), output_lens, errors. The
-// values of failed requests are not read.
-func vllmDetailed(r *jreader, o obj, pos Pos) (Level, bool) {
-	ttfts, ttftPath, ok1 := o.list("ttfts")
-	lats, latPath, ok2 := o.list("latencies")
-	outs, outPath, _ := o.list("output_lens")
-	errs, _, _ := o.list("errors")
-	if !ok1 || !ok2 || len(ttfts) != len(lats) {
-		return Level{}, false
-	}
-	s := &sampleSet{pos: pos}
-	for i := range ttfts {
-		if i < len(errs) {
-			if e, _ := errs[i].(jstr); e.s != "" {
-				s.errors++
-				continue
-			}
-		}
-		ttft, lat := r.value(ttfts[i], item(ttftPath, i), timeS), r.value(lats[i], item(latPath, i), timeS)
-		out := Absent
-		if i < len(outs) {
-			out = r.value(outs[i], item(outPath, i), tokensQ)
-		}
-		if r.err != nil {
-			break
-		}
-		if lat < ttft {
-			off := -1
-			if n, ok := lats[i].(jnum); ok {
-				off = n.off
-			}
-			r.refuse(off, item(latPath, i), fmt.Errorf("%g s is shorter than the request's TTFT (%g s); expected a latency ≥ its TTFT", lat, ttft))
-			break
-		}
-		tpot, tps := Absent, Absent
-		if out > 1 && lat > 0 {
-			tpot = (lat - ttft) * 1000 / (out - 1)
-			tps = out / lat
-		}
-		s.add(ttft*1000, tpot, lat, tps)
-	}
-	return s.level(), true
-}
-
-// FormatAIPerfRecords is AIPerf's per-request export, profile_export.jsonl.
-const FormatAIPerfRecords = "aiperf-records"
-
-// aiperfRecords summarizes AIPerf's per-request JSON lines: one record
-// per request, {"metadata": …, "metrics": {"time_to_first_token":
-// {"value", "unit"}, …}, "error": null | {…}}. Times are read in their
-// unit (ns, ms or s) and kept in ms.
-func aiperfRecords(r *jreader, objs []obj) Level {
-	s := &sampleSet{pos: Pos{File: r.file}}
-	ms := func(m obj, tag string) float64 {
-		v := m.sub(tag)
-		switch strings.ToLower(v.str("unit")) {
-		case "ns":
-			return r.num(v, "value", timeNS) / 1e6
-		case "s", "sec":
-			return r.num(v, "value", timeS) * 1000
-		}
-		return r.num(v, "value", timeMS)
-	}
-	for _, o := range objs {
-		if e, ok := o.m["error"]; ok && e != nil {
-			s.errors++
-			continue
-		}
-		m := o.sub("metrics")
-		ttft, lat := ms(m, "time_to_first_token"), ms(m, "request_latency")
-		itl := ms(m, "inter_token_latency")
-		out := r.num(m.sub("output_sequence_length"), "value", tokensQ)
-		if r.err != nil {
-			break
-		}
-		tps := Absent
-		if out > 0 && lat > 0 {
-			tps = out / (lat / 1000)
-		}
-		s.add(ttft, itl, lat/1000, tps)
-	}
-	return s.level()
 }
 
 // isRequestsHeader reports whether a CSV header line is per-request data.

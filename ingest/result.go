@@ -1,10 +1,3 @@
-// Package ingest reads benchmark results into one format-neutral shape.
-//
-// Each input format has its own reader; every reader produces [Config]
-// values whose levels carry the source position they were read from, so
-// that later stages can point back at the exact line of an input file.
-// Units are normalized on read: TTFT and ITL in milliseconds, TPS in
-// tokens per second, latency in seconds.
 package ingest
 
 import (

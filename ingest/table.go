@@ -7,11 +7,15 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
 )
+
+// csvExts are the extensions of the CSV formats' files.
+var csvExts = []string{".csv"}
 
 // table is a delimited text file read whole, with the position of every
 // field. It handles the dialects that spreadsheets write (UTF-8 BOM, CRLF,
@@ -243,4 +247,110 @@ func slug(s string) string {
 		pending = true
 	}
 	return b.String()
+}
+
+// column is one known field of a CSV table (the llm-benchmark export, the
+// per-request CSV). Headers are matched by their slug against the
+// aliases, so column order does not matter.
+type column struct {
+	name     string   // canonical name; the gocsv tag of exportRow
+	display  string   // header as the export writes it, for messages
+	aliases  []string // accepted slugs
+	required bool
+	q        quantity // what its numbers measure; zero for text
+}
+
+// checkCells judges every cell of the known columns, row by row, so that
+// the first bad value in the file is the one reported: an empty required
+// cell, text that is not a number, or a number checkNumber refuses for
+// the column's quantity. The header must be canonical already.
+func (t *table) checkCells(cols []column) error {
+	byName := map[string]column{}
+	for _, c := range cols {
+		byName[c.name] = c
+	}
+	head := t.records[0]
+	for r := 1; r < len(t.records); r++ {
+		for i, cell := range t.records[r] {
+			c, ok := byName[head[i]]
+			if !ok || c.q.what == "" {
+				continue
+			}
+			if cell == "" {
+				if c.required {
+					return &Error{Pos: t.fieldPos(r, i), Column: t.header(i), Err: errors.New("value is empty; expected a number")}
+				}
+				continue
+			}
+			f, err := parseNumber(cell)
+			if err == nil {
+				err = checkNumber(f, strconv.Quote(cell), c.q)
+			}
+			if err != nil {
+				return &Error{Pos: t.fieldPos(r, i), Column: t.header(i), Err: err}
+			}
+		}
+	}
+	return nil
+}
+
+// canonicalHeader renames the header cells to the columns' canonical
+// names and returns the set of columns present. It fails on a missing
+// required column or a column given twice, and warns about columns it
+// does not know.
+func (t *table) canonicalHeader(cols []column) (map[string]bool, []*Warning, error) {
+	var warnings []*Warning
+	seen := map[string]int{}
+	head := t.records[0]
+	t.orig = append([]string(nil), head...)
+	for i, h := range head {
+		s := slug(h)
+		matched := false
+		for _, c := range cols {
+			for _, a := range c.aliases {
+				if s != a {
+					continue
+				}
+				if j, dup := seen[c.name]; dup {
+					return nil, nil, &Error{Pos: t.fieldPos(0, i), Column: h,
+						Err: fmt.Errorf("same column as %q (column %d); each column may appear once", t.orig[j], j+1)}
+				}
+				seen[c.name] = i
+				head[i] = c.name
+				matched = true
+			}
+		}
+		if !matched {
+			if s == "" {
+				return nil, nil, errorf(t.fieldPos(0, i), "", "header cell %d is empty; expected a column name", i+1)
+			}
+			warnings = append(warnings, warnf(t.fieldPos(0, i), h, WarnUnknownColumn, nil, "unknown column ignored"))
+			head[i] = "unknown:" + s
+		}
+	}
+	var missing []string
+	for _, c := range cols {
+		if _, ok := seen[c.name]; c.required && !ok {
+			missing = append(missing, strconv.Quote(c.display))
+		}
+	}
+	if len(missing) > 0 {
+		pos := t.fieldPos(0, 0)
+		return nil, nil, errorf(pos, "", "missing column %s; the header must name %s", strings.Join(missing, ", "), requiredList(cols))
+	}
+	present := make(map[string]bool, len(seen))
+	for name := range seen {
+		present[name] = true
+	}
+	return present, warnings, nil
+}
+
+func requiredList(cols []column) string {
+	var names []string
+	for _, c := range cols {
+		if c.required {
+			names = append(names, c.display)
+		}
+	}
+	return strings.Join(names, ", ")
 }

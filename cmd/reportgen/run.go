@@ -182,7 +182,7 @@ func parseBuild(stdout, stderr io.Writer, args []string, getenv func(string) str
 	fs.Var(setting{&cfg.overrides.TiePct, ingest.TieRange}, "tie-pct", "differences under this `percent` are ties, not wins (default 5, or the manifest's)")
 	fs.StringVar(&pct, "percentile", "", "`statistic` of the headline capacity: p90 or mean (default p90, or the manifest's)")
 	var input string
-	fs.StringVar(&input, "input-format", "", "force the input `format` of every result file instead of detecting it: "+strings.Join(ingest.Formats, ", "))
+	fs.StringVar(&input, "input-format", "", "force the input `format` of every result file instead of detecting it: "+strings.Join(ingest.FormatNames(), ", "))
 	fs.BoolVar(&cfg.strict, "strict", false, "fail a report that has warnings (anomalies, ignored columns)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), buildUsage)
@@ -208,8 +208,8 @@ func parseBuild(stdout, stderr io.Writer, args []string, getenv func(string) str
 		return nil, usagef("-o: no folder given")
 	}
 	if input != "" {
-		if !slices.Contains(ingest.Formats, input) {
-			return nil, usagef("--input-format %q: expected one of %s", input, strings.Join(ingest.Formats, ", "))
+		if !slices.Contains(ingest.FormatNames(), input) {
+			return nil, usagef("--input-format %q: expected one of %s", input, strings.Join(ingest.FormatNames(), ", "))
 		}
 		cfg.input.Format = input
 	}

@@ -107,7 +107,7 @@ func TestAnalysisJSONMatchesSchema(t *testing.T) {
 			want []string
 		}{
 			{"warning kinds", schemaStrings(t, raw, "$defs", "warning", "properties", "kind", "enum"), analyze.WarningKinds()},
-			{"input formats", schemaStrings(t, raw, "$defs", "config", "properties", "format", "enum"), ingest.Formats},
+			{"input formats", schemaStrings(t, raw, "$defs", "config", "properties", "format", "enum"), ingest.FormatNames()},
 			{"SLO statistics", schemaStrings(t, raw, "$defs", "sloPercentile", "enum"), func() (out []string) {
 				for _, p := range analyze.Percentiles {
 					out = append(out, string(p))

@@ -1,12 +1,15 @@
 package ingest
 
 import (
+	"archive/zip"
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"io"
 	"math"
-	"sort"
-	"strconv"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/gocarina/gocsv"
@@ -14,18 +17,34 @@ import (
 
 // FormatExport names the llm-benchmark table format (the tool's
 // "-table.csv" and the compact form of the seed report's Appendix A).
+// The tool's display name is the same.
 const FormatExport = "llm-benchmark"
 
-// column is one field of the llm-benchmark table. Headers are matched by
-// their slug against the aliases, so column order does not matter.
-type column struct {
-	name     string   // canonical name; the gocsv tag of exportRow
-	display  string   // header as the export writes it, for messages
-	aliases  []string // accepted slugs
-	required bool
-	q        quantity // what its numbers measure; zero for text
+// llmBenchmark reads the llm-benchmark's table: a "-table.csv" file, the
+// one CSV of its "Download All Results" archive (readZip), or the table
+// of an unzipped export folder (readExportFolder). It is the fallback
+// for any CSV no other format claims.
+var llmBenchmark = Format{
+	Name: FormatExport, Tool: FormatExport, Exts: csvExts, listed: 0,
+	Sniff: func(p preview) bool { return p.csv },
+	Read:  readExportTable,
 }
 
+// formatZip is what Detect names an archive: zip is not a format of its
+// own but the llm-benchmark's archive around its table.
+const formatZip = "zip"
+
+// zipMagic starts every ZIP archive; zipExt names one.
+const (
+	zipMagic = "PK\x03\x04"
+	zipExt   = ".zip"
+)
+
+// exportTable matches the table file of an unzipped llm-benchmark
+// export folder.
+const exportTable = "*-table.csv"
+
+// exportColumns are the llm-benchmark table's columns.
 var exportColumns = []column{
 	{"concurrency", "Concurrency", []string{"concurrency", "c"}, true, concurrencyQ},
 	{"ttft_mean", "TTFT (Mean, ms)", []string{"ttft_mean_ms", "ttft_mean"}, true, timeMS},
@@ -102,29 +121,40 @@ func (l *level) UnmarshalCSV(s string) error {
 // readExport reads an llm-benchmark table. file names the source in
 // positions; data is the file's bytes.
 func readExport(file string, data []byte) (Config, []*Warning, error) {
-	t, warnings, err := readTable(file, data)
+	levels, defs, warnings, err := readExportTable(file, data)
 	if err != nil {
 		return Config{}, nil, err
 	}
+	return llmBenchmark.config(file, levels, defs), warnings, nil
+}
+
+// readExportTable reads an llm-benchmark table's levels.
+func readExportTable(file string, data []byte) ([]Level, Definitions, []*Warning, error) {
+	fail := func(err error) ([]Level, Definitions, []*Warning, error) { return nil, Definitions{}, nil, err }
+	t, warnings, err := readTable(file, data)
+	if err != nil {
+		return fail(err)
+	}
 	if err := t.normalizeNumbers(); err != nil {
-		return Config{}, nil, err
+		return fail(err)
 	}
 	present, ws, err := t.canonicalHeader(exportColumns)
 	warnings = append(warnings, ws...)
 	if err != nil {
-		return Config{}, nil, err
+		return fail(err)
 	}
 	if len(t.records) < 2 {
-		return Config{}, nil, errorf(Pos{File: file, Line: t.pos[0][0].Line + 1, Col: 1}, "", "no data rows after the header; expected one row per concurrency level")
+		return fail(errorf(Pos{File: file, Line: t.pos[0][0].Line + 1, Col: 1}, "", "no data rows after the header; expected one row per concurrency level"))
 	}
 	if err := t.checkCells(exportColumns); err != nil {
-		return Config{}, nil, err
+		return fail(err)
 	}
 	var rows []exportRow
 	if err := gocsv.UnmarshalCSV(t, &rows); err != nil {
-		return Config{}, nil, t.gocsvError(err)
+		return fail(t.gocsvError(err))
 	}
-	cfg := Config{Source: file, Format: FormatExport, Definitions: Definitions{ITL: "tpot", TPS: "request", RPS: "per_user"}}
+	defs := Definitions{ITL: "tpot", TPS: "request", RPS: "per_user"}
+	var levels []Level
 	// gocsv leaves a column the file lacks at zero; an absent statistic
 	// must read as absent, not as a measured 0.
 	absent := func(name string, v float64) float64 {
@@ -146,112 +176,17 @@ func readExport(file string, data []byte) (Config, []*Warning, error) {
 		lv.TPS = Stat{Mean: float64(r.TPSMean), P10: Absent, P50: absent("tps_p50", float64(r.TPSP50)), P90: float64(r.TPSP90), P99: Absent}
 		lv.Latency = Stat{Mean: float64(r.LatMean), P10: Absent, P50: absent("lat_p50", float64(r.LatP50)), P90: float64(r.LatP90), P99: Absent}
 		lv.RPS = absent("rps", float64(r.RPS))
-		cfg.Levels = append(cfg.Levels, lv)
+		levels = append(levels, lv)
 	}
-	ws, err = sortLevels(file, cfg.Levels)
+	ws, err = sortLevels(file, levels, true)
 	warnings = append(warnings, ws...)
 	if err != nil {
-		return Config{}, nil, err
+		return fail(err)
 	}
-	if len(cfg.Levels) == 0 {
-		return Config{}, nil, errorf(Pos{File: file}, "", "no usable concurrency level (all rows had concurrency 0)")
+	if len(levels) == 0 {
+		return fail(errorf(Pos{File: file}, "", "no usable concurrency level (all rows had concurrency 0)"))
 	}
-	return cfg, warnings, nil
-}
-
-// checkCells judges every cell of the known columns, row by row, so that
-// the first bad value in the file is the one reported: an empty required
-// cell, text that is not a number, or a number checkNumber refuses for
-// the column's quantity. The header must be canonical already.
-func (t *table) checkCells(cols []column) error {
-	byName := map[string]column{}
-	for _, c := range cols {
-		byName[c.name] = c
-	}
-	head := t.records[0]
-	for r := 1; r < len(t.records); r++ {
-		for i, cell := range t.records[r] {
-			c, ok := byName[head[i]]
-			if !ok || c.q.what == "" {
-				continue
-			}
-			if cell == "" {
-				if c.required {
-					return &Error{Pos: t.fieldPos(r, i), Column: t.header(i), Err: errors.New("value is empty; expected a number")}
-				}
-				continue
-			}
-			f, err := parseNumber(cell)
-			if err == nil {
-				err = checkNumber(f, strconv.Quote(cell), c.q)
-			}
-			if err != nil {
-				return &Error{Pos: t.fieldPos(r, i), Column: t.header(i), Err: err}
-			}
-		}
-	}
-	return nil
-}
-
-// canonicalHeader renames the header cells to the columns' canonical
-// names and returns the set of columns present. It fails on a missing
-// required column or a column given twice, and warns about columns it
-// does not know.
-func (t *table) canonicalHeader(cols []column) (map[string]bool, []*Warning, error) {
-	var warnings []*Warning
-	seen := map[string]int{}
-	head := t.records[0]
-	t.orig = append([]string(nil), head...)
-	for i, h := range head {
-		s := slug(h)
-		matched := false
-		for _, c := range cols {
-			for _, a := range c.aliases {
-				if s != a {
-					continue
-				}
-				if j, dup := seen[c.name]; dup {
-					return nil, nil, &Error{Pos: t.fieldPos(0, i), Column: h,
-						Err: fmt.Errorf("same column as %q (column %d); each column may appear once", t.orig[j], j+1)}
-				}
-				seen[c.name] = i
-				head[i] = c.name
-				matched = true
-			}
-		}
-		if !matched {
-			if s == "" {
-				return nil, nil, errorf(t.fieldPos(0, i), "", "header cell %d is empty; expected a column name", i+1)
-			}
-			warnings = append(warnings, warnf(t.fieldPos(0, i), h, WarnUnknownColumn, nil, "unknown column ignored"))
-			head[i] = "unknown:" + s
-		}
-	}
-	var missing []string
-	for _, c := range cols {
-		if _, ok := seen[c.name]; c.required && !ok {
-			missing = append(missing, strconv.Quote(c.display))
-		}
-	}
-	if len(missing) > 0 {
-		pos := t.fieldPos(0, 0)
-		return nil, nil, errorf(pos, "", "missing column %s; the header must name %s", strings.Join(missing, ", "), requiredList(cols))
-	}
-	present := make(map[string]bool, len(seen))
-	for name := range seen {
-		present[name] = true
-	}
-	return present, warnings, nil
-}
-
-func requiredList(cols []column) string {
-	var names []string
-	for _, c := range cols {
-		if c.required {
-			names = append(names, c.display)
-		}
-	}
-	return strings.Join(names, ", ")
+	return levels, defs, warnings, nil
 }
 
 // gocsvError maps a gocsv error (record index and field index) back to
@@ -265,22 +200,78 @@ func (t *table) gocsvError(err error) error {
 	return &Error{Pos: Pos{File: t.file}, Err: err}
 }
 
-// sortLevels sorts levels by concurrency, warning when the file had them
-// out of order, and fails on a level given twice.
-func sortLevels(file string, levels []Level) ([]*Warning, error) {
-	var warnings []*Warning
-	if !sort.SliceIsSorted(levels, func(i, j int) bool { return levels[i].Concurrency < levels[j].Concurrency }) {
-		warnings = append(warnings, warnf(Pos{File: file}, "", WarnUnsortedLevels, nil, "concurrency levels are not in ascending order; sorted"))
-		sort.SliceStable(levels, func(i, j int) bool { return levels[i].Concurrency < levels[j].Concurrency })
+// readExportFolder reads an unzipped llm-benchmark export: the folder's
+// one *-table.csv.
+func readExportFolder(dir string) (Config, []*Warning, error) {
+	tables, err := filepath.Glob(filepath.Join(dir, exportTable))
+	switch {
+	case err != nil:
+		return Config{}, nil, err
+	case len(tables) == 0:
+		return Config{}, nil, errorf(Pos{File: dir}, "", "folder holds no *-table.csv file; expected the export's <model>-table.csv")
+	case len(tables) > 1:
+		return Config{}, nil, errorf(Pos{File: dir}, "", "folder holds %d *-table.csv files; expected exactly one", len(tables))
 	}
-	for i := 1; i < len(levels); i++ {
-		if levels[i].Concurrency == levels[i-1].Concurrency {
-			a, b := levels[i-1].Pos, levels[i].Pos
-			if b.Line < a.Line {
-				a, b = b, a
-			}
-			return warnings, errorf(b, "", "concurrency %d appears twice (also on line %d); expected one row per level", levels[i].Concurrency, a.Line)
+	return readFile(tables[0], readExport)
+}
+
+// MaxEntrySize bounds how much one ZIP entry may decompress to. The
+// largest real export is a few kilobytes; anything near this limit is a
+// mistake or a zip bomb.
+const MaxEntrySize = 64 << 20
+
+// readZip reads the llm-benchmark's "Download All Results" archive: it
+// must hold exactly one table CSV (the charts beside it are ignored).
+// Nothing is extracted to disk.
+func readZip(file string, data []byte) (Config, []*Warning, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return Config{}, nil, errorf(Pos{File: file}, "", "not a readable ZIP archive: %v", err)
+	}
+	var csvs []*zip.File
+	for _, f := range zr.File {
+		name := f.Name
+		if strings.Contains(name, `\`) || path.IsAbs(name) || strings.HasPrefix(path.Clean(name), "../") || path.Clean(name) == ".." {
+			return Config{}, nil, errorf(Pos{File: file}, "", "entry %q points outside the archive; refused", name)
 		}
+		if strings.HasSuffix(name, "/") || !strings.EqualFold(path.Ext(name), ".csv") {
+			continue
+		}
+		if strings.HasPrefix(path.Base(name), "._") || strings.HasPrefix(name, "__MACOSX/") {
+			continue // macOS resource forks
+		}
+		csvs = append(csvs, f)
 	}
-	return warnings, nil
+	switch len(csvs) {
+	case 0:
+		return Config{}, nil, errorf(Pos{File: file}, "", "archive holds no .csv file; expected the export's <model>-table.csv")
+	case 1:
+	default:
+		var names []string
+		for _, f := range csvs[:min(len(csvs), 5)] {
+			names = append(names, f.Name)
+		}
+		if len(csvs) > 5 {
+			names = append(names, fmt.Sprintf("and %d more", len(csvs)-5))
+		}
+		return Config{}, nil, errorf(Pos{File: file}, "", "archive holds %d CSV files (%s); expected exactly one table", len(csvs), strings.Join(names, ", "))
+	}
+	f := csvs[0]
+	inner := file + "!" + f.Name
+	if f.UncompressedSize64 > MaxEntrySize {
+		return Config{}, nil, errorf(Pos{File: inner}, "", "entry declares %d bytes, over the %d MiB limit", f.UncompressedSize64, MaxEntrySize>>20)
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return Config{}, nil, errorf(Pos{File: inner}, "", "cannot open entry: %v", err)
+	}
+	defer rc.Close()
+	body, err := io.ReadAll(io.LimitReader(rc, MaxEntrySize+1))
+	if err != nil {
+		return Config{}, nil, errorf(Pos{File: inner}, "", "cannot decompress entry: %v", err)
+	}
+	if len(body) > MaxEntrySize {
+		return Config{}, nil, errorf(Pos{File: inner}, "", "entry decompresses past the %d MiB limit; refused", MaxEntrySize>>20)
+	}
+	return readExport(inner, body)
 }

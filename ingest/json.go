@@ -18,6 +18,10 @@ import (
 // -Infinity and NaN that Python's json module writes (SGLang's
 // request_rate), which become numbers for checkNumber to judge.
 
+// jsonExts are the extensions of the JSON formats' files: a document,
+// or JSON lines.
+var jsonExts = []string{".json", ".jsonl"}
+
 // jobject is a JSON object with the byte offset of its '{'.
 type jobject struct {
 	m   map[string]any
@@ -499,4 +503,41 @@ func jsonKind(v any) (string, int) {
 		return "a list", x.off
 	}
 	return fmt.Sprintf("%T", v), -1
+}
+
+// fromJSON makes a format's Read out of read, a reader of the decoded
+// runs: the objects of the document (JSON lines give one per line, a
+// list one per item), and a jreader over them. The first number the
+// jreader refuses fails the read.
+func fromJSON(read func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error)) func(string, []byte) ([]Level, Definitions, []*Warning, error) {
+	return func(file string, data []byte) ([]Level, Definitions, []*Warning, error) {
+		vals, err := jsonValues(file, data)
+		if err != nil {
+			return nil, Definitions{}, nil, err
+		}
+		var objs []obj
+		for _, v := range vals {
+			if list, ok := v.(*jarray); ok {
+				for i, x := range list.items {
+					if o, ok := asObj(x, item("", i)); ok {
+						objs = append(objs, o)
+					}
+				}
+			} else if o, ok := asObj(v, ""); ok {
+				objs = append(objs, o)
+			}
+		}
+		if len(objs) == 0 {
+			return nil, Definitions{}, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "no benchmark run in the file")
+		}
+		r := &jreader{file: file, data: data}
+		levels, defs, warnings, err := read(r, objs)
+		if err == nil {
+			err = r.err
+		}
+		if err != nil {
+			return nil, Definitions{}, nil, err
+		}
+		return levels, defs, warnings, nil
+	}
 }

@@ -1,0 +1,326 @@
+package ingest
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The formats of AIPerf's exports.
+const (
+	FormatAIPerfJSON    = "aiperf-json"    // profile_export_aiperf.json (schema 1.x and older "records")
+	FormatAIPerfCSV     = "aiperf-csv"     // profile_export_aiperf.csv
+	FormatAIPerfRecords = "aiperf-records" // the per-request profile_export.jsonl
+)
+
+// aiperfJSON reads AIPerf's profile_export_aiperf.json: one run, its
+// load from the input config or the command line (aiperfLoad).
+var aiperfJSON = Format{
+	Name: FormatAIPerfJSON, Tool: "AIPerf", Exts: jsonExts, listed: 6,
+	Sniff: func(p preview) bool {
+		return p.obj.has("aiperf_version") || (p.obj.has("records") && p.obj.has("input_config"))
+	},
+	Read: fromJSON(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
+		l, defs := aiperfRun(r, objs[0], Pos{File: r.file})
+		return []Level{l}, defs, nil, nil
+	}),
+}
+
+// aiperfCSV reads AIPerf's profile_export_aiperf.csv: one run, whose
+// load the file does not state.
+var aiperfCSV = Format{
+	Name: FormatAIPerfCSV, Tool: "AIPerf", Exts: csvExts, listed: 7,
+	Sniff: func(p preview) bool { return strings.HasPrefix(p.line, "metric,avg,") },
+	Read:  readMetricTable,
+}
+
+// aiperfRecords reads AIPerf's per-request profile_export.jsonl: one
+// record per request, summarized into one level.
+var aiperfRecords = Format{
+	Name: FormatAIPerfRecords, Tool: "aiperf-records", Exts: jsonExts, listed: 11,
+	Sniff: func(p preview) bool {
+		return p.obj.has("metrics") && p.obj.has("metadata") && !p.obj.has("benchmarks")
+	},
+	Read: fromJSON(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
+		return []Level{recordsLevel(r, objs)}, Definitions{ITL: "tpot", TPS: "request"}, nil, nil
+	}),
+}
+
+// aiperfRun maps an AIPerf profile export: schema 1.x has the metrics
+// at the top level, older exports under "records" with short tags.
+func aiperfRun(r *jreader, o obj, pos Pos) (Level, Definitions) {
+	l := newLevel(0, pos)
+	metrics := o
+	if rec := o.sub("records"); rec.exists() {
+		metrics = rec
+	}
+	// metric is the first of tags that the export gives an average for.
+	metric := func(tags ...string) (obj, bool) {
+		for _, t := range tags {
+			if m := metrics.sub(t); m.get("avg") != nil {
+				return m, true
+			}
+		}
+		return obj{}, false
+	}
+	dist := func(q quantity, f float64, tags ...string) Stat {
+		m, ok := metric(tags...)
+		if !ok {
+			return NoStat()
+		}
+		get := func(key string) float64 { return r.num(m, key, q) * f }
+		return stat(get("avg"), get("p10"), get("p50"), get("p90"), get("p99"))
+	}
+	scalar := func(q quantity, tags ...string) float64 {
+		if m, ok := metric(tags...); ok {
+			return r.num(m, "avg", q)
+		}
+		return Absent
+	}
+	l.TTFT = dist(timeMS, 1, "time_to_first_token", "ttft")
+	l.ITL = dist(timeMS, 1, "inter_token_latency", "itl")
+	l.Latency = dist(timeMS, 0.001, "request_latency")
+	defs := Definitions{ITL: "tpot", TPS: "request", RPS: "system"}
+	if _, ok := metric("e2e_output_token_throughput"); ok {
+		l.TPS = dist(tokenRate, 1, "e2e_output_token_throughput")
+	} else if _, ok := metric("output_token_throughput_per_user"); ok {
+		l.TPS = dist(tokenRate, 1, "output_token_throughput_per_user")
+		defs.TPS = "decode"
+	} else {
+		defs.TPS = "decode"
+	}
+	l.SystemRPS = scalar(requestRate, "request_throughput")
+	l.OutputTPS = scalar(outputRate, "output_token_throughput")
+	if n := scalar(countQ, "request_count"); !math.IsNaN(n) {
+		l.Requests = int(n)
+	}
+	if n := scalar(countQ, "error_request_count"); !math.IsNaN(n) {
+		l.Errors = int(n)
+	}
+	l.OutputTokens = scalar(tokensQ, "output_sequence_length", "output_token_count")
+	// A run capped by concurrency is a concurrency run; otherwise a
+	// --request-rate run is driven by its rate.
+	l.Concurrency = int(aiperfLoad(r, o, "concurrency", concurrencyQ))
+	if l.Concurrency == 0 {
+		l.Rate = aiperfLoad(r, o, "request_rate", offeredRate)
+	}
+	return l, defs
+}
+
+// aiperfFlags find --concurrency and --request-rate on a command line.
+var aiperfFlags = map[string]*regexp.Regexp{
+	"concurrency":  regexp.MustCompile(`--concurrency[ =]['"]?([0-9]+(?:\.[0-9]+)?)`),
+	"request_rate": regexp.MustCompile(`--request-rate[ =]['"]?([0-9]+(?:\.[0-9]+)?)`),
+}
+
+// aiperfLoad finds the profiling phase's setting key ("concurrency" or
+// "request_rate"): in input_config.phases (0.10), input_config.loadgen
+// (older), or the command line (--concurrency, --request-rate); 0 when
+// the run gives none.
+func aiperfLoad(r *jreader, o obj, key string, q quantity) float64 {
+	cfg := o.sub("input_config")
+	if phases, path, ok := cfg.list("phases"); ok {
+		for i, p := range phases {
+			ph, _ := asObj(p, item(path, i))
+			if ph.str("name") == "warmup" {
+				continue
+			}
+			if v := r.num(ph, key, q); v > 0 {
+				return v
+			}
+		}
+	}
+	if v := r.num(cfg.sub("loadgen"), key, q); v > 0 {
+		return v
+	}
+	for _, c := range []obj{o.sub("run_info"), cfg} {
+		cmd, ok := c.get("cli_command").(jstr)
+		if !ok {
+			continue
+		}
+		if m := aiperfFlags[key].FindStringSubmatch(cmd.s); m != nil {
+			v, _ := strconv.ParseFloat(m[1], 64)
+			if v = r.checkAt(cmd, c.name("cli_command"), v, m[0], q); v > 0 {
+				return v
+			}
+		}
+	}
+	return 0
+}
+
+// recordsLevel summarizes AIPerf's per-request JSON lines: one record
+// per request, {"metadata": …, "metrics": {"time_to_first_token":
+// {"value", "unit"}, …}, "error": null | {…}}. Times are read in their
+// unit (ns, ms or s) and kept in ms.
+func recordsLevel(r *jreader, objs []obj) Level {
+	s := &sampleSet{pos: Pos{File: r.file}}
+	ms := func(m obj, tag string) float64 {
+		v := m.sub(tag)
+		switch strings.ToLower(v.str("unit")) {
+		case "ns":
+			return r.num(v, "value", timeNS) / 1e6
+		case "s", "sec":
+			return r.num(v, "value", timeS) * 1000
+		}
+		return r.num(v, "value", timeMS)
+	}
+	for _, o := range objs {
+		if e, ok := o.m["error"]; ok && e != nil {
+			s.errors++
+			continue
+		}
+		m := o.sub("metrics")
+		ttft, lat := ms(m, "time_to_first_token"), ms(m, "request_latency")
+		itl := ms(m, "inter_token_latency")
+		out := r.num(m.sub("output_sequence_length"), "value", tokensQ)
+		if r.err != nil {
+			break
+		}
+		tps := Absent
+		if out > 0 && lat > 0 {
+			tps = out / (lat / 1000)
+		}
+		s.add(ttft, itl, lat/1000, tps)
+	}
+	return s.level()
+}
+
+// metricRow is a row of the AIPerf / GenAI-Perf metric tables that the
+// reader uses, and what its numbers measure.
+type metricRow struct {
+	key string
+	q   quantity
+}
+
+// metricRows names the rows of the AIPerf / GenAI-Perf metric tables.
+var metricRows = map[string]metricRow{
+	"time to first token":              {"ttft", timeMS},
+	"inter token latency":              {"itl", timeMS},
+	"request latency":                  {"latency", timeMS},
+	"e2e output token throughput":      {"tps", tokenRate},
+	"output token throughput per user": {"tps_decode", tokenRate},
+	"request throughput":               {"rps", requestRate},
+	"output token throughput":          {"output_tps", outputRate},
+	"request count":                    {"requests", countQ},
+	"error request count":              {"errors", countQ},
+	"output sequence length":           {"osl", tokensQ},
+}
+
+// readMetricTable reads the metric-per-row CSV of AIPerf and GenAI-Perf:
+// a statistics block (Metric,avg,min,max,…) and a scalar block
+// (Metric,Value), separated by blank lines. GenAI-Perf writes numbers
+// ≥ 1000 with thousands separators ("1,146.31") and N/A for a missing
+// statistic.
+func readMetricTable(file string, data []byte) ([]Level, Definitions, []*Warning, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	blocks := bytes.Split(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("\n\n"))
+	l := newLevel(0, Pos{File: file})
+	defs := Definitions{ITL: "tpot", TPS: "request", RPS: "system"}
+	found := 0
+	line := 1
+	for _, block := range blocks {
+		startLine := line
+		line += bytes.Count(block, []byte("\n")) + 2
+		block = bytes.TrimSpace(block)
+		if len(block) == 0 {
+			continue
+		}
+		t, _, err := readTable(file, block)
+		if err != nil {
+			return nil, defs, nil, err
+		}
+		head := t.records[0]
+		col := map[string]int{}
+		for i, h := range head {
+			col[strings.ToLower(strings.TrimSpace(h))] = i
+		}
+		if _, ok := col["metric"]; !ok {
+			continue // the GPU telemetry tables: Endpoint,GPU_Index,…
+		}
+		for r, rec := range t.records[1:] {
+			label := strings.ToLower(rec[col["metric"]])
+			name := label
+			if i := strings.Index(label, " ("); i >= 0 {
+				name = label[:i]
+			}
+			row, ok := metricRows[name]
+			if !ok {
+				continue
+			}
+			key := row.key
+			cell := func(stat string) (float64, error) {
+				i, ok := col[stat]
+				if !ok || i >= len(rec) {
+					return Absent, nil
+				}
+				s := strings.ReplaceAll(rec[i], ",", "")
+				if s == "" || strings.EqualFold(s, "N/A") {
+					return Absent, nil
+				}
+				f, err := parseNumber(s)
+				if err == nil {
+					err = checkNumber(f, strconv.Quote(rec[i]), row.q)
+				} else {
+					err = fmt.Errorf("%q is not a number", rec[i])
+				}
+				if err != nil {
+					return 0, &Error{Pos: Pos{File: file, Line: startLine + r + 1, Col: t.pos[r+1][i].Col}, Column: head[i], Err: err}
+				}
+				return f, nil
+			}
+			var vals [6]float64
+			for i, s := range []string{"avg", "p10", "p50", "p90", "p99", "value"} {
+				v, err := cell(s)
+				if err != nil {
+					return nil, defs, nil, err
+				}
+				vals[i] = v
+			}
+			st := stat(vals[0], vals[1], vals[2], vals[3], vals[4])
+			scalar := vals[5]
+			if math.IsNaN(scalar) {
+				scalar = vals[0]
+			}
+			found++
+			switch key {
+			case "ttft":
+				l.TTFT = st
+			case "itl":
+				l.ITL = st
+			case "latency":
+				l.Latency = stat(st.Mean/1000, st.P10/1000, st.P50/1000, st.P90/1000, st.P99/1000) // the tables write ms
+			case "tps":
+				l.TPS = st
+			case "tps_decode":
+				if math.IsNaN(l.TPS.Mean) {
+					l.TPS = st
+					defs.TPS = "decode"
+				}
+			case "rps":
+				l.SystemRPS = scalar
+			case "output_tps":
+				l.OutputTPS = scalar
+			case "requests":
+				if !math.IsNaN(scalar) {
+					l.Requests = int(scalar)
+				}
+			case "errors":
+				if !math.IsNaN(scalar) {
+					l.Errors = int(scalar)
+				}
+			case "osl":
+				l.OutputTokens = st.Mean
+			}
+		}
+	}
+	if found == 0 {
+		return nil, defs, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "no known metric row (Time To First Token, Request Latency, …)")
+	}
+	if math.IsNaN(l.TTFT.Mean) || math.IsNaN(l.Latency.Mean) {
+		return nil, defs, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "the table lacks the Time To First Token or Request Latency row")
+	}
+	return []Level{l}, defs, nil, nil
+}

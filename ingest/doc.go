@@ -1,0 +1,36 @@
+// Package ingest reads benchmark results into one format-neutral shape.
+//
+// Each input format has its own reader; every reader produces [Config]
+// values whose levels carry the source position they were read from, so
+// that later stages can point back at the exact line of an input file.
+// Units are normalized on read: TTFT and ITL in milliseconds, TPS in
+// tokens per second, latency in seconds.
+//
+// # Formats
+//
+// Each tool's format is a [Format] value in a file of its own:
+//
+//	llmbenchmark.go  the llm-benchmark table: -table.csv, its zip, an unzipped export folder
+//	vllm.go          vllm bench serve JSON and JSON lines, bench sweep summary.json, --save-detailed arrays
+//	vllmtable.go     vLLM's nightly-benchmark summary table
+//	sglang.go        sglang.bench_serving JSON lines
+//	inferencex.go    InferenceX (benchmark_serving in seconds)
+//	llmperf.go       LLMPerf *_summary.json
+//	aiperf.go        AIPerf JSON, CSV and per-request records; its load detection
+//	genaiperf.go     GenAI-Perf CSV
+//	guidellm.go      guidellm benchmarks.json
+//	requests.go      the per-request CSV
+//
+// format.go lists them in formats, in detection order, and reads one
+// file by its format (Detect, readResultFile). The rest is shared:
+// folder.go finds the configurations of a report folder, json.go and
+// table.go parse JSON and CSV with positions, number.go judges every
+// number, levels.go orders levels and finds loads in names, stats.go
+// and samples.go summarize per-request data, pos.go and warning.go are
+// the errors and warnings, manifest.go reads report.toml.
+//
+// Adding a tool takes one file defining its Format (name, display name,
+// extensions, sniffer, reader, and the next listed number) and one line
+// in formats, at the place its sniffer must be tried; then a fixture row
+// in TestFixtures and a row in the README's table of formats.
+package ingest

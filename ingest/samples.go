@@ -1,0 +1,67 @@
+package ingest
+
+// Samples are the per-request values a level keeps so that the analysis
+// can compute goodput against the report's SLOs: TTFT (ms) and per-user
+// TPS (tok/s) of each successful request, in the same order.
+type Samples struct {
+	TTFT, TPS []float32
+}
+
+// sampleSet accumulates the requests of one level: the per-request
+// readers (a CSV, vLLM's --save-detailed arrays, AIPerf's records) fill
+// one and summarize it.
+type sampleSet struct {
+	c                   int
+	ttft, itl, lat, tps chunked
+	errors              int
+	pos                 Pos
+}
+
+func (s *sampleSet) add(ttft, itl, lat, tps float64) {
+	s.ttft.add(float32(ttft))
+	s.itl.add(float32(itl))
+	s.lat.add(float32(lat))
+	s.tps.add(float32(tps))
+}
+
+// level turns the samples into a level with computed statistics.
+func (s *sampleSet) level() Level {
+	l := newLevel(s.c, s.pos)
+	// TTFT and TPS stay in request order for goodput; ITL and latency
+	// are not kept and sort in place.
+	ttft, tps := s.ttft.flat(), s.tps.flat()
+	l.TTFT, l.TPS = summarize(ttft, true), summarize(tps, true)
+	l.ITL, l.Latency = summarize(s.itl.flat(), false), summarize(s.lat.flat(), false)
+	l.Requests, l.Errors = len(ttft), s.errors
+	l.Samples = &Samples{TTFT: ttft, TPS: tps}
+	return l
+}
+
+// chunked stores values in fixed-size chunks, so that growing never
+// copies (append's doubling leaves the old array as garbage, which at a
+// million rows pushed the peak heap past 50 MB).
+type chunked struct {
+	chunks [][]float32
+	n      int
+}
+
+const chunkSize = 8192
+
+func (c *chunked) add(v float32) {
+	if len(c.chunks) == 0 || len(c.chunks[len(c.chunks)-1]) == chunkSize {
+		c.chunks = append(c.chunks, make([]float32, 0, chunkSize))
+	}
+	last := &c.chunks[len(c.chunks)-1]
+	*last = append(*last, v)
+	c.n++
+}
+
+// flat returns the values in one slice and releases the chunks.
+func (c *chunked) flat() []float32 {
+	out := make([]float32, 0, c.n)
+	for _, ch := range c.chunks {
+		out = append(out, ch...)
+	}
+	c.chunks = nil
+	return out
+}

@@ -1,0 +1,229 @@
+package ingest
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// FormatVLLM is vllm bench serve's result format.
+const FormatVLLM = "vllm"
+
+// vllm reads vllm bench serve --save-result (one run) and
+// --append-result (JSON lines of runs), a vllm bench sweep's
+// summary.json (a list of runs, repeated: the last at each load is
+// kept), and the per-request arrays --save-detailed adds.
+var vllm = Format{
+	Name: FormatVLLM, Tool: "vLLM bench serve", Exts: jsonExts, listed: 1,
+	Sniff: func(p preview) bool { return p.obj.has("mean_ttft_ms") || p.obj.has("median_ttft_ms") },
+	Read:  fromJSON(servingKeys{latency: "e2el"}.read),
+}
+
+// servingKeys says how a variant of vLLM's benchmark_serving result
+// (vLLM, SGLang, InferenceX) names its numbers: vLLM and SGLang write
+// milliseconds (mean_ttft_ms), InferenceX seconds under the same names
+// without the suffix (seconds); the request latency is "e2el", or
+// SGLang's "e2e_latency".
+type servingKeys struct {
+	seconds bool
+	latency string
+}
+
+// read maps the runs of a benchmark_serving result: one object, JSON
+// lines of appended runs, or a sweep's list.
+func (k servingKeys) read(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
+	var levels []Level
+	runs := make([]float64, len(objs))
+	for i, o := range objs {
+		p := Pos{File: r.file}
+		if len(objs) > 1 {
+			p = Pos{File: r.file, Line: i + 1} // JSON lines: one run per line
+		}
+		levels = append(levels, servingRun(r, o, k, p))
+		if objs[0].has("run_number") {
+			runs[i] = r.num(o, "run_number", runNumber)
+		}
+	}
+	levels, warnings := lastOfRepeats(r.file, levels, objs, runs)
+	warnings = append(warnings, mixedWorkloads(r.file, objs)...)
+	return levels, servingDefinitions(objs[0]), warnings, nil
+}
+
+// servingRun maps one vLLM / SGLang / InferenceX result object.
+func servingRun(r *jreader, o obj, k servingKeys, pos Pos) Level {
+	l := newLevel(0, pos)
+	get := func(stat, metric string) float64 {
+		if k.seconds {
+			return r.num(o, stat+"_"+metric, timeS) * 1000
+		}
+		return r.num(o, stat+"_"+metric+"_ms", timeMS)
+	}
+	dist := func(metric string) Stat {
+		return stat(get("mean", metric), get("p10", metric), get("median", metric), get("p90", metric), get("p99", metric))
+	}
+	l.TTFT = dist("ttft")
+	tpot := dist("tpot")
+	if math.IsNaN(tpot.Mean) && math.IsNaN(tpot.P50) {
+		tpot = dist("itl") // older SGLang writes only the chunk ITL
+	}
+	l.ITL = tpot
+	lat := dist(k.latency)
+	l.Latency = stat(lat.Mean/1000, lat.P10/1000, lat.P50/1000, lat.P90/1000, lat.P99/1000)
+	l.TPS = decodeRate(tpot)
+	if d, ok := vllmDetailed(r, o, pos); ok {
+		// --save-detailed: statistics from the requests themselves.
+		l.TTFT, l.ITL, l.Latency, l.TPS, l.Samples = d.TTFT, d.ITL, d.Latency, d.TPS, d.Samples
+	}
+	// A run capped by max_concurrency is a concurrency run whatever its
+	// request_rate ("inf" by default); without a cap, the rate drove it.
+	if c := r.num(o, "max_concurrency", concurrencyQ); c > 0 {
+		l.Concurrency = int(c)
+	} else if rate := r.num(o, "request_rate", offeredRate); rate > 0 {
+		l.Rate = rate
+	}
+	l.SystemRPS = r.num(o, "request_throughput", requestRate)
+	l.OutputTPS = r.num(o, "output_throughput", outputRate)
+	completed := r.num(o, "completed", countQ)
+	if !math.IsNaN(completed) {
+		l.Requests = int(completed)
+	}
+	if failed := r.num(o, "failed", countQ); !math.IsNaN(failed) {
+		l.Errors = int(failed)
+	}
+	if completed > 0 {
+		l.OutputTokens = r.num(o, "total_output_tokens", tokenTotal) / completed
+		if math.IsNaN(l.SystemRPS) {
+			if d := r.num(o, "duration", runDuration); d > 0 {
+				l.SystemRPS = completed / d
+			}
+		}
+	}
+	return l
+}
+
+func servingDefinitions(o obj) Definitions {
+	d := Definitions{ITL: "tpot", TPS: "decode", RPS: "system"}
+	if !o.has("mean_tpot_ms") && !o.has("median_tpot_ms") && !o.has("median_tpot") {
+		d.ITL = "chunk"
+	}
+	return d
+}
+
+// mixedWorkloads warns when appended runs of one file used different
+// workloads (dataset, input or output length): their levels are not
+// comparable with each other.
+func mixedWorkloads(file string, objs []obj) []*Warning {
+	workload := func(o obj) string {
+		return fmt.Sprintf("%s %v/%v", o.str("dataset_name"), o.get("random_input_len"), o.get("random_output_len"))
+	}
+	first := workload(objs[0])
+	for i, o := range objs[1:] {
+		if w := workload(o); w != first {
+			w, first := strings.TrimSpace(w), strings.TrimSpace(first)
+			return []*Warning{warnf(Pos{File: file, Line: i + 2}, "", WarnMixedWorkloads, map[string]any{"Workload": w, "First": first},
+				"this run's workload (%s) differs from the first run's (%s); runs of different workloads are not comparable levels", w, first)}
+		}
+	}
+	return nil
+}
+
+// lastOfRepeats keeps the last of repeated runs at the same load (a
+// vLLM sweep's summary.json repeats each point: run_number 0, 1, …),
+// warning about the ones left out. runs are the runs' run_number.
+func lastOfRepeats(file string, levels []Level, objs []obj, runs []float64) ([]Level, []*Warning) {
+	if len(levels) < 2 || !objs[0].has("run_number") {
+		return levels, nil
+	}
+	type key struct {
+		c    int
+		rate float64
+	}
+	last := map[key]int{}
+	for i, l := range levels {
+		last[key{l.Concurrency, l.Rate}] = i
+	}
+	var out []Level
+	var warnings []*Warning
+	for i, l := range levels {
+		if last[key{l.Concurrency, l.Rate}] == i {
+			out = append(out, l)
+			continue
+		}
+		j := last[key{l.Concurrency, l.Rate}]
+		run := runs[i]
+		warnings = append(warnings, warnf(Pos{File: file}, "", WarnRepeatedRun, map[string]any{"Run": run, "TTFT": l.TTFT.Mean, "Last": levels[j].TTFT.Mean},
+			"run_number %g repeats a later run at the same load (mean TTFT %.1f ms vs %.1f ms); the last run is used", run, l.TTFT.Mean, levels[j].TTFT.Mean))
+	}
+	return out, warnings
+}
+
+// vllmDetailed summarizes the per-request arrays of vllm bench serve
+// --save-detailed: ttfts and latencies in seconds, itls as a list of
+// per-request lists of inter-token gaps (s), output_lens, errors. The
+// values of failed requests are not read.
+func vllmDetailed(r *jreader, o obj, pos Pos) (Level, bool) {
+	ttfts, ttftPath, ok1 := o.list("ttfts")
+	lats, latPath, ok2 := o.list("latencies")
+	outs, outPath, _ := o.list("output_lens")
+	errs, _, _ := o.list("errors")
+	if !ok1 || !ok2 || len(ttfts) != len(lats) {
+		return Level{}, false
+	}
+	s := &sampleSet{pos: pos}
+	for i := range ttfts {
+		if i < len(errs) {
+			if e, _ := errs[i].(jstr); e.s != "" {
+				s.errors++
+				continue
+			}
+		}
+		ttft, lat := r.value(ttfts[i], item(ttftPath, i), timeS), r.value(lats[i], item(latPath, i), timeS)
+		out := Absent
+		if i < len(outs) {
+			out = r.value(outs[i], item(outPath, i), tokensQ)
+		}
+		if r.err != nil {
+			break
+		}
+		if lat < ttft {
+			off := -1
+			if n, ok := lats[i].(jnum); ok {
+				off = n.off
+			}
+			r.refuse(off, item(latPath, i), fmt.Errorf("%g s is shorter than the request's TTFT (%g s); expected a latency ≥ its TTFT", lat, ttft))
+			break
+		}
+		tpot, tps := Absent, Absent
+		if out > 1 && lat > 0 {
+			tpot = (lat - ttft) * 1000 / (out - 1)
+			tps = out / lat
+		}
+		s.add(ttft*1000, tpot, lat, tps)
+	}
+	return s.level(), true
+}
+
+// sweepSummary is the file of a vllm bench sweep point's folder
+// (SERVE--…-BENCH--max_concurrency=8…/) that lists its runs; the
+// run=0.json, run=1.json beside it repeat them.
+const sweepSummary = "summary.json"
+
+// isSweepPoint reports whether dir is a vllm bench sweep point: a folder
+// holding a summary.json. A summary.json that cannot be looked at is an
+// error, not a folder to skip.
+func isSweepPoint(dir string) (bool, error) {
+	summary := filepath.Join(dir, sweepSummary)
+	_, err := os.Stat(summary)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return false, nil
+	}
+	return false, fileError(summary, err)
+}
