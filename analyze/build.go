@@ -216,6 +216,7 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 		Notes:       Text(cm.Notes),
 		Source:      relSource(dir, in.Source),
 		Format:      in.Format,
+		Tool:        in.Tool,
 		Definitions: Definitions(in.Definitions),
 	}
 	if len(cfg.Name) == 0 {

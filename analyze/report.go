@@ -98,6 +98,9 @@ type Config struct {
 	Notes  Text   `json:"notes,omitempty"`
 	Source string `json:"source"`
 	Format string `json:"format"`
+	// Tool is the display name of the tool that wrote the source ("vLLM
+	// bench serve").
+	Tool string `json:"tool"`
 	// Definitions say how the source defines ITL, TPS and RPS.
 	Definitions Definitions `json:"definitions"`
 	Levels      []Level     `json:"levels"`

@@ -674,7 +674,7 @@ func (sc *scan) readRunFolder(dir, format string) (Config, []*Warning, error) {
 		}
 		warnings = append(warnings, ws...)
 		if cfg.Format == "" {
-			cfg.Format, cfg.Definitions = c.Format, c.Definitions
+			cfg.Format, cfg.Tool, cfg.Definitions = c.Format, c.Tool, c.Definitions
 		} else if c.Definitions != cfg.Definitions {
 			warnings = append(warnings, warnf(Pos{File: filepath.Join(dir, name)}, "", WarnMixedDefinitions, map[string]any{"Format": c.Format, "Other": cfg.Format},
 				"defines its metrics differently from the folder's other files (%s vs %s)", c.Format, cfg.Format))

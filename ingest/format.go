@@ -171,7 +171,7 @@ func (f Format) read(file string, data []byte) ([]Level, Definitions, []*Warning
 
 // config is what the format read from file, as a configuration.
 func (f Format) config(file string, levels []Level, defs Definitions) Config {
-	return Config{Source: file, Format: f.Name, Definitions: defs, Levels: levels}
+	return Config{Source: file, Format: f.Name, Tool: f.Tool, Definitions: defs, Levels: levels}
 }
 
 // readResultFile reads one result file of any format (format "" detects

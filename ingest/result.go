@@ -33,6 +33,9 @@ type Config struct {
 	Source string
 	// Format names the reader that understood the file(s).
 	Format string
+	// Tool is the display name of the tool that wrote them ("vLLM bench
+	// serve"): the Format's Tool.
+	Tool string
 	// Definitions say how the source defines ITL, TPS and RPS.
 	Definitions Definitions
 	// Levels are sorted by load without duplicates: runs driven by

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -626,7 +627,7 @@ func (v *view) DefinitionTable() *Table {
 	t := Table{Head: []string{v.loc.T("col_config"), v.loc.T("col_source"), "ITL", "TPS", "RPS"}, Align: "lllll"}
 	for _, c := range v.R.Configs {
 		d := c.Definitions
-		t.Rows = append(t.Rows, []string{Escape(c.Name.In(v.loc.Lang)), Escape(toolName(c.Format)),
+		t.Rows = append(t.Rows, []string{Escape(c.Name.In(v.loc.Lang)), Escape(cmp.Or(c.Tool, c.Format)),
 			v.loc.T("defn_itl_" + orNone(d.ITL)), v.loc.T("defn_tps_" + orNone(d.TPS)), v.loc.T("defn_rps_" + orNone(d.RPS))})
 	}
 	return &t
@@ -665,7 +666,9 @@ func (v *view) DefinitionWarnings() []string {
 	return out
 }
 
-// toolName is the display name of an input format.
+// toolName is the display name of an input format that a warning's
+// values name by its id (mixed_definitions); a config carries its own
+// (Config.Tool).
 func toolName(format string) string {
 	switch format {
 	case "llm-benchmark":
