@@ -82,6 +82,12 @@ type Level struct {
 	// OutputTokens is the mean output length per request (NaN when
 	// unknown).
 	OutputTokens float64
+	// Model and InputTokens describe the workload where the file says:
+	// the model the run served ("" when unknown) and the mean input
+	// length per request (NaN when unknown). Runs of one configuration
+	// must agree on them, and on OutputTokens.
+	Model       string
+	InputTokens float64
 	// Samples are the per-request values, when the source was
 	// per-request data (nil otherwise).
 	Samples *Samples
@@ -106,7 +112,7 @@ func (l Level) EffectiveConcurrency() float64 {
 // newLevel is a level at concurrency c with nothing measured yet.
 func newLevel(c int, pos Pos) Level {
 	return Level{Concurrency: c, TTFT: NoStat(), ITL: NoStat(), TPS: NoStat(), Latency: NoStat(),
-		RPS: Absent, SystemRPS: Absent, OutputTPS: Absent, Requests: -1, Errors: -1, OutputTokens: Absent, Pos: pos}
+		RPS: Absent, SystemRPS: Absent, OutputTPS: Absent, Requests: -1, Errors: -1, OutputTokens: Absent, InputTokens: Absent, Pos: pos}
 }
 
 // Stat holds the summary statistics a source gave for one metric at one
