@@ -21,7 +21,7 @@ import (
 // SchemaVersion is the version of analysis.json's keys: it grows by one
 // with every change that renames, removes or retypes a key (adding keys
 // does not change it). analysis.schema.json describes it.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // Report is the whole analysis of one report folder.
 type Report struct {
@@ -162,9 +162,9 @@ type Level struct {
 	// reports no throughput). On a rate axis it is Concurrency.
 	InFlight float64 `json:"-"`
 	// Requests and Errors count completed and failed requests (-1 when
-	// the source does not say).
-	Requests int `json:"requests"`
-	Errors   int `json:"errors"`
+	// the source does not say: null in JSON).
+	Requests int `json:"-"`
+	Errors   int `json:"-"`
 	// Goodput is the share of requests meeting both SLOs (TTFT and TPS),
 	// from per-request data; NaN without it.
 	Goodput float64 `json:"-"`
@@ -189,7 +189,18 @@ func (l Level) MarshalJSON() ([]byte, error) {
 		Goodput      *float64 `json:"goodput"`
 		InFlight     *float64 `json:"in_flight"`
 		Rate         any      `json:"request_rate,omitempty"`
-	}{plain(l), optional(l.RPSReported), optional(l.AggregateTPS), optional(l.SystemRPS), optional(l.Goodput), optional(l.InFlight), rateJSON(l.Rate)})
+		Requests     *int     `json:"requests"`
+		Errors       *int     `json:"errors"`
+	}{plain(l), optional(l.RPSReported), optional(l.AggregateTPS), optional(l.SystemRPS), optional(l.Goodput), optional(l.InFlight), rateJSON(l.Rate),
+		count(l.Requests), count(l.Errors)})
+}
+
+// count writes a count, null when unknown (negative).
+func count(n int) *int {
+	if n < 0 {
+		return nil
+	}
+	return &n
 }
 
 // rateJSON writes a request rate: a number, "inf", or nothing for a

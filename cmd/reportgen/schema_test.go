@@ -167,7 +167,8 @@ func TestAnalysisJSONMatchesSchema(t *testing.T) {
 			{"unknown warning kind", `"kind": "unknown_column"`, `"kind": "odd_column"`},
 			{"unknown speedup outcome", `"outcome": "on_par"`, `"outcome": "tie"`},
 			{"unknown load axis", `"load_axis": "concurrency"`, `"load_axis": "users"`},
-			{"old schema version", `"schema_version": 2`, `"schema_version": 1`},
+			{"old schema version", `"schema_version": 3`, `"schema_version": 2`},
+			{"unknown count written as -1", `"requests": null, "errors": null`, `"requests": -1, "errors": -1`},
 			{"unbounded load misspelt", `"request_rate": "inf"`, `"request_rate": "Infinity"`},
 			{"NaN as a string", `"in_flight": null`, `"in_flight": "NaN"`},
 			{"unknown users as -1", `"users": null`, `"users": -1`},
@@ -201,7 +202,7 @@ func TestAnalysisJSONMatchesSchema(t *testing.T) {
 // language, a cap, a `more` warning); each case of the "strict" test
 // changes one thing in it that the schema must refuse.
 const validAnalysis = `{
-  "schema_version": 2,
+  "schema_version": 3,
   "name": "tiny",
   "meta": {
     "title": {"en": "Kimi K3", "tr": "Kimi K3 Raporu"},
@@ -245,7 +246,7 @@ const validAnalysis = `{
           "tps": {"mean": null, "p10": null, "p50": 20, "p90": null, "p99": null},
           "latency_s": {"mean": 4, "p10": null, "p50": 3.8, "p90": null, "p99": null},
           "slo": {"p90": {"ttft": false, "tps": true, "ttft_stat": "p99", "tps_stat": "p50"}, "mean": {"ttft": true, "tps": true, "tps_stat": "p50"}},
-          "requests": 100, "errors": -1, "load_reached": true, "source": "tiny/vllm-spec.jsonl:2",
+          "requests": 100, "errors": null, "load_reached": true, "source": "tiny/vllm-spec.jsonl:2",
           "rps_reported": null, "aggregate_tps": null, "system_rps": 1, "goodput": null, "in_flight": null,
           "request_rate": "inf"
         }
@@ -271,7 +272,7 @@ const validAnalysis = `{
           "tps": {"mean": 100, "p10": null, "p50": null, "p90": 101, "p99": null},
           "latency_s": {"mean": 1.3, "p10": null, "p50": null, "p90": 1.4, "p99": null},
           "slo": {"p90": {"ttft": true, "tps": true}, "mean": {"ttft": true, "tps": true}},
-          "requests": -1, "errors": -1, "load_reached": false, "source": "tiny/vllm-direct.csv:2",
+          "requests": null, "errors": null, "load_reached": false, "source": "tiny/vllm-direct.csv:2",
           "rps_reported": 0.77, "aggregate_tps": 100, "system_rps": 0.77, "goodput": null, "in_flight": 0.4
         }
       ],
