@@ -260,6 +260,9 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 			lv.SystemRPS = Ratio(lv.Concurrency, l.Latency.Mean)
 		}
 		lv.LoadReached = loadReached(l)
+		if len(l.Repeats) > 1 {
+			lv.Runs, lv.Spread = len(l.Repeats), spreadOf(l.Repeats)
+		}
 		lv.InFlight = l.SystemRPS * l.Latency.Mean
 		lv.Goodput = goodput(l.Samples, max(l.Errors, 0), p)
 		lv.SLO.P90 = verdict(lv, P90, p)

@@ -38,21 +38,6 @@ const (
 	Win
 )
 
-// compareOn compares a with b on metric m: Win when a is better beyond
-// the tie threshold, Loss when worse, Tie within it, Unknown when
-// either is unknown.
-func (p Params) compareOn(m Metric, a, b float64) Outcome {
-	switch {
-	case !Known(a) || !Known(b):
-		return Unknown
-	case p.Tie(a, b):
-		return Tie
-	case m.better(a, b):
-		return Win
-	}
-	return Loss
-}
-
 // margin is how many times better the best value is than its nearest
 // rival at one level: best over rival for a rate, rival over best for a
 // time. rival is "" when the best has none.

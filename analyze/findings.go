@@ -370,7 +370,7 @@ func aggregateLeader(r *Report) (Finding, bool) {
 		f.Configs = append(f.Configs, ranked[1].id)
 		f.Values["next"] = ranked[1].v
 		f.Values["ratio"] = Ratio(ranked[0].v, ranked[1].v)
-		f.Tie = r.Params.Tie(ranked[0].v, ranked[1].v)
+		f.Tie = r.tieBetween(MetricAggregate, Mean, c, ranked[0].id, ranked[1].id)
 		if !f.Tie {
 			f.Score += math.Log(f.Values["ratio"])
 		}
@@ -399,11 +399,11 @@ func ttftLeaders(r *Report) []Finding {
 	ratio := Ratio(atLo[1].v, atLo[0].v)
 	f := Finding{Kind: TTFTLeader, Configs: []string{atLo[0].id, atLo[1].id}, Levels: []Load{lo, hi}, Stat: stat,
 		Values: map[string]float64{"low": atLo[0].v, "low_next": atLo[1].v, "ratio": ratio},
-		Tie:    r.Params.Tie(atLo[0].v, atLo[1].v)}
+		Tie:    r.tieBetween(MetricTTFT, stat, lo, atLo[0].id, atLo[1].id)}
 	if !f.Tie {
 		f.Score = 1 + math.Log(ratio)
 	}
-	if len(atHi) > 1 && atHi[0].id == atLo[0].id && !r.Params.Tie(atHi[0].v, atHi[1].v) {
+	if len(atHi) > 1 && atHi[0].id == atLo[0].id && !r.tieBetween(MetricTTFT, stat, hi, atHi[0].id, atHi[1].id) {
 		f.Values["high"] = atHi[0].v
 		// 1 when it is the lowest at every common level between, 0 when
 		// another config leads somewhere in between.
@@ -526,7 +526,7 @@ func sectionFindings(r *Report) []Finding {
 				adv := m.advantage(rk[0].v, rk[1].v)
 				f := Finding{Kind: at.kind, Section: m.Key, Configs: []string{rk[0].id, rk[1].id}, Levels: []Load{at.c},
 					Values: map[string]float64{"value": rk[0].v, "next": rk[1].v, "ratio": adv}, Score: math.Log(adv),
-					Tie: r.Params.Tie(rk[0].v, rk[1].v), Stat: m.statName(stat)}
+					Tie: r.tieBetween(m, stat, at.c, rk[0].id, rk[1].id), Stat: m.statName(stat)}
 				if f.Tie {
 					f.Score = 0
 				}
@@ -602,8 +602,8 @@ func specEffect(r *Report, s Speedup, m Metric) (Finding, bool) {
 	v["advantage_low"] = m.advantage(v["spec_low"], v["direct_low"])
 	v["advantage_high"] = m.advantage(v["spec_high"], v["direct_high"])
 	// 1 where the two are on par at that end (within the tie threshold).
-	v["tie_low"] = b2f(r.Params.Tie(v["spec_low"], v["direct_low"]))
-	v["tie_high"] = b2f(r.Params.Tie(v["spec_high"], v["direct_high"]))
+	v["tie_low"] = b2f(r.Params.tieAt(m, stat, sl, dl))
+	v["tie_high"] = b2f(r.Params.tieAt(m, stat, sh, dh))
 	return Finding{Kind: SpecEffect, Section: m.Key, Configs: []string{s.Spec, s.Direct}, Levels: []Load{lo, hi}, Values: v, Stat: m.statName(stat),
 		Score: math.Abs(math.Log(v["advantage_low"])) + math.Abs(math.Log(v["advantage_high"]))}, true
 }

@@ -174,8 +174,13 @@ type Level struct {
 	// requests than its concurrency, a rate run that delivered less than
 	// half its offered rate. Such a level is shown, marked, and left out
 	// of every comparison, capacity and finding.
-	LoadReached bool   `json:"load_reached"`
-	Source      string `json:"source"`
+	LoadReached bool `json:"load_reached"`
+	// Runs is how many runs the level was measured in (omitted when one);
+	// Spread their run-to-run spread by statistic ("ttft_ms.mean",
+	// "tps.p90", "system_rps"): the noise the tie rule uses at this level.
+	Runs   int                 `json:"runs,omitempty"`
+	Spread map[string]Interval `json:"spread,omitempty"`
+	Source string              `json:"source"`
 }
 
 // MarshalJSON writes absent numbers as null.

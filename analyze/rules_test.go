@@ -373,3 +373,42 @@ func TestLongDisplayNameRefused(t *testing.T) {
 		t.Errorf("a name of exactly %d characters: %v", analyze.MaxNameLength, err)
 	}
 }
+
+// repeated is a level measured in runs (TTFT means ttfts), the level's
+// values their means, as ingest merges repeats.
+func repeated(c int, ttfts ...float64) ingest.Level {
+	var runs []ingest.Level
+	for _, x := range ttfts {
+		runs = append(runs, levels([6]float64{float64(c), x, x * 1.2, 40, 45, 2})[0])
+	}
+	l := runs[0]
+	sum := 0.0
+	for _, x := range ttfts {
+		sum += x
+	}
+	l.TTFT.Mean = sum / float64(len(ttfts))
+	l.Repeats = runs
+	return l
+}
+
+// TestRunToRunSpreadIsTheNoise: where a level was measured in several
+// runs, two configs are on par when their run-to-run spreads overlap,
+// however far apart their means; and apart when the spreads do not
+// overlap, however close.
+func TestRunToRunSpreadIsTheNoise(t *testing.T) {
+	// Means 100 and 115 (15 % apart), but runs 80…120 and 100…130 overlap.
+	noisy := build(t, ingest.Config{ID: "a", Levels: []ingest.Level{repeated(1, 80, 100, 120)}},
+		ingest.Config{ID: "b", Levels: []ingest.Level{repeated(1, 100, 115, 130)}})
+	if c := config(t, noisy, "a"); c.Levels[0].Runs != 3 || c.Levels[0].Spread["ttft_ms.mean"].N != 3 {
+		t.Fatalf("runs = %d, spread = %+v", c.Levels[0].Runs, c.Levels[0].Spread)
+	}
+	if f := headline(noisy, analyze.TTFTLeader); f == nil || !f.Tie {
+		t.Errorf("overlapping spreads not called a tie: %+v", f)
+	}
+	// Means 100 and 104 (4 %), runs 99.9…100.1 and 103.9…104.1: apart.
+	steady := build(t, ingest.Config{ID: "a", Levels: []ingest.Level{repeated(1, 99.9, 100, 100.1)}},
+		ingest.Config{ID: "b", Levels: []ingest.Level{repeated(1, 103.9, 104, 104.1)}})
+	if f := headline(steady, analyze.TTFTLeader); f == nil || f.Tie || f.Configs[0] != "a" {
+		t.Errorf("separate spreads 4 %% apart called a tie: %+v", f)
+	}
+}

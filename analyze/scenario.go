@@ -298,13 +298,13 @@ func scorecard(cfgs []Config, p Params) []PairScore {
 							continue
 						}
 						ps.Comparisons++
-						switch p.compareOn(m, x, y) {
-						case Win:
-							ps.AWins++
-						case Loss:
-							ps.BWins++
-						default:
+						switch {
+						case p.tieAt(m, st, la, lb):
 							ps.Ties++
+						case m.better(x, y):
+							ps.AWins++
+						default:
+							ps.BWins++
 						}
 					}
 				}

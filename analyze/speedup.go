@@ -46,8 +46,14 @@ func compare(direct, spec Config, p Params) Speedup {
 		if math.IsNaN(ratio) {
 			continue
 		}
+		outcome := speedupOutcome(p, ratio)
+		if (len(d.Spread) > 0 || len(sp.Spread) > 0) && outcome != OnPar && p.tieAt(MetricTPS, stat, sp, d) {
+			outcome = OnPar // within the run-to-run spread
+		} else if outcome == OnPar && len(d.Spread) > 0 && len(sp.Spread) > 0 && !p.tieAt(MetricTPS, stat, sp, d) {
+			outcome = speedupOutcome(Params{}, ratio) // outside the spread: a real difference
+		}
 		s.Points = append(s.Points, SpeedupPoint{Load: c, Ratio: ratio, DirectTPS: d.TPS.Get(stat), SpecTPS: sp.TPS.Get(stat),
-			Outcome: speedupOutcome(p, ratio)})
+			Outcome: outcome})
 		xs = append(xs, float64(c))
 		ys = append(ys, ratio)
 	}
