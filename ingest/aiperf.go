@@ -20,13 +20,70 @@ const (
 // load from the input config or the command line (aiperfLoad).
 var aiperfJSON = Format{
 	Name: FormatAIPerfJSON, Tool: "AIPerf", Exts: jsonExts, listed: 6,
-	Sniff: func(p preview) bool {
-		return p.obj.has("aiperf_version") || (p.obj.has("records") && p.obj.has("input_config"))
-	},
+	Sniff: func(p preview) bool { family, aiperf := aiperfFamily(p.obj); return family && aiperf },
 	Read: fromJSON(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
 		l, defs := aiperfRun(r, objs[0], Pos{File: r.file})
 		return []Level{l}, defs, nil, nil
 	}),
+}
+
+// aiperfMetrics are the metric tags AIPerf and GenAI-Perf both write as
+// objects {"unit", "avg", …}; AIPerf's older exports use ttft and itl.
+var aiperfMetrics = []string{"time_to_first_token", "request_latency", "inter_token_latency", "request_throughput",
+	"output_token_throughput", "output_token_throughput_per_user", "output_token_throughput_per_request",
+	"time_to_second_token", "output_sequence_length",
+	"input_sequence_length", "request_count", "ttft", "itl"}
+
+// aiperfOnly are the keys AIPerf writes and GenAI-Perf never does: its
+// version and run markers, the metrics GenAI-Perf lacks, and the
+// "records" wrapper of its older exports.
+var aiperfOnly = []string{"aiperf_version", "schema_version", "benchmark_id", "records", "was_cancelled", "error_summary",
+	"run_info", "telemetry_data", "start_time", "end_time", "benchmark_duration", "total_isl", "total_osl",
+	"total_output_tokens", "total_token_throughput", "output_token_count", "inter_chunk_latency",
+	"e2e_output_token_throughput", "error_request_count", "osl_mismatch_count", "osl_mismatch_diff_pct",
+	"prefill_throughput_per_user", "time_to_first_output_token", "http_req_duration", "http_req_waiting"}
+
+// aiperfFamily tells the profile exports of AIPerf and of GenAI-Perf,
+// its predecessor, from other files and from each other. Both write a
+// run's metrics as top-level objects {"unit", "avg", "p50", …} (family).
+// AIPerf (aiperf) always writes some key GenAI-Perf never does
+// (aiperfOnly), counts in its distributions ("count", "sum", since
+// schema 1.1), the unit "requests" for request_count (GenAI-Perf
+// writes "count"), or its own input config (models, loadgen, phases,
+// endpoint.urls or endpoint.model_names); a file with none of these
+// marks is GenAI-Perf's.
+func aiperfFamily(o obj) (family, aiperf bool) {
+	for _, k := range aiperfOnly {
+		if o.has(k) {
+			aiperf = true
+			break
+		}
+	}
+	for _, tag := range aiperfMetrics {
+		m := o.sub(tag)
+		if !m.has("avg") && !m.has("unit") {
+			continue
+		}
+		family = true
+		if m.has("count") || m.has("sum") || tag == "request_count" && m.str("unit") == "requests" {
+			aiperf = true
+		}
+	}
+	if rec := o.sub("records"); rec.exists() {
+		family = true
+	}
+	cfg := o.sub("input_config")
+	for _, k := range []string{"models", "loadgen", "phases", "cli_command"} {
+		if cfg.has(k) {
+			aiperf = true
+		}
+	}
+	// GenAI-Perf's config has an endpoint section too, with one "url"
+	// and the model names beside it.
+	if e := cfg.sub("endpoint"); e.has("model_names") || e.has("urls") {
+		aiperf = true
+	}
+	return family, aiperf
 }
 
 // aiperfCSV reads AIPerf's profile_export_aiperf.csv: one run, whose
@@ -40,9 +97,9 @@ var aiperfCSV = Format{
 // aiperfRecords reads AIPerf's per-request profile_export.jsonl: one
 // record per request, summarized into one level.
 var aiperfRecords = Format{
-	Name: FormatAIPerfRecords, Tool: "aiperf-records", Exts: jsonExts, listed: 11,
+	Name: FormatAIPerfRecords, Tool: "AIPerf", Exts: jsonExts, listed: 11,
 	Sniff: func(p preview) bool {
-		return p.obj.has("metrics") && p.obj.has("metadata") && !p.obj.has("benchmarks")
+		return p.obj.sub("metrics").exists() && (p.obj.has("metadata") || p.obj.has("error")) && !p.obj.has("benchmarks")
 	},
 	Read: fromJSON(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
 		return []Level{recordsLevel(r, objs)}, Definitions{ITL: "tpot", TPS: "request"}, nil, nil
@@ -89,6 +146,9 @@ func aiperfRun(r *jreader, o obj, pos Pos) (Level, Definitions) {
 	} else if _, ok := metric("output_token_throughput_per_user"); ok {
 		l.TPS = dist(tokenRate, 1, "output_token_throughput_per_user")
 		defs.TPS = "decode"
+	} else if _, ok := metric("output_token_throughput_per_request"); ok {
+		// GenAI-Perf's 2024 releases: output tokens / request latency.
+		l.TPS = dist(tokenRate, 1, "output_token_throughput_per_request")
 	} else {
 		defs.TPS = "decode"
 	}
@@ -101,6 +161,8 @@ func aiperfRun(r *jreader, o obj, pos Pos) (Level, Definitions) {
 		l.Errors = int(n)
 	}
 	l.OutputTokens = scalar(tokensQ, "output_sequence_length", "output_token_count")
+	l.InputTokens = scalar(tokensQ, "input_sequence_length")
+	l.Model = aiperfModel(o.sub("input_config"))
 	// A run capped by concurrency is a concurrency run; otherwise a
 	// --request-rate run is driven by its rate.
 	l.Concurrency = int(aiperfLoad(r, o, "concurrency", concurrencyQ))
@@ -108,6 +170,33 @@ func aiperfRun(r *jreader, o obj, pos Pos) (Level, Definitions) {
 		l.Rate = aiperfLoad(r, o, "request_rate", offeredRate)
 	}
 	return l, defs
+}
+
+// aiperfModel is the model an AIPerf or GenAI-Perf input config names:
+// models.items[0].name (AIPerf 0.10), endpoint.model_names[0] (older
+// AIPerf), model_names[0] (GenAI-Perf's config) or model[0] (its older
+// CLI arguments); "" when it names none.
+func aiperfModel(cfg obj) string {
+	first := func(o obj, key string) string {
+		list, _, _ := o.list(key)
+		for _, v := range list {
+			switch x := v.(type) {
+			case jstr:
+				return x.s
+			case *jobject:
+				if s, ok := x.m["name"].(jstr); ok {
+					return s.s
+				}
+			}
+		}
+		return o.str(key)
+	}
+	for _, m := range []string{first(cfg.sub("models"), "items"), first(cfg.sub("endpoint"), "model_names"), first(cfg, "model_names"), first(cfg, "model")} {
+		if m != "" {
+			return m
+		}
+	}
+	return ""
 }
 
 // aiperfFlags find --concurrency and --request-rate on a command line.
@@ -168,6 +257,9 @@ func recordsLevel(r *jreader, objs []obj) Level {
 		return r.num(v, "value", timeMS)
 	}
 	for _, o := range objs {
+		if o.sub("metadata").str("benchmark_phase") == "warmup" {
+			continue // not measured: AIPerf leaves warm-up out of its results
+		}
 		if e, ok := o.m["error"]; ok && e != nil {
 			s.errors++
 			continue

@@ -12,8 +12,18 @@ import (
 // fixture reads a real result file from ../shared/fixtures. The tests
 // skip when the folder is absent on a developer's machine and fail in CI
 // (CI=true), where it is always beside the clone.
+//
+// A rel under testdata/ is a generated fixture of this package (its
+// folder's gen.py says which writer code it follows), read from there.
 func fixture(t *testing.T, rel string) (string, []byte) {
 	t.Helper()
+	if strings.HasPrefix(rel, "testdata/") {
+		data, err := os.ReadFile(rel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rel, data
+	}
 	dir := filepath.Join("..", "..", "shared", "fixtures")
 	data, err := os.ReadFile(filepath.Join(dir, rel))
 	if err != nil {
@@ -86,6 +96,31 @@ func TestFixtures(t *testing.T) {
 			30.35, 6.4062, nan, nan, 1.50, 261.25, 40, -1, "tpot", "request"}},
 		{"guidellm/qwen3-4b-c4.json", want{FormatGuideLLM, 1, 4, 0, 171.7655062675476, 171.52166366577148, 172.63293266296387, 172.63293266296387,
 			24.32290418073535, 24.90865981578827, nan, 41.11231154444317, 0.12043527909470322, 165.59511945248636, 4, 0, "tpot", "decode"}},
+		// guidellm's CSV of the same report, as v0.5 (three header rows)
+		// and v0.3 (one) write it: the JSON's numbers (gen.py writes them
+		// from it).
+		{"testdata/guidellm/qwen3-4b-c4-v05.csv", want{FormatGuideLLMCSV, 1, 4, 0, 171.7655062675476, 171.52166366577148, 172.63293266296387, 172.63293266296387,
+			24.32290418073535, 24.90865981578827, nan, 41.11231154444317, 0.12043527909470322, 165.59511945248636, 4, 0, "tpot", "decode"}},
+		{"testdata/guidellm/qwen3-4b-c4-v03.csv", want{FormatGuideLLMCSV, 1, 4, 0, 171.7655062675476, 171.52166366577148, 172.63293266296387, 172.63293266296387,
+			24.32290418073535, 24.90865981578827, nan, 41.11231154444317, 0.12043527909470322, 165.59511945248636, 4, 0, "tpot", "decode"}},
+		// GenAI-Perf's JSON, current release: values as written in the
+		// file (read back with Python's json); concurrency from
+		// perf_analyzer.stimulus; TPS per user (decode).
+		{"testdata/genai-perf/current-profile_export_genai_perf.json", want{FormatGenAIPerfJSON, 1, 4, 0, 156.22713697444252, 159.39684272819852, 221.75910445097327, 237.36051180749033,
+			20.59170808019354, 2.7672417045158837, 49.05190678378998, 42.74136166680173, 1.4382065368519488, 183.80279540967905, 100, -1, "tpot", "decode"}},
+		// The 2024 release: p25…p99 only, TPS per request, flat input_config.
+		{"testdata/genai-perf/old-profile_export_genai_perf.json", want{FormatGenAIPerfJSON, 1, 4, 0, 156.22713697444252, 159.39684272819852, 221.75910445097327, 237.36051180749033,
+			20.59170808019354, 2.7672417045158837, 46.58910935387432, nan, 1.4382065368519488, 183.80279540967905, 100, -1, "tpot", "request"}},
+		// A vllm bench sweep's summary.csv of two points (c=2, c=4) of two
+		// runs each: the last run of each point, as from summary.json.
+		{"testdata/vllm-sweep/summary.csv", want{FormatVLLMSweepCSV, 2, 2, 0, 39.30731637592544, 38.187976999324746, nan, 57.58295443694805,
+			8.012444900062594, 0.15949398987686436, nan, nan, 12.460566958863927, 199.36907134182283, 8, 0, "tpot", "decode"}},
+		// LLMPerf's individual responses: 22 requests and 2 failed (left
+		// out). Mean and nearest-rank percentiles of the successful ones,
+		// computed independently with a few lines of Python over the file
+		// (values as float32, sorted, element ⌈p·n⌉ − 1).
+		{"testdata/llmperf/llama2-70b-4096_550_150_individual_responses.json", want{FormatLLMPerfResponses, 1, 0, 0, 255.47351677635524, 241.89883422851562, 327.0465393066406, 336.3450012207031,
+			5.676698475383864, 0.8523693570702726, 176.2706083137398, 164.04441833496094, nan, nan, 22, 2, "chunk", "request"}},
 		// A request-rate sweep in JSON lines; older key set (no mean TTFT, chunk ITL only).
 		{"sglang/llama33-70b-online-rate-sweep.jsonl", want{FormatSGLang, 7, 0, 1, nan, 85.74514742940664, nan, nan,
 			nan, 7.840616212638561, nan, nan, 1.0054711691237104, 537.4142851849319, 300, -1, "chunk", "decode"}},
@@ -182,8 +217,14 @@ func FuzzReadRuns(f *testing.F) {
 		`[{"Test name": "tp1_qps_inf", "Mean TTFT (ms)": 50}]`,
 		"Metric,avg,min,max,p99,p95,p90\nTime To First Token (ms),\"1,146.31\",1,2,3,4,5\nRequest Latency (ms),N/A,1,2,3,4,5\n",
 		`{"metadata": {}, "metrics": {"time_to_first_token": {"value": 10, "unit": "ms"}}, "error": null}`,
+		`{"time_to_first_token": {"unit": "ms", "avg": 10, "p50": 9}, "input_config": {"perf_analyzer": {"stimulus": {"request_rate": 2}}}}`,
+		`[{"error_code": null, "ttft_s": 0.2, "end_to_end_latency_s": 0.9, "number_output_tokens": 150}, {"error_code": 429, "ttft_s": 0}]`,
+		`[]`,
 	} {
 		f.Add([]byte(s))
+	}
+	for _, s := range seedFiles(f, "testdata", ".json") {
+		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		format, err := Detect("f.json", data)
@@ -231,4 +272,32 @@ func TestVLLMSweepFolder(t *testing.T) {
 	if len(warnings) != 2 || !strings.Contains(warnings[0].Error(), "repeats a later run at the same load") {
 		t.Errorf("warnings = %v, want one per point about the repeated run", warnings)
 	}
+}
+
+// FuzzReadCSVRuns feeds any bytes through format detection and the CSV
+// run readers (guidellm's CSV, a vllm bench sweep's summary.csv, the
+// AIPerf and GenAI-Perf tables): no panic, and every error carries a
+// position.
+func FuzzReadCSVRuns(f *testing.F) {
+	for _, s := range seedFiles(f, "testdata", ".csv") {
+		f.Add(s)
+	}
+	f.Add([]byte(",max_concurrency,mean_ttft_ms,run_number\n0,2,5,0\n1,2,6,1\n2,2,7,0\n"))
+	f.Add([]byte("Type,Successful Time to first token ms mean,\"Successful Time to first token ms [min, 0.1, 1, 5, 10, 25, 75, 90, 95, 99, max]\",Args\nx,5,\"[1, 2]\",\"{\"\"strategy\"\": 3}\"\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		format, err := Detect("f.csv", data)
+		if err == nil {
+			switch format {
+			case FormatExport, FormatRequests, "zip":
+				return
+			}
+			_, _, _, err = readRuns("f.csv", data, format)
+		}
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) || e.Pos.File != "f.csv" {
+				t.Fatalf("error without a position: %v", err)
+			}
+		}
+	})
 }

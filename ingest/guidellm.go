@@ -7,65 +7,155 @@ import (
 // FormatGuideLLM is guidellm's report format.
 const FormatGuideLLM = "guidellm"
 
-// guidellm reads a guidellm benchmarks.json (metadata version 1 and 2,
-// v0.4 args): one run per benchmark.
+// guidellm reads a guidellm benchmarks.json (v0.3 {"benchmarks"}, v0.4
+// args, metadata version 1 and 2): one run per benchmark.
 var guidellm = Format{
 	Name: FormatGuideLLM, Tool: "guidellm", Exts: jsonExts, listed: 9,
-	Sniff: func(p preview) bool { return p.obj.has("benchmarks") },
+	Sniff: func(p preview) bool { _, ok := p.obj.get("benchmarks").(*jarray); return ok },
 	Read: fromJSON(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
 		levels, err := guidellmRuns(r, objs[0])
-		return levels, Definitions{ITL: "tpot", TPS: "decode", RPS: "system"}, nil, err
+		return levels, guidellmDefinitions, nil, err
 	}),
 }
 
+// guidellmDefinitions: TPOT per request, TPS as 1000 / TPOT, requests
+// per second of the whole system. The CSV defines them alike.
+var guidellmDefinitions = Definitions{ITL: "tpot", TPS: "decode", RPS: "system"}
+
+// The guidellm metrics reportgen reads, by their JSON key: every one a
+// distribution per status, of which the successful requests' is read.
+const (
+	gTTFT        = "time_to_first_token_ms"
+	gTPOT        = "time_per_output_token_ms"
+	gLatency     = "request_latency" // seconds
+	gRPS         = "requests_per_second"
+	gOutputTPS   = "output_tokens_per_second"
+	gConcurrency = "request_concurrency"
+	gInput       = "prompt_token_count"
+	gOutput      = "output_token_count"
+)
+
+// guidellmQuantity is what each metric measures.
+var guidellmQuantity = map[string]quantity{
+	gTTFT: timeMS, gTPOT: timeMS, gLatency: timeS, gRPS: requestRate, gOutputTPS: outputRate,
+	gConcurrency: measuredConcurrency, gInput: tokensQ, gOutput: tokensQ,
+}
+
+// measuredConcurrency is a concurrency averaged over a run: a fraction.
+var measuredConcurrency = quantity{what: "measured concurrency", max: maxConcurrency}
+
+// guidellmBench is what reportgen reads of one guidellm benchmark,
+// from its JSON or from its CSV row.
+type guidellmBench struct {
+	// dist gives a metric's statistics over the successful requests;
+	// NoStat when the file lacks it.
+	dist func(metric string) Stat
+	// successful and errored count requests (NaN when not given).
+	successful, errored float64
+	// strategy is the scheduling strategy's type; streams, rate and
+	// stated its concurrent streams, its constant or poisson rate, and
+	// the concurrency a throughput run was capped at by the user (NaN
+	// when not given).
+	strategy              string
+	streams, rate, stated float64
+	model                 string
+}
+
+// level maps a benchmark. A throughput run (as fast as possible) whose
+// concurrency was not stated takes the concurrency it measured
+// (measuredLoad), rounded; without one, it is a rate run at +Inf.
+func (b guidellmBench) level(pos Pos) Level {
+	l := newLevel(0, pos)
+	l.TTFT = b.dist(gTTFT)
+	l.ITL = b.dist(gTPOT)
+	l.Latency = b.dist(gLatency)
+	l.TPS = decodeRate(l.ITL)
+	l.SystemRPS = b.dist(gRPS).Mean
+	l.OutputTPS = b.dist(gOutputTPS).Mean
+	l.OutputTokens = b.dist(gOutput).Mean
+	l.InputTokens = b.dist(gInput).Mean
+	l.Model = b.model
+	if !math.IsNaN(b.successful) {
+		l.Requests = int(b.successful)
+	}
+	if !math.IsNaN(b.errored) {
+		l.Errors = int(b.errored)
+	}
+	switch b.strategy {
+	case "concurrent":
+		if b.streams > 0 {
+			l.Concurrency = int(b.streams)
+		}
+	case "constant", "poisson", "async":
+		if b.rate > 0 {
+			l.Rate = b.rate
+		}
+	case "synchronous":
+		l.Concurrency = 1
+	case "throughput":
+		switch c := measuredLoad(b); {
+		case b.stated > 0:
+			l.Concurrency = int(b.stated)
+		case c >= 0.5:
+			l.Concurrency = int(math.Round(c))
+		default:
+			l.Rate = math.Inf(1) // as fast as possible
+		}
+	}
+	return l
+}
+
+// measuredLoad is the mean concurrency a guidellm benchmark measured
+// (request_concurrency over its successful requests; NaN when the file
+// lacks it): the load of a throughput run whose concurrency was not
+// stated, whose level's Concurrency is this value rounded.
+func measuredLoad(b guidellmBench) float64 { return b.dist(gConcurrency).Mean }
+
 // guidellmRuns maps every benchmark of a guidellm report (one per
-// strategy); request latency is in seconds, the rest in milliseconds.
+// strategy).
 func guidellmRuns(r *jreader, o obj) ([]Level, error) {
 	list, path, _ := o.list("benchmarks")
 	args := o.sub("args")
 	rates, ratesPath, _ := args.list("rate")
+	model := args.str("model")
+	if model == "" {
+		model = o.sub("config").str("model")
+	}
 	var levels []Level
 	for i, b := range list {
 		bo, _ := asObj(b, item(path, i))
 		m := bo.sub("metrics")
-		l := newLevel(0, Pos{File: r.file})
-		dist := func(metric string, q quantity) Stat {
+		g := guidellmBench{successful: Absent, errored: Absent, streams: Absent, rate: Absent, stated: Absent, model: model}
+		g.dist = func(metric string) Stat {
 			d := m.at(metric, "successful")
 			if !d.exists() {
 				return NoStat()
 			}
+			q := guidellmQuantity[metric]
 			p := d.sub("percentiles")
 			return stat(r.num(d, "mean", q), r.num(p, "p10", q), r.num(d, "median", q), r.num(p, "p90", q), r.num(p, "p99", q))
 		}
-		l.TTFT = dist("time_to_first_token_ms", timeMS)
-		l.ITL = dist("time_per_output_token_ms", timeMS)
-		l.Latency = dist("request_latency", timeS)
-		l.TPS = decodeRate(l.ITL)
-		l.SystemRPS = r.num(m.at("requests_per_second", "successful"), "mean", requestRate)
-		l.OutputTPS = r.num(m.at("output_tokens_per_second", "successful"), "mean", outputRate)
 		totals := m.sub("request_totals")
-		if n := r.num(totals, "successful", countQ); !math.IsNaN(n) {
-			l.Requests = int(n)
+		if !totals.exists() {
+			totals = bo.sub("request_totals") // v0.3
 		}
-		if n := r.num(totals, "errored", countQ); !math.IsNaN(n) {
-			l.Errors = int(n)
+		g.successful, g.errored = r.num(totals, "successful", countQ), r.num(totals, "errored", countQ)
+		// The strategy: config.strategy (v0.4+) or args.strategy (v0.3).
+		cfg := bo.sub("config")
+		strategy := cfg.sub("strategy")
+		if !strategy.exists() {
+			strategy = bo.at("args", "strategy")
 		}
-		l.OutputTokens = r.num(m.at("output_token_count", "successful"), "mean", tokensQ)
-		strategy := bo.at("config", "strategy")
-		switch strategy.str("type_") {
-		case "concurrent":
-			if c := r.num(strategy, "streams", concurrencyQ); c > 0 {
-				l.Concurrency = int(c)
-			}
-		case "constant", "poisson":
-			if rate := r.num(strategy, "rate", offeredRate); rate > 0 {
-				l.Rate = rate
-			}
-		case "synchronous":
-			l.Concurrency = 1
-		case "throughput":
-			l.Rate = math.Inf(1) // as fast as possible
+		g.strategy = strategy.str("type_")
+		g.streams = r.num(strategy, "streams", concurrencyQ)
+		g.rate = r.num(strategy, "rate", offeredRate)
+		g.stated = guidellmStated(r, cfg.sub("profile"), strategy, cfg.exists())
+		if s := cfg.sub("backend").str("model"); s != "" {
+			g.model = s
+		} else if s := bo.sub("worker").str("backend_model"); s != "" {
+			g.model = s // v0.3
 		}
+		l := g.level(Pos{File: r.file})
 		if l.Concurrency == 0 && l.Rate == 0 && i < len(rates) {
 			// v0.4/v1 reports: the args' profile and rates, one per benchmark.
 			switch args.str("profile") {
@@ -85,4 +175,18 @@ func guidellmRuns(r *jreader, o obj) ([]Level, error) {
 		return nil, errorf(Pos{File: r.file}, "", "no benchmark in the guidellm report")
 	}
 	return levels, nil
+}
+
+// guidellmStated is the concurrency a throughput run was capped at by
+// the user: the profile's max_concurrency (v0.4–0.6; v0.7 under its
+// args), or, in v0.3, the strategy's. From v0.4 the strategy's own
+// max_concurrency is filled in at run time and is no statement.
+func guidellmStated(r *jreader, profile, strategy obj, v04 bool) float64 {
+	if !v04 {
+		return r.num(strategy, "max_concurrency", concurrencyQ)
+	}
+	if c := r.num(profile, "max_concurrency", concurrencyQ); !math.IsNaN(c) {
+		return c
+	}
+	return r.num(profile.sub("args"), "max_concurrency", concurrencyQ)
 }

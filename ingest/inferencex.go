@@ -7,6 +7,6 @@ const FormatInferenceX = "inferencex"
 // result: the same keys without the _ms suffix, in seconds.
 var inferenceX = Format{
 	Name: FormatInferenceX, Tool: "InferenceX", Exts: jsonExts, listed: 4,
-	Sniff: func(p preview) bool { return p.obj.has("median_ttft") || p.obj.has("p99_ttft") },
+	Sniff: func(p preview) bool { return servingMarks(p.obj).seconds },
 	Read:  fromJSON(servingKeys{seconds: true, latency: "e2el"}.read),
 }

@@ -10,6 +10,7 @@ import (
 	"math"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/gocarina/gocsv"
@@ -26,8 +27,10 @@ const FormatExport = "llm-benchmark"
 // for any CSV no other format claims.
 var llmBenchmark = Format{
 	Name: FormatExport, Tool: FormatExport, Exts: csvExts, listed: 0,
-	Sniff: func(p preview) bool { return p.csv },
-	Read:  readExportTable,
+	Sniff: func(p preview) bool {
+		return p.csv && slices.ContainsFunc(p.cells, func(c string) bool { return exportMetricAliases[slug(c)] })
+	},
+	Read: readExportTable,
 }
 
 // formatZip is what Detect names an archive: zip is not a format of its
@@ -61,6 +64,19 @@ var exportColumns = []column{
 	{"lat_p90", "Latency (p90, s)", []string{"latency_p90_s", "lat_p90", "latency_p90"}, true, timeS},
 	{"rps", "Throughput (RPS)", []string{"throughput_rps", "rps"}, false, userRPS},
 }
+
+// exportMetricAliases are the slugs of the table's metric columns (all
+// but the concurrency): a CSV naming one of them is taken for the
+// table, and a table missing a column is told which.
+var exportMetricAliases = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range exportColumns[1:] {
+		for _, a := range c.aliases {
+			m[a] = true
+		}
+	}
+	return m
+}()
 
 // exportRow is one row of the table as gocsv decodes it.
 type exportRow struct {

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"math"
+	"regexp"
 )
 
 // FormatLLMPerf is LLMPerf's summary format.
@@ -11,12 +12,21 @@ const FormatLLMPerf = "llmperf"
 var llmperf = Format{
 	Name: FormatLLMPerf, Tool: "LLMPerf", Exts: jsonExts, listed: 5,
 	Sniff: func(p preview) bool {
-		return p.obj.has("results_ttft_s_mean") || p.obj.has("results_end_to_end_latency_s_mean")
+		for k := range p.obj.m {
+			if llmperfResult.MatchString(k) {
+				return true
+			}
+		}
+		return false
 	},
 	Read: fromJSON(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
 		return []Level{llmperfRun(r, objs[0], Pos{File: r.file})}, Definitions{ITL: "chunk", TPS: "request", RPS: "system"}, nil, nil
 	}),
 }
+
+// llmperfResult matches the keys of LLMPerf's summary that carry its
+// metrics: results_<metric>_<statistic>, flattened from "results".
+var llmperfResult = regexp.MustCompile(`^results_(?:(?:ttft_s|end_to_end_latency_s|inter_token_latency_s|request_output_throughput_token_per_s)_|mean_output_throughput_token_per_s$|num_completed_requests_per_min$)`)
 
 // llmperfRun maps an LLMPerf summary: flattened keys, everything in
 // seconds, some numbers written as strings.
@@ -41,6 +51,15 @@ func llmperfRun(r *jreader, o obj, pos Pos) Level {
 	if n := r.num(o, "results_number_errors", countQ); !math.IsNaN(n) {
 		l.Errors = int(n)
 	}
+	// The lengths measured, else the ones asked for.
 	l.OutputTokens = r.num(o, "results_number_output_tokens_mean", tokensQ)
+	if math.IsNaN(l.OutputTokens) {
+		l.OutputTokens = r.num(o, "mean_output_tokens", tokensQ)
+	}
+	l.InputTokens = r.num(o, "results_number_input_tokens_mean", tokensQ)
+	if math.IsNaN(l.InputTokens) {
+		l.InputTokens = r.num(o, "mean_input_tokens", tokensQ)
+	}
+	l.Model = o.str("model")
 	return l
 }

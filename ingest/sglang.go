@@ -8,7 +8,8 @@ const FormatSGLang = "sglang"
 var sglang = Format{
 	Name: FormatSGLang, Tool: "SGLang bench_serving", Exts: jsonExts, listed: 3,
 	Sniff: func(p preview) bool {
-		return p.obj.has("mean_e2e_latency_ms") || p.obj.str("backend") == "sglang" && !p.obj.has("mean_tpot_ms")
+		m := servingMarks(p.obj)
+		return m.sglang || m.ms && p.obj.str("backend") == "sglang" && !m.tpot
 	},
 	Read: fromJSON(servingKeys{latency: "e2e_latency"}.read),
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 )
@@ -20,8 +21,42 @@ const FormatVLLM = "vllm"
 // kept), and the per-request arrays --save-detailed adds.
 var vllm = Format{
 	Name: FormatVLLM, Tool: "vLLM bench serve", Exts: jsonExts, listed: 1,
-	Sniff: func(p preview) bool { return p.obj.has("mean_ttft_ms") || p.obj.has("median_ttft_ms") },
+	Sniff: func(p preview) bool { return servingMarks(p.obj).ms },
 	Read:  fromJSON(servingKeys{latency: "e2el"}.read),
+}
+
+// servingStat matches the statistic keys of vLLM's benchmark_serving
+// result and its variants: mean_ttft_ms, p99.9_e2el_ms, SGLang's
+// median_e2e_latency_ms, InferenceX's median_ttft (seconds).
+var servingStat = regexp.MustCompile(`^(?:mean|median|std|p[0-9]+(?:\.[0-9]+)?)_(ttft|tpot|itl|e2el|e2e_latency)(_ms)?$`)
+
+// marks are what a benchmark_serving result's keys say about its
+// variant: statistics in ms (ms: vLLM, SGLang) or in seconds (seconds:
+// InferenceX), SGLang's request latency key (sglang), a TPOT statistic
+// in ms (tpot).
+type marks struct{ ms, seconds, sglang, tpot bool }
+
+// servingMarks reads the marks of an object's keys.
+func servingMarks(o obj) marks {
+	var m marks
+	for k := range o.m {
+		if strings.HasSuffix(k, "_intvty") {
+			m.seconds = true // InferenceX's interactivity, 1000 / TPOT
+		}
+		sub := servingStat.FindStringSubmatch(k)
+		if sub == nil {
+			continue
+		}
+		switch {
+		case sub[2] == "":
+			m.seconds = m.seconds || sub[1] != "e2e_latency"
+		default:
+			m.ms = true
+			m.sglang = m.sglang || sub[1] == "e2e_latency"
+			m.tpot = m.tpot || sub[1] == "tpot"
+		}
+	}
+	return m
 }
 
 // servingKeys says how a variant of vLLM's benchmark_serving result
@@ -97,12 +132,24 @@ func servingRun(r *jreader, o obj, k servingKeys, pos Pos) Level {
 	}
 	if completed > 0 {
 		l.OutputTokens = r.num(o, "total_output_tokens", tokenTotal) / completed
+		l.InputTokens = r.num(o, "total_input_tokens", tokenTotal) / completed
 		if math.IsNaN(l.SystemRPS) {
 			if d := r.num(o, "duration", runDuration); d > 0 {
 				l.SystemRPS = completed / d
 			}
 		}
 	}
+	if o.str("dataset_name") == "random" {
+		// SGLang's random dataset: the lengths asked for, when the
+		// totals are not written.
+		if math.IsNaN(l.InputTokens) {
+			l.InputTokens = r.num(o, "random_input_len", tokensQ)
+		}
+		if math.IsNaN(l.OutputTokens) {
+			l.OutputTokens = r.num(o, "random_output_len", tokensQ)
+		}
+	}
+	l.Model = o.str("model_id")
 	return l
 }
 

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"math"
+	"regexp"
 	"strings"
 )
 
@@ -12,7 +13,17 @@ const FormatVLLMTable = "vllm-table"
 // by column titles ("Test name", "Mean TTFT (ms)"), one run per row.
 var vllmTable = Format{
 	Name: FormatVLLMTable, Tool: "vLLM benchmark summary", Exts: jsonExts, listed: 2,
-	Sniff: func(p preview) bool { return p.list && p.obj.has("Test name") },
+	Sniff: func(p preview) bool {
+		if !p.list {
+			return false
+		}
+		for k := range p.obj.m {
+			if nightlyColumn.MatchString(k) {
+				return true
+			}
+		}
+		return false
+	},
 	Read: fromJSON(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
 		var levels []Level
 		for i, o := range objs {
@@ -21,6 +32,10 @@ var vllmTable = Format{
 		return levels, Definitions{ITL: "tpot", TPS: "decode", RPS: "system"}, nil, nil
 	}),
 }
+
+// nightlyColumn matches the table's metric columns: "Mean TTFT (ms)",
+// "P99 ITL (ms)", "Tput (req/s)", "Output Tput (tok/s)".
+var nightlyColumn = regexp.MustCompile(`(?i)^(?:(?:mean|median|p[0-9.]+) (?:ttft|tpot|itl|e2el) \(ms\)|(?:output |total )?tput \((?:req|tok)/s\))$`)
 
 // nightlyRun maps a row of vLLM's nightly-benchmark summary table,
 // whose rate lives in the test name ("tp8_pp1_qps_16", "…_qps_inf").

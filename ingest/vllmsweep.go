@@ -1,0 +1,141 @@
+package ingest
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
+
+// FormatVLLMSweepCSV is the experiment-wide summary of a vllm bench sweep.
+const FormatVLLMSweepCSV = "vllm-sweep-csv"
+
+// vllmSweepCSV reads the summary.csv a vllm bench sweep serve writes
+// at the top of its experiment folder: pandas' DataFrame.to_csv of
+// every run (an index column, then the run's result keys, run_number
+// and the swept parameters), one row per run. Each row is read as the
+// runs of the per-point summary.json files are (servingRun: the same
+// keys, the same units), so that the summary.csv and the summary.json
+// files of one sweep give the same levels; repeated runs of one point
+// (run_number 0, 1, …) are kept as lastOfRepeats keeps them.
+var vllmSweepCSV = Format{
+	Name: FormatVLLMSweepCSV, Tool: "vLLM bench sweep", Exts: csvExts, listed: 14,
+	Sniff: func(p preview) bool {
+		return p.csv && slices.ContainsFunc(p.cells, func(c string) bool {
+			m := servingStat.FindStringSubmatch(c)
+			return m != nil && m[2] != "" && m[1] != "e2e_latency"
+		})
+	},
+	Read: readVLLMSweepCSV,
+}
+
+// readVLLMSweepCSV reads a sweep's summary.csv.
+func readVLLMSweepCSV(file string, data []byte) ([]Level, Definitions, []*Warning, error) {
+	t, warnings, err := readTable(file, data)
+	if err != nil {
+		return nil, Definitions{}, nil, err
+	}
+	if len(t.records) < 2 {
+		return nil, Definitions{}, nil, errorf(Pos{File: file, Line: 2, Col: 1}, "", "no run after the header; expected one row per run")
+	}
+	objs, lines := csvObjects(t, data)
+	r := &jreader{file: file, data: data}
+	// The rows come point by point, each point's runs numbered from 0:
+	// a run_number that does not grow starts the next point (a row
+	// without one starts none).
+	var levels []Level
+	start, prev := 0, -1.0
+	firstAt := map[[2]float64]int{} // load → the line of its point's first row
+	flush := func(end int) error {
+		if end == start {
+			return nil
+		}
+		var ls []Level
+		runs := make([]float64, end-start)
+		for i := start; i < end; i++ {
+			ls = append(ls, servingRun(r, objs[i], servingKeys{latency: "e2el"}, Pos{File: file, Line: lines[i]}))
+			runs[i-start] = r.num(objs[i], "run_number", runNumber)
+		}
+		ls, ws := lastOfRepeats(file, ls, objs[start:end], runs)
+		warnings = append(warnings, ws...)
+		for _, l := range ls {
+			key := [2]float64{float64(l.Concurrency), l.Rate}
+			if line, ok := firstAt[key]; ok {
+				return errorf(Pos{File: file, Line: lines[start]}, "", "this row starts a second parameter combination at %s (the first starts on line %d); a summary.csv of several server settings holds several configurations: read its SERVE--…/ folders as configurations instead",
+					loadName(l), line)
+			}
+			firstAt[key] = lines[start]
+		}
+		levels = append(levels, ls...)
+		return nil
+	}
+	for i, o := range objs {
+		run := r.num(o, "run_number", runNumber)
+		if i > 0 && run <= prev {
+			if err := flush(i); err != nil {
+				return nil, Definitions{}, nil, err
+			}
+			start = i
+		}
+		prev = run
+	}
+	if err := flush(len(objs)); err != nil {
+		return nil, Definitions{}, nil, err
+	}
+	if r.err != nil {
+		return nil, Definitions{}, nil, r.err
+	}
+	warnings = append(warnings, mixedWorkloads(file, objs)...)
+	return levels, servingDefinitions(objs[0]), warnings, nil
+}
+
+// csvObjects views every data row of t as a JSON object keyed by the
+// header, as the run's JSON had it: a number cell becomes a number, an
+// empty cell null (pandas writes None and NaN so), any other cell a
+// string; each value remembers its byte offset in data, so that a
+// refused number is named by its line and column. pandas' index column
+// (a header cell left empty) is left out. lines are the rows' lines.
+func csvObjects(t *table, data []byte) ([]obj, []int) {
+	starts := []int{0}
+	for i, b := range data {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	offset := func(p Pos) int {
+		if p.Line < 1 || p.Line > len(starts) {
+			return 0
+		}
+		return min(starts[p.Line-1]+max(p.Col-1, 0), len(data))
+	}
+	head := t.records[0]
+	var objs []obj
+	var lines []int
+	for row := 1; row < len(t.records); row++ {
+		rec := t.records[row]
+		m := map[string]any{}
+		for i, cell := range rec {
+			if i >= len(head) || head[i] == "" {
+				continue
+			}
+			off := offset(t.fieldPos(row, i))
+			if bytes.HasPrefix(data[off:], []byte{'"'}) {
+				off++ // the cell's text, inside its quotes
+			}
+			switch lower := strings.ToLower(cell); {
+			case cell == "":
+				m[head[i]] = nil
+			case lower == "inf" || lower == "nan" || lower == "infinity":
+				m[head[i]] = jstr{cell, off}
+			default:
+				if _, err := parseNumber(cell); err == nil {
+					m[head[i]] = jnum{cell, off}
+				} else {
+					m[head[i]] = jstr{cell, off}
+				}
+			}
+		}
+		objs = append(objs, obj{m: m})
+		lines = append(lines, t.fieldPos(row, 0).Line)
+	}
+	return objs, lines
+}
