@@ -256,6 +256,7 @@ func recordsLevel(r *jreader, objs []obj) Level {
 		}
 		return r.num(v, "value", timeMS)
 	}
+	var in, outs tokenMean
 	for _, o := range objs {
 		if o.sub("metadata").str("benchmark_phase") == "warmup" {
 			continue // not measured: AIPerf leaves warm-up out of its results
@@ -276,8 +277,28 @@ func recordsLevel(r *jreader, objs []obj) Level {
 			tps = out / (lat / 1000)
 		}
 		s.add(ttft, itl, lat/1000, tps)
+		in.add(r.num(m.sub("input_sequence_length"), "value", tokensQ))
+		outs.add(out)
 	}
-	return s.level()
+	l := s.level()
+	l.InputTokens, l.OutputTokens = in.mean(), outs.mean()
+	return l
+}
+
+// tokenMean is the mean of the token counts of a run's requests; NaN
+// when a request lacks its count.
+type tokenMean struct {
+	sum float64
+	n   int
+}
+
+func (m *tokenMean) add(v float64) { m.sum += v; m.n++ }
+
+func (m tokenMean) mean() float64 {
+	if m.n == 0 {
+		return Absent
+	}
+	return m.sum / float64(m.n)
 }
 
 // metricRow is a row of the AIPerf / GenAI-Perf metric tables that the
@@ -299,6 +320,7 @@ var metricRows = map[string]metricRow{
 	"request count":                    {"requests", countQ},
 	"error request count":              {"errors", countQ},
 	"output sequence length":           {"osl", tokensQ},
+	"input sequence length":            {"isl", tokensQ},
 }
 
 // readMetricTable reads the metric-per-row CSV of AIPerf and GenAI-Perf:
@@ -405,6 +427,8 @@ func readMetricTable(file string, data []byte) ([]Level, Definitions, []*Warning
 				}
 			case "osl":
 				l.OutputTokens = st.Mean
+			case "isl":
+				l.InputTokens = st.Mean
 			}
 		}
 	}

@@ -499,6 +499,9 @@ func TestWorkload(t *testing.T) {
 		{"aiperf-old/run1-profile_export_aiperf.json", "openai/gpt-oss-20b", 550, 242.96629213483146},
 		{"testdata/genai-perf/current-profile_export_genai_perf.json", "meta-llama/Llama-3.1-8B-Instruct", 511.95, 127.8},
 		{"testdata/genai-perf/old-profile_export_genai_perf.json", "meta-llama/Llama-3.1-8B-Instruct", 511.95, 127.8},
+		// The tables' Input and Output Sequence Length rows (avg).
+		{"aiperf/agent-c2.csv", "", 2854.97, 434.71},
+		{"genai-perf/dynamo-405b.csv", "", 3000.05, 174.45},
 		// prompt_token_count and output_token_count means; the backend's model.
 		{"guidellm/qwen3-4b-c4.json", "Qwen/Qwen3-4B-Thinking-2507", 99, 1024},
 		{"testdata/guidellm/qwen3-4b-c4-v05.csv", "Qwen/Qwen3-4B-Thinking-2507", 99, 1024},
@@ -582,5 +585,30 @@ func TestUnknownCounts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPerRequestTokens: the per-request readers give the mean input and
+// output length of a level's successful requests; AIPerf's warm-up
+// records are left out.
+func TestPerRequestTokens(t *testing.T) {
+	csvData := "concurrency,ttft_ms,itl_ms,latency_s,output_tokens,error\n1,10,1,1,100,\n1,20,2,2,120,\n1,5,1,1,999,timeout\n2,30,3,3,50,\n"
+	levels, _, _, err := readRequests("r.csv", strings.NewReader(csvData))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if levels[0].OutputTokens != 110 || levels[1].OutputTokens != 50 || !math.IsNaN(levels[0].InputTokens) {
+		t.Errorf("output tokens %v, %v; input %v", levels[0].OutputTokens, levels[1].OutputTokens, levels[0].InputTokens)
+	}
+	rec := func(phase string, isl, osl int) string {
+		return fmt.Sprintf(`{"metadata": {"benchmark_phase": %q}, "metrics": {"time_to_first_token": {"value": 40, "unit": "ms"}, "request_latency": {"value": 900, "unit": "ms"}, "input_sequence_length": {"value": %d, "unit": "tokens"}, "output_sequence_length": {"value": %d, "unit": "tokens"}}, "error": null}`, phase, isl, osl)
+	}
+	data := rec("warmup", 9000, 9000) + "\n" + rec("profiling", 500, 100) + "\n" + rec("profiling", 520, 140) + "\n"
+	levels, _, _, err = readRuns("profile_export.jsonl", []byte(data), FormatAIPerfRecords)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := levels[0]; l.InputTokens != 510 || l.OutputTokens != 120 || l.Requests != 2 {
+		t.Errorf("input %v, output %v, requests %d; want 510, 120, 2", l.InputTokens, l.OutputTokens, l.Requests)
 	}
 }

@@ -39,8 +39,7 @@ var llmperfResponses = Format{
 // llmperfRequests summarizes LLMPerf's per-request records.
 func llmperfRequests(r *jreader, objs []obj) Level {
 	s := &sampleSet{pos: Pos{File: r.file}}
-	var in, out float64
-	n := 0
+	var in, out tokenMean
 	for i, o := range objs {
 		if o.get("error_code") != nil {
 			s.errors++
@@ -69,14 +68,11 @@ func llmperfRequests(r *jreader, objs []obj) Level {
 			tps = outTokens / lat
 		}
 		s.add(ttft*1000, itl*1000, lat, tps)
-		in += inTokens
-		out += outTokens
-		n++
+		in.add(inTokens)
+		out.add(outTokens)
 	}
 	l := s.level()
-	if n > 0 {
-		l.InputTokens, l.OutputTokens = in/float64(n), out/float64(n)
-	}
+	l.InputTokens, l.OutputTokens = in.mean(), out.mean()
 	return l
 }
 

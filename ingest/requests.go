@@ -76,6 +76,7 @@ func readRequests(file string, r io.Reader) ([]Level, Definitions, []*Warning, e
 	}
 	ci, ti, ii, li, oi, ei := idx("concurrency"), idx("ttft_ms"), idx("itl_ms"), idx("latency_s"), idx("output_tokens"), idx("error")
 	sets := map[int]*sampleSet{}
+	tokens := map[int]tokenMean{} // output tokens of each level's successful requests
 	var order []int
 	var cur *sampleSet
 	for {
@@ -143,6 +144,9 @@ func readRequests(file string, r io.Reader) ([]Level, Definitions, []*Warning, e
 			return nil, defs, nil, errorf(Pos{File: file, Line: lr.line, Col: 1}, "", "%v", checkNumber(tps, text, tokenRate))
 		}
 		cur.add(v[0], v[1], v[2], tps)
+		if oi >= 0 {
+			tokens[c] = tokenMean{tokens[c].sum + v[3], tokens[c].n + 1}
+		}
 	}
 	if len(order) == 0 {
 		return nil, defs, nil, errorf(Pos{File: file, Line: 2, Col: 1}, "", "no request rows after the header")
@@ -150,7 +154,11 @@ func readRequests(file string, r io.Reader) ([]Level, Definitions, []*Warning, e
 	slices.Sort(order)
 	levels := make([]Level, 0, len(order))
 	for _, c := range order {
-		levels = append(levels, sets[c].level())
+		l := sets[c].level()
+		if oi >= 0 {
+			l.OutputTokens = tokens[c].mean()
+		}
+		levels = append(levels, l)
 	}
 	return levels, defs, warnings, nil
 }
