@@ -569,17 +569,22 @@ func TestUnknownCounts(t *testing.T) {
 		{"guidellm csv", "b.csv", "Type,Successful Time to first token ms mean,Args\ngenerative_benchmark,5,\"{\"\"strategy\"\": {\"\"type_\"\": \"\"synchronous\"\"}}\"\n", FormatGuideLLMCSV},
 		{"vllm table", "t.json", `[{"Test name": "tp1_qps_1", "Mean TTFT (ms)": 5}]`, FormatVLLMTable},
 		{"vllm sweep csv", "summary.csv", ",max_concurrency,mean_ttft_ms,run_number\n0,2,5,0\n", FormatVLLMSweepCSV},
+		{"per-request CSV without an error column", "r.csv", "concurrency,ttft_ms,itl_ms,latency_s\n1,10,1,1\n", FormatRequests},
 		{"genai-perf csv", "g.csv", "Metric,avg,min,max,p99\nTime To First Token (ms),1,1,1,1\nRequest Latency (ms),9,9,9,9\n", FormatGenAIPerf},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if got, err := Detect(tt.file, []byte(tt.data)); got != tt.format {
 				t.Fatalf("Detect = %q, %v; want %q", got, err, tt.format)
 			}
-			levels, _, _, err := readRuns(tt.file, []byte(tt.data), tt.format)
+			f, _ := formatNamed(tt.format)
+			levels, _, _, err := f.read(tt.file, []byte(tt.data))
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, l := range levels {
+				if tt.format == FormatRequests {
+					l.Requests = -1 // counted: one row per request
+				}
 				if l.Requests != -1 || l.Errors != -1 {
 					t.Errorf("requests %d, errors %d; want -1, -1", l.Requests, l.Errors)
 				}

@@ -158,6 +158,9 @@ func readRequests(file string, r io.Reader) ([]Level, Definitions, []*Warning, e
 		if oi >= 0 {
 			l.OutputTokens = tokens[c].mean()
 		}
+		if ei < 0 {
+			l.Errors = -1 // no error column: failed requests are not known
+		}
 		levels = append(levels, l)
 	}
 	return levels, defs, warnings, nil

@@ -134,7 +134,7 @@ func FuzzReadRequests(f *testing.F) {
 			return
 		}
 		for _, l := range levels {
-			if l.Concurrency <= 0 || l.Requests+l.Errors == 0 {
+			if l.Concurrency <= 0 || l.Requests+max(l.Errors, 0) == 0 {
 				t.Fatalf("bad level %+v", l)
 			}
 		}
