@@ -74,9 +74,10 @@ func TestFixtures(t *testing.T) {
 	}{
 		{"vllm/bench-serve-opt125m.json", want{FormatVLLM, 1, 2, 0, 215.53594200008774, 55.68139649994919, nan, 734.4049174101428,
 			11.265828258331112, nan, nan, nan, 5.180810671273421, 82.89297074037474, 8, 0, "tpot", "decode"}},
-		// Two repeated runs at c=2: the last (run_number 1) is read.
-		{"vllm/sweep-summary.json", want{FormatVLLM, 1, 2, 0, 39.30731637592544, 38.187976999324746, nan, 57.58295443694805,
-			8.012444900062594, 0.15949398987686436, nan, nan, 12.460566958863927, 199.36907134182283, 8, 0, "tpot", "decode"}},
+		// Two repeated runs at c=2 (run_number 0 and 1): one level, each
+		// value the mean of the two runs', requests summed.
+		{"vllm/sweep-summary.json", want{FormatVLLM, 1, 2, 0, 128.29010487530468, 41.55541774889571, nan, 410.03859192322125,
+			8.108499262380064, 0.24991759381100564, nan, nan, 9.159898467884048, 146.55837548614477, 16, 0, "tpot", "decode"}},
 		// Seconds without the _ms suffix; only median and p99 stats.
 		{"inferencex/glm5-fp8-isl1024-conc16.json", want{FormatInferenceX, 1, 16, 0, nan, 291.39942955225706, nan, 2077.586937993753,
 			nan, nan, nan, nan, 3.1529760261103545, 403.5809313421254, 160, -1, "tpot", "decode"}},
@@ -112,9 +113,9 @@ func TestFixtures(t *testing.T) {
 		{"testdata/genai-perf/old-profile_export_genai_perf.json", want{FormatGenAIPerfJSON, 1, 4, 0, 156.22713697444252, 159.39684272819852, 221.75910445097327, 237.36051180749033,
 			20.59170808019354, 2.7672417045158837, 46.58910935387432, nan, 1.4382065368519488, 183.80279540967905, 100, -1, "tpot", "request"}},
 		// A vllm bench sweep's summary.csv of two points (c=2, c=4) of two
-		// runs each: the last run of each point, as from summary.json.
-		{"testdata/vllm-sweep/summary.csv", want{FormatVLLMSweepCSV, 2, 2, 0, 39.30731637592544, 38.187976999324746, nan, 57.58295443694805,
-			8.012444900062594, 0.15949398987686436, nan, nan, 12.460566958863927, 199.36907134182283, 8, 0, "tpot", "decode"}},
+		// runs each: the mean of each point's runs, as from summary.json.
+		{"testdata/vllm-sweep/summary.csv", want{FormatVLLMSweepCSV, 2, 2, 0, 128.29010487530468, 41.55541774889571, nan, 410.03859192322125,
+			8.108499262380064, 0.24991759381100564, nan, nan, 9.159898467884048, 146.55837548614477, 16, 0, "tpot", "decode"}},
 		// LLMPerf's individual responses: 22 requests and 2 failed (left
 		// out). Mean and nearest-rank percentiles of the successful ones,
 		// computed independently with a few lines of Python over the file
@@ -269,8 +270,13 @@ func TestVLLMSweepFolder(t *testing.T) {
 	if len(cfg.Levels) != 2 || cfg.Levels[0].Concurrency != 2 || cfg.Levels[1].Concurrency != 4 || cfg.Format != FormatVLLM {
 		t.Fatalf("config = %s with levels %+v", cfg.Format, cfg.Levels)
 	}
-	if len(warnings) != 2 || !strings.Contains(warnings[0].Error(), "repeats a later run at the same load") {
-		t.Errorf("warnings = %v, want one per point about the repeated run", warnings)
+	if len(warnings) != 0 {
+		t.Errorf("warnings = %v, want none: repeated runs are kept, not dropped", warnings)
+	}
+	for _, l := range cfg.Levels {
+		if len(l.Repeats) != 2 || l.Requests != 16 {
+			t.Errorf("c=%d: %d runs, %d requests; want the point's 2 runs of 8 requests each", l.Concurrency, len(l.Repeats), l.Requests)
+		}
 	}
 }
 

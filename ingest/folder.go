@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -26,13 +28,34 @@ const (
 	MaxLevels  = 64
 )
 
-// Discover returns the report folders under root. root is itself a report
-// folder when it directly holds a report.toml or a result file (.csv,
-// .json, .jsonl, .zip); otherwise each of its sub-folders is taken as a
-// report folder, except hidden ones ("." or "_") and reports reportgen
-// wrote (holding OutputMarker). Symlinked sub-folders are followed; one
-// that loops or leads back to root or above it is an error.
-func Discover(root string) (dirs, ignored []string, err error) {
+// Target is a report to build: a folder read as a report folder, or
+// (AsConfig) a folder of one configuration's runs, read as a report of
+// that one configuration.
+type Target struct {
+	Dir      string
+	AsConfig bool
+}
+
+// Discover finds the reports under root, deciding by content (the rule
+// and a tree for each case are in the README):
+//
+//   - a folder with a report.toml is a report;
+//   - a folder whose result files are each one run at one load (one
+//     tool; possibly in per-level sub-folders such as 16/, c16/ or
+//     concurrency_16/), an unzipped llm-benchmark export, or a vllm bench
+//     sweep is one configuration: a report of that configuration alone;
+//   - a folder holding result files that are configurations of their
+//     own (an export table, a sweep in one file, per-request data), or
+//     whose sub-folders are configurations, is one report with one
+//     configuration per file or sub-folder;
+//   - a folder whose sub-folders are reports is a folder of reports.
+//
+// Hidden names ("." or "_"), files that are not results and reports
+// reportgen wrote (holding OutputMarker, or its output folders holding
+// OutputLock) are skipped and returned as ignored. Symlinked sub-folders
+// are followed; one that loops or leads back to root or above it is an
+// error.
+func Discover(root string) (targets []Target, ignored []string, err error) {
 	st, err := os.Stat(root)
 	if err != nil {
 		return nil, nil, fileError(root, err)
@@ -43,12 +66,15 @@ func Discover(root string) (dirs, ignored []string, err error) {
 	if holdsMarker(root) || holdsLock(root) {
 		return nil, nil, outputFolderError(root)
 	}
-	isReport, err := isReportFolder(root)
+	class, err := classify(root, 0)
 	if err != nil {
 		return nil, nil, err
 	}
-	if isReport {
-		return []string{root}, nil, nil
+	switch class {
+	case classReport:
+		return []Target{{Dir: root}}, nil, nil
+	case classConfig:
+		return []Target{{Dir: root, AsConfig: true}}, nil, nil
 	}
 	entries, err := os.ReadDir(root)
 	if err != nil {
@@ -68,28 +94,157 @@ func Discover(root string) (dirs, ignored []string, err error) {
 			ignored = append(ignored, p)
 			continue
 		}
-		dirs = append(dirs, p)
+		c, err := classify(p, 1)
+		if err != nil {
+			return nil, nil, err
+		}
+		switch c {
+		case classReport, classReports:
+			targets = append(targets, Target{Dir: p})
+		case classConfig:
+			targets = append(targets, Target{Dir: p, AsConfig: true})
+		default:
+			ignored = append(ignored, p)
+		}
 	}
-	if len(dirs) == 0 {
+	if len(targets) == 0 {
 		return nil, nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them", resultKinds())
 	}
-	return dirs, ignored, nil
+	return targets, ignored, nil
 }
 
-func isReportFolder(dir string) (bool, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return false, fileError(dir, err)
+// class is what a folder holds, for Discover.
+type class int
+
+const (
+	classNone    class = iota // nothing reportgen reads
+	classConfig               // one configuration's runs
+	classReport               // configurations: a report
+	classReports              // reports: a folder of reports
+)
+
+// classify says what folder p holds, depth folders below the path
+// given (it looks at most maxRunDepth deep).
+func classify(p string, depth int) (class, error) {
+	if holdsMarker(p) || holdsLock(p) {
+		return classNone, nil
 	}
+	entries, err := os.ReadDir(p)
+	if err != nil {
+		return classNone, fileError(p, err)
+	}
+	var files, dirs []string
 	for _, e := range entries {
-		if e.IsDir() || hidden(e.Name()) {
+		name := e.Name()
+		if name == ManifestName {
+			return classReport, nil
+		}
+		if ok, _ := filepath.Match(exportTable, name); ok {
+			return classConfig, nil
+		}
+		if hidden(name) {
 			continue
 		}
-		if name := strings.ToLower(e.Name()); name == ManifestName || fileKind(name) != "" {
-			return true, nil
+		mode, err := entryMode(p, e)
+		if err != nil {
+			return classNone, err
+		}
+		q := filepath.Join(p, name)
+		switch {
+		case mode.IsDir():
+			if point, err := isSweepPoint(q); err != nil {
+				return classNone, err
+			} else if point {
+				return classConfig, nil
+			}
+			dirs = append(dirs, q)
+		case fileKind(name) != "":
+			files = append(files, q)
 		}
 	}
-	return false, nil
+	if len(files) > 0 {
+		runs := 0
+		for _, f := range files {
+			switch oneRun(f) {
+			case runOne:
+				runs++
+			case runMany:
+				return classReport, nil
+			}
+		}
+		if runs > 0 {
+			return classConfig, nil
+		}
+		// Result files none of which could be read: a report, so that
+		// reading it says what is wrong with them.
+		return classReport, nil
+	}
+	if depth >= maxRunDepth {
+		return classNone, nil
+	}
+	configs, reports, levelNamed := 0, 0, true
+	for _, d := range dirs {
+		c, err := classify(d, depth+1)
+		if err != nil {
+			return classNone, err
+		}
+		switch c {
+		case classConfig:
+			configs++
+			name := filepath.Base(d)
+			_, bare := strconv.Atoi(name)
+			levelNamed = levelNamed && (ConcurrencyFromName(name) > 0 || RateFromName(name) > 0 || bare == nil)
+		case classReport, classReports:
+			reports++
+		}
+	}
+	switch {
+	case reports > 0:
+		return classReports, nil
+	case configs > 0 && levelNamed:
+		return classConfig, nil // per-level folders of one configuration
+	case configs > 0:
+		return classReport, nil
+	}
+	return classNone, nil
+}
+
+// notResult reports whether a file in a report folder is one a tool
+// writes beside its results (a GPU monitor's log, a runner's summary):
+// it is skipped and listed, not read as a configuration.
+func notResult(path string) bool {
+	if fileKind(path) == "zip" {
+		return false
+	}
+	_, _, err := readResultFile(path, "", 1)
+	return errors.Is(err, ErrNotResult)
+}
+
+// runCount is how many runs a file holds, for classify.
+type runCount int
+
+const (
+	runNone runCount = iota // not a result, or unreadable: no vote
+	runOne                  // one run at one load
+	runMany                 // several levels: a configuration of its own
+)
+
+// oneRun reads a result file to count its runs. An archive, an
+// llm-benchmark export table and per-request data are configurations of
+// their own, whatever their rows; so is any file of several levels. A
+// file that cannot be read gives no vote (its reading will say why).
+func oneRun(path string) runCount {
+	if fileKind(path) == "zip" {
+		return runMany
+	}
+	c, _, err := readResultFile(path, "", 1)
+	switch {
+	case err != nil:
+		return runNone
+	case c.Format == FormatExport || c.Format == FormatRequests || len(c.Levels) > 1:
+		return runMany
+	}
+	return runOne
 }
 
 func hidden(name string) bool { return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") }
@@ -207,6 +362,10 @@ type ReadOptions struct {
 	// Format forces the input format of every result file ("" detects it
 	// from the content).
 	Format string
+	// AsConfig reads the folder as one configuration's runs (a Target
+	// Discover found so): a report of that configuration alone, named
+	// after the folder.
+	AsConfig bool
 }
 
 // isRunFile reports whether name is a result file a run folder may hold.
@@ -215,9 +374,10 @@ func isRunFile(name string) bool { return fileKind(name) == "file" && !hidden(na
 // scan is the reading of one report folder: it collects the names it
 // skips on purpose. A nil *scan collects nothing.
 type scan struct {
-	dir     string
-	skip    map[string]bool // read by others (the manifest's logo): not listed
-	ignored []string        // relative to dir, slash-separated
+	dir        string
+	skip       map[string]bool // read by others (the manifest's logo): not listed
+	ignored    []string        // relative to dir, slash-separated
+	notResults []string        // the ignored that hold no result data (Campaign.NotResults)
 }
 
 // ignore records p, a name the scan skips on purpose.
@@ -230,6 +390,17 @@ func (sc *scan) ignore(p string) {
 		rel = p
 	}
 	sc.ignored = append(sc.ignored, filepath.ToSlash(rel))
+}
+
+// notResult records p, a file or folder skipped because it holds no
+// result data (a GPU monitor's log, a plot, a runner's summary): listed
+// as ignored, and refused under --strict.
+func (sc *scan) notResult(p string) {
+	if sc == nil || sc.skip[filepath.Clean(p)] {
+		return
+	}
+	sc.ignore(p)
+	sc.notResults = append(sc.notResults, sc.ignored[len(sc.ignored)-1])
 }
 
 // ignoredList is the sorted list of ignored names, leaving out those
@@ -291,16 +462,16 @@ func (sc *scan) findSources() ([]source, error) {
 				return nil, err
 			}
 			if kind == "" {
-				sc.ignore(p)
+				sc.notResult(p)
 				continue
 			}
 			out = append(out, source{id: name, path: p, kind: kind})
 			continue
 		}
-		if kind := fileKind(name); kind != "" {
+		if kind := fileKind(name); kind != "" && !notResult(p) {
 			out = append(out, source{id: id, path: p, kind: kind})
 		} else {
-			sc.ignore(p)
+			sc.notResult(p)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
@@ -391,8 +562,15 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 	if c.Manifest != nil && c.Manifest.Logo != "" {
 		sc.skip[filepath.Join(dir, filepath.FromSlash(c.Manifest.Logo))] = true
 	}
-	found, err := sc.findSources()
-	if err != nil {
+	var found []source
+	var err error
+	if opt.AsConfig && c.Manifest == nil {
+		kind := "runs"
+		if tables, _ := filepath.Glob(filepath.Join(dir, exportTable)); len(tables) > 0 {
+			kind = "dir"
+		}
+		found = []source{{id: c.Name, path: dir, kind: kind}}
+	} else if found, err = sc.findSources(); err != nil {
 		return nil, err
 	}
 	sources, err := c.orderSources(found)
@@ -425,6 +603,13 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 		return nil, errorf(Pos{File: dir}, "", "the configurations measure %d distinct load levels together; expected at most %d per report", n, MaxLevels)
 	}
 	c.Ignored = sc.ignoredList(sources)
+	for _, name := range sc.notResults {
+		if slices.Contains(c.Ignored, name) {
+			c.NotResults = append(c.NotResults, name)
+		}
+	}
+	slices.Sort(c.NotResults)
+	c.NotResults = slices.Compact(c.NotResults)
 	return c, nil
 }
 
@@ -601,6 +786,7 @@ func (sc *scan) readSource(s source, format string) (Config, []*Warning, error) 
 	default:
 		cfg, warnings, err = readResultFile(s.path, format, s.concurrency)
 		if err == nil {
+			cfg.Levels = mergeRepeats(cfg.Levels)
 			_, err = sortLevels(s.path, cfg.Levels, false)
 		}
 	}
@@ -617,25 +803,86 @@ func (sc *scan) readSource(s source, format string) (Config, []*Warning, error) 
 }
 
 // readRunFolder reads a folder of run files as one config whose files
-// are its levels (a sweep: agent-c2.json … agent-c32.json). Where a run
-// was saved both as .json and .csv (AIPerf writes both), the JSON is read.
+// are its levels (a sweep: agent-c2.json … agent-c32.json), directly or
+// in per-level sub-folders as the tools write them (LLMPerf's <c>/,
+// AIPerf's concurrency_16/, a vllm bench sweep's SERVE--…/ points), at
+// most maxRunDepth folders deep. A run that states no concurrency takes
+// it from its file name, then from the names of the folders between the
+// configuration folder and the file (innermost first: concurrency_16,
+// c16, a bare 16). Where a run was saved both as .json and .csv (AIPerf
+// writes both), the JSON is read. The files of one configuration must
+// come from one tool and describe one workload (model, input and output
+// lengths); else the read fails naming two files and what differs.
 func readRunFolder(dir, format string) (Config, []*Warning, error) {
 	return (*scan)(nil).readRunFolder(dir, format)
 }
 
+// maxRunDepth is how deep below a configuration folder its runs may lie.
+const maxRunDepth = 3
+
 func (sc *scan) readRunFolder(dir, format string) (Config, []*Warning, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return Config{}, nil, fileError(dir, err)
-	}
-	stems := map[string]bool{}
-	for _, e := range entries {
-		if strings.EqualFold(filepath.Ext(e.Name()), ".json") {
-			stems[strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))] = true
-		}
-	}
 	cfg := Config{Source: dir}
 	var warnings []*Warning
+	var first *runFile
+	err := sc.walkRuns(dir, dir, 0, func(path string) error {
+		c, ws, err := readRun(path, format, folderConcurrency(dir, path))
+		if errors.Is(err, ErrNotResult) {
+			sc.notResult(path) // a file a tool writes beside its results
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		warnings = append(warnings, ws...)
+		rf := &runFile{path: path, cfg: c}
+		if first == nil {
+			first = rf
+			cfg.Format, cfg.Tool, cfg.Definitions = c.Format, c.Tool, c.Definitions
+		} else {
+			if err := first.sameConfig(rf); err != nil {
+				return err
+			}
+			if c.Definitions != cfg.Definitions {
+				warnings = append(warnings, warnf(Pos{File: path}, "", WarnMixedDefinitions, map[string]any{"Format": c.Format, "Other": cfg.Format},
+					"defines its metrics differently from the folder's other files (%s vs %s)", c.Format, cfg.Format))
+			}
+		}
+		cfg.Levels = append(cfg.Levels, c.Levels...)
+		if len(cfg.Levels) > MaxLevels {
+			return errorf(Pos{File: dir}, "", "holds more than %d load levels; expected at most %d per configuration", MaxLevels, MaxLevels)
+		}
+		return nil
+	})
+	if err != nil {
+		return Config{}, nil, err
+	}
+	if len(cfg.Levels) == 0 {
+		return Config{}, nil, errorf(Pos{File: dir}, "", "folder holds no result file")
+	}
+	cfg.Levels = mergeRepeats(cfg.Levels)
+	_, err = sortLevels(dir, cfg.Levels, false)
+	return cfg, warnings, err
+}
+
+// walkRuns calls fn for each run file of the configuration folder root
+// found in dir, depth folders below root: its result files, a vllm
+// bench sweep point's summary.json, and the run files of its
+// sub-folders. What it skips on purpose is recorded.
+func (sc *scan) walkRuns(root, dir string, depth int, fn func(path string) error) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fileError(dir, err)
+	}
+	names := map[string]bool{}
+	points := false
+	for _, e := range entries {
+		names[e.Name()] = true
+		if e.IsDir() {
+			if point, _ := isSweepPoint(filepath.Join(dir, e.Name())); point {
+				points = true
+			}
+		}
+	}
 	for _, e := range entries {
 		name := e.Name()
 		p := filepath.Join(dir, name)
@@ -645,48 +892,181 @@ func (sc *scan) readRunFolder(dir, format string) (Config, []*Warning, error) {
 		}
 		mode, err := entryMode(dir, e)
 		if err != nil {
-			return Config{}, nil, err
+			return err
 		}
 		if mode.IsDir() {
 			// vllm bench sweep: one sub-folder per point
 			// (SERVE--…-BENCH--max_concurrency=8…/), whose summary.json
 			// lists its runs (run=0.json, run=1.json repeat it).
 			point, err := isSweepPoint(p)
-			if err != nil {
-				return Config{}, nil, err
-			}
-			if !point || holdsMarker(p) {
+			switch {
+			case err != nil:
+				return err
+			case holdsMarker(p):
 				sc.ignore(p)
-				continue
+			case point:
+				if err := fn(filepath.Join(p, sweepSummary)); err != nil {
+					return err
+				}
+			case depth+1 < maxRunDepth && holdsRuns(p, depth+1):
+				if err := sc.walkRuns(root, p, depth+1, fn); err != nil {
+					return err
+				}
+			default:
+				sc.notResult(p)
 			}
-			name = filepath.Join(name, sweepSummary)
-		} else if !isRunFile(name) {
-			sc.ignore(p)
 			continue
 		}
-		if strings.EqualFold(filepath.Ext(name), ".csv") && stems[strings.TrimSuffix(name, filepath.Ext(name))] {
-			sc.ignore(p) // the same run, read from its .json
+		if !isRunFile(name) {
+			sc.notResult(p)
 			continue
 		}
-		c, ws, err := readResultFile(filepath.Join(dir, name), format, 0)
+		if primary, ok := SideOf(name); ok && names[primary] {
+			if strings.EqualFold(filepath.Ext(name), ".csv") {
+				sc.ignore(p) // the same run, read from its .json
+			}
+			continue // else read with its primary, to complete it (readRun)
+		}
+		if points && strings.EqualFold(name, "summary.csv") {
+			sc.ignore(p) // the sweep's runs, read from its points' summary.json
+			continue
+		}
+		if err := fn(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readRun reads one run file of a configuration folder. Where the tool
+// wrote a side file beside it (SideOf: LLMPerf's summary beside its
+// individual responses), the side file gives what the run file lacks:
+// its load, when the run file states none, and its throughput, counts
+// and workload. A side file that cannot be read completes nothing.
+func readRun(path, format string, fallback int) (Config, []*Warning, error) {
+	side := ""
+	if entries, err := os.ReadDir(filepath.Dir(path)); err == nil {
+		for _, e := range entries {
+			if primary, ok := SideOf(e.Name()); ok && primary == filepath.Base(path) && !strings.EqualFold(filepath.Ext(e.Name()), ".csv") {
+				side = filepath.Join(filepath.Dir(path), e.Name())
+			}
+		}
+	}
+	c, ws, err := readResultFile(path, format, fallback)
+	if side == "" {
+		return c, ws, err
+	}
+	s, _, serr := readResultFile(side, "", fallback)
+	if errors.Is(err, ErrNoConcurrency) && serr == nil && len(s.Levels) == 1 && s.Levels[0].Concurrency > 0 {
+		c, ws, err = readResultFile(path, format, s.Levels[0].Concurrency)
+	}
+	if err != nil || serr != nil {
+		return c, ws, err
+	}
+	if ferr := FillFromSide(c.Levels, s.Levels); ferr != nil {
+		return Config{}, nil, errorf(Pos{File: side}, "", "%v (beside %s)", ferr, filepath.Base(path))
+	}
+	return c, ws, nil
+}
+
+// holdsRuns reports whether folder p, depth folders below a
+// configuration folder, holds a result file at most maxRunDepth deep.
+func holdsRuns(p string, depth int) bool {
+	entries, err := os.ReadDir(p)
+	if err != nil {
+		return true // reading it will say why
+	}
+	for _, e := range entries {
+		if hidden(e.Name()) {
+			continue
+		}
+		mode, err := entryMode(p, e)
 		if err != nil {
-			return Config{}, nil, err
+			return true
 		}
-		warnings = append(warnings, ws...)
-		if cfg.Format == "" {
-			cfg.Format, cfg.Tool, cfg.Definitions = c.Format, c.Tool, c.Definitions
-		} else if c.Definitions != cfg.Definitions {
-			warnings = append(warnings, warnf(Pos{File: filepath.Join(dir, name)}, "", WarnMixedDefinitions, map[string]any{"Format": c.Format, "Other": cfg.Format},
-				"defines its metrics differently from the folder's other files (%s vs %s)", c.Format, cfg.Format))
+		if !mode.IsDir() && isRunFile(e.Name()) {
+			return true
 		}
-		cfg.Levels = append(cfg.Levels, c.Levels...)
-		if len(cfg.Levels) > MaxLevels {
-			return Config{}, nil, errorf(Pos{File: dir}, "", "holds more than %d load levels; expected at most %d per configuration", MaxLevels, MaxLevels)
+		if mode.IsDir() && depth+1 < maxRunDepth && holdsRuns(filepath.Join(p, e.Name()), depth+1) {
+			return true
 		}
 	}
-	if len(cfg.Levels) == 0 {
-		return Config{}, nil, errorf(Pos{File: dir}, "", "folder holds no result file")
+	return false
+}
+
+// folderConcurrency is the concurrency the folders between a
+// configuration folder root and its run file path name: the innermost
+// folder that names one (concurrency_16, c16, conc16, or a bare 16 as
+// LLMPerf writes it); 0 when none does.
+func folderConcurrency(root, path string) int {
+	for d := filepath.Dir(path); d != root && len(d) > len(root); d = filepath.Dir(d) {
+		name := filepath.Base(d)
+		if c := ConcurrencyFromName(name); c > 0 {
+			return c
+		}
+		if n, err := strconv.Atoi(name); err == nil && n > 0 {
+			return n
+		}
 	}
-	_, err = sortLevels(dir, cfg.Levels, false)
-	return cfg, warnings, err
+	return 0
+}
+
+// runFile is one run file of a configuration folder, as read.
+type runFile struct {
+	path string
+	cfg  Config
+}
+
+// sameConfig refuses a run file of another tool or another workload
+// than the configuration's first: one configuration is one tool serving
+// one model on one input and output length.
+func (a *runFile) sameConfig(b *runFile) error {
+	differ := func(what, x, y string) error {
+		return errorf(Pos{File: b.path}, "", "%s %s, but %s %s; one configuration's files must come from one tool and one workload: move one of them into a folder of its own",
+			what, y, a.path, x)
+	}
+	if a.cfg.Format != b.cfg.Format {
+		return differ("was written by", a.cfg.Tool, b.cfg.Tool)
+	}
+	wa, wb := workloadOf(a.cfg), workloadOf(b.cfg)
+	if wa.stated != "" && wb.stated != "" && wa.stated != wb.stated {
+		return differ("runs workload", wa.stated, wb.stated)
+	}
+	if wa.model != "" && wb.model != "" && wa.model != wb.model {
+		return differ("serves model", strconv.Quote(wa.model), strconv.Quote(wb.model))
+	}
+	if wa.input > 0 && wb.input > 0 && math.Abs(wa.input-wb.input) > workloadTolerance*math.Max(wa.input, wb.input) {
+		return differ("has mean input length", fmt.Sprintf("%.0f tokens", wa.input), fmt.Sprintf("%.0f tokens", wb.input))
+	}
+	return nil
+}
+
+// workloadTolerance is how far two runs' mean input lengths may differ
+// and still be one workload: a dataset sampled per run varies from run
+// to run. (Output lengths are what the server generated, not a setting:
+// they are not compared.)
+const workloadTolerance = 0.25
+
+// workload is what a config's runs served.
+type workload struct {
+	model  string
+	input  float64
+	stated string // Level.Workload
+}
+
+// workloadOf is the workload of a config's first level that states it.
+func workloadOf(c Config) workload {
+	var w workload
+	for _, l := range c.Levels {
+		if w.model == "" {
+			w.model = l.Model
+		}
+		if w.stated == "" {
+			w.stated = l.Workload
+		}
+		if !(w.input > 0) && l.InputTokens > 0 {
+			w.input = l.InputTokens
+		}
+	}
+	return w
 }

@@ -216,7 +216,7 @@ func TestDiscoverFollowsSymlinkedReports(t *testing.T) {
 	}
 	var names []string
 	for _, p := range got {
-		names = append(names, filepath.Base(p))
+		names = append(names, filepath.Base(p.Dir))
 	}
 	if s := strings.Join(names, " "); s != "r1 r2" {
 		t.Errorf("Discover = %s, want r1 r2", s)

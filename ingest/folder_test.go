@@ -141,11 +141,11 @@ func TestDiscover(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 2 || filepath.Base(got[0]) != "r1" || filepath.Base(got[1]) != "r2" {
+	if len(got) != 2 || filepath.Base(got[0].Dir) != "r1" || filepath.Base(got[1].Dir) != "r2" {
 		t.Errorf("Discover(folder of reports) = %v", got)
 	}
 	got, _, err = Discover(filepath.Join(dir, "r1"))
-	if err != nil || len(got) != 1 || filepath.Base(got[0]) != "r1" {
+	if err != nil || len(got) != 1 || filepath.Base(got[0].Dir) != "r1" {
 		t.Errorf("Discover(report folder) = %v, %v", got, err)
 	}
 	if _, _, err := Discover(filepath.Join(dir, "missing")); err == nil {

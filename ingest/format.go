@@ -286,6 +286,9 @@ func readResultFile(path, format string, fallback int) (Config, []*Warning, erro
 	if err := fillLoads(path, levels, fallback); err != nil {
 		return Config{}, nil, err
 	}
+	if err := oneWorkload(levels); err != nil {
+		return Config{}, nil, err
+	}
 	return f.config(path, levels, defs), warnings, nil
 }
 

@@ -46,6 +46,131 @@ func sortLevels(file string, levels []Level, rows bool) ([]*Warning, error) {
 	return warnings, nil
 }
 
+// mergeRepeats turns the runs of a configuration measured more than once
+// at one load (AIPerf --num-profile-runs, a sweep's run=N files, a run
+// appended twice to one JSON-lines file, c8-run1.json and c8-run2.json)
+// into one level each: their means, with the runs kept as Repeats so
+// that the analysis can tell the run-to-run spread. Levels keep the
+// order of their first run.
+func mergeRepeats(levels []Level) []Level {
+	type key struct {
+		c        int
+		rate     float64
+		workload string
+	}
+	groups := map[key][]Level{}
+	var order []key
+	for _, l := range levels {
+		k := key{l.Concurrency, l.Rate, l.Workload}
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], l)
+	}
+	if len(order) == len(levels) {
+		return levels
+	}
+	out := make([]Level, 0, len(order))
+	for _, k := range order {
+		g := groups[k]
+		if len(g) == 1 {
+			out = append(out, g[0])
+			continue
+		}
+		out = append(out, meanLevel(g))
+	}
+	return out
+}
+
+// oneWorkload refuses levels of more than one workload: a file that
+// appends runs of different datasets or lengths (sglang.bench_serving
+// --output-file reused) holds runs that are no one configuration's load
+// levels, and a report that drew them as one curve, or compared them as
+// rival configurations, would state a comparison the data does not make.
+func oneWorkload(levels []Level) error {
+	for _, l := range levels[min(1, len(levels)):] {
+		if first := levels[0]; l.Workload != first.Workload {
+			return errorf(l.Pos, "", "this run's workload (%s) differs from that of the run at %s (%s); a configuration is one workload: keep the runs of one workload per file",
+				workloadName(l.Workload), first.Pos, workloadName(first.Workload))
+		}
+	}
+	return nil
+}
+
+func workloadName(w string) string {
+	if w == "" {
+		return "not stated"
+	}
+	return w
+}
+
+// meanLevel is the level of several runs at one load: each value the
+// mean of the runs' (absent when a run lacks it), counts summed, the
+// per-request samples pooled, the runs kept as Repeats.
+func meanLevel(levels []Level) Level {
+	var runs []Level
+	for _, l := range levels {
+		if len(l.Repeats) > 0 { // already the mean of its runs
+			runs = append(runs, l.Repeats...)
+		} else {
+			runs = append(runs, l)
+		}
+	}
+	l := runs[0]
+	l.Repeats = runs
+	mean := func(get func(Level) float64) float64 {
+		s := 0.0
+		for _, r := range runs {
+			s += get(r)
+		}
+		return s / float64(len(runs)) // NaN when any run lacks it
+	}
+	stat := func(get func(Level) Stat) Stat {
+		return Stat{
+			Mean: mean(func(r Level) float64 { return get(r).Mean }),
+			P10:  mean(func(r Level) float64 { return get(r).P10 }),
+			P50:  mean(func(r Level) float64 { return get(r).P50 }),
+			P90:  mean(func(r Level) float64 { return get(r).P90 }),
+			P99:  mean(func(r Level) float64 { return get(r).P99 }),
+		}
+	}
+	l.TTFT = stat(func(r Level) Stat { return r.TTFT })
+	l.ITL = stat(func(r Level) Stat { return r.ITL })
+	l.TPS = stat(func(r Level) Stat { return r.TPS })
+	l.Latency = stat(func(r Level) Stat { return r.Latency })
+	l.RPS = mean(func(r Level) float64 { return r.RPS })
+	l.SystemRPS = mean(func(r Level) float64 { return r.SystemRPS })
+	l.OutputTPS = mean(func(r Level) float64 { return r.OutputTPS })
+	l.OutputTokens = mean(func(r Level) float64 { return r.OutputTokens })
+	l.InputTokens = mean(func(r Level) float64 { return r.InputTokens })
+	sum := func(get func(Level) int) int {
+		n := 0
+		for _, r := range runs {
+			if get(r) < 0 {
+				return -1
+			}
+			n += get(r)
+		}
+		return n
+	}
+	l.Requests = sum(func(r Level) int { return r.Requests })
+	l.Errors = sum(func(r Level) int { return r.Errors })
+	l.Samples = nil
+	if runs[0].Samples != nil {
+		pooled := &Samples{}
+		for _, r := range runs {
+			if r.Samples == nil {
+				pooled = nil
+				break
+			}
+			pooled.TTFT = append(pooled.TTFT, r.Samples.TTFT...)
+			pooled.TPS = append(pooled.TPS, r.Samples.TPS...)
+		}
+		l.Samples = pooled
+	}
+	return l
+}
+
 // fillLoads gives each level of a result file that states neither its
 // concurrency nor a request rate its load: a one-run file's rate from
 // its name (rate4, 4qps), else a concurrency from its name (c8, conc8,

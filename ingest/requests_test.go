@@ -201,9 +201,7 @@ func TestRateSweep(t *testing.T) {
 }
 
 // TestRateSweepRepeatedRate: two runs at the same offered rate are one
-// load measured twice: refused naming both lines, or, once a
-// configuration keeps repeats (mergeRepeats), one level whose requests
-// add up.
+// load measured twice: one level that keeps both runs, requests added.
 func TestRateSweepRepeatedRate(t *testing.T) {
 	run := `{"backend": "sglang", "request_rate": 4.0, "max_concurrency": null, "request_throughput": 3.9, "mean_e2e_latency_ms": 5000, "median_ttft_ms": 80, "mean_ttft_ms": 90, "median_itl_ms": 12, "completed": 100}`
 	path := t.TempDir() + "/sglang-sweep.jsonl"
@@ -211,13 +209,14 @@ func TestRateSweepRepeatedRate(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg, _, err := readSource(source{id: "sglang-sweep", path: path}, "")
-	switch {
-	case err != nil:
-		if !strings.Contains(err.Error(), "two runs at request rate 4 req/s") || !strings.Contains(err.Error(), "sglang-sweep.jsonl:2") {
-			t.Errorf("err = %v", err)
-		}
-	case len(cfg.Levels) != 1 || cfg.Levels[0].Requests != 200:
-		t.Errorf("levels = %+v", cfg.Levels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Levels) != 1 || cfg.Levels[0].Requests != 200 || len(cfg.Levels[0].Repeats) != 2 {
+		t.Fatalf("levels = %+v", cfg.Levels)
+	}
+	if r := cfg.Levels[0].Repeats[1].Pos; r.Line != 2 || !strings.HasSuffix(r.File, "sglang-sweep.jsonl") {
+		t.Errorf("second run at %s, want sglang-sweep.jsonl:2", r)
 	}
 }
 

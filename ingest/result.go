@@ -23,6 +23,13 @@ type Campaign struct {
 	// wrote), relative to Dir, slash-separated and sorted, so that the
 	// command can list them.
 	Ignored []string
+	// NotResults are the Ignored that were skipped for holding no result
+	// data: files of a name or content reportgen does not read (a GPU
+	// monitor's JSON, a log, a plot, a runner's summary.csv) and folders
+	// without results. Hidden names, a run's CSV twin read from its
+	// JSON, and reports reportgen wrote are not among them. --strict
+	// refuses a report with any.
+	NotResults []string
 }
 
 // Config is one benchmarked configuration: one CSV, ZIP or export folder.
@@ -88,6 +95,16 @@ type Level struct {
 	// must agree on them, and on OutputTokens.
 	Model       string
 	InputTokens float64
+	// Workload names the workload the run states (a serving benchmark's
+	// dataset and requested lengths), "" when it states none. The runs
+	// of one configuration share it; runs of different workloads are
+	// never repeats of each other.
+	Workload string
+
+	// Repeats are the runs of a level measured more than once (at least
+	// two, each as read); the level's own values are their means. Nil
+	// for a level measured once.
+	Repeats []Level
 	// Samples are the per-request values, when the source was
 	// per-request data (nil otherwise).
 	Samples *Samples

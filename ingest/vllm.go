@@ -84,9 +84,7 @@ func (k servingKeys) read(r *jreader, objs []obj) ([]Level, Definitions, []*Warn
 			runs[i] = r.num(o, "run_number", runNumber)
 		}
 	}
-	levels, warnings := lastOfRepeats(r.file, levels, objs, runs)
-	warnings = append(warnings, mixedWorkloads(r.file, objs)...)
-	return levels, servingDefinitions(objs[0]), warnings, nil
+	return mergeRepeats(measuredRuns(levels, runs)), servingDefinitions(objs[0]), nil, nil
 }
 
 // servingRun maps one vLLM / SGLang / InferenceX result object.
@@ -150,6 +148,7 @@ func servingRun(r *jreader, o obj, k servingKeys, pos Pos) Level {
 		}
 	}
 	l.Model = o.str("model_id")
+	l.Workload = statedWorkload(o)
 	return l
 }
 
@@ -161,52 +160,30 @@ func servingDefinitions(o obj) Definitions {
 	return d
 }
 
-// mixedWorkloads warns when appended runs of one file used different
-// workloads (dataset, input or output length): their levels are not
-// comparable with each other.
-func mixedWorkloads(file string, objs []obj) []*Warning {
-	workload := func(o obj) string {
-		return fmt.Sprintf("%s %v/%v", o.str("dataset_name"), o.get("random_input_len"), o.get("random_output_len"))
+// statedWorkload names the workload a serving run states: its dataset and,
+// for a random dataset (or none named), the input and output lengths it
+// asked for; "" when the run states none. Runs of one configuration
+// share it (oneWorkload).
+func statedWorkload(o obj) string {
+	ds := o.str("dataset_name")
+	in, out := o.get("random_input_len"), o.get("random_output_len")
+	if in == nil && out == nil || ds != "" && !strings.HasPrefix(ds, "random") {
+		return ds
 	}
-	first := workload(objs[0])
-	for i, o := range objs[1:] {
-		if w := workload(o); w != first {
-			w, first := strings.TrimSpace(w), strings.TrimSpace(first)
-			return []*Warning{warnf(Pos{File: file, Line: i + 2}, "", WarnMixedWorkloads, map[string]any{"Workload": w, "First": first},
-				"this run's workload (%s) differs from the first run's (%s); runs of different workloads are not comparable levels", w, first)}
-		}
-	}
-	return nil
+	return strings.TrimSpace(fmt.Sprintf("%s %v/%v", ds, in, out))
 }
 
-// lastOfRepeats keeps the last of repeated runs at the same load (a
-// vLLM sweep's summary.json repeats each point: run_number 0, 1, …),
-// warning about the ones left out. runs are the runs' run_number.
-func lastOfRepeats(file string, levels []Level, objs []obj, runs []float64) ([]Level, []*Warning) {
-	if len(levels) < 2 || !objs[0].has("run_number") {
-		return levels, nil
-	}
-	type key struct {
-		c    int
-		rate float64
-	}
-	last := map[key]int{}
-	for i, l := range levels {
-		last[key{l.Concurrency, l.Rate}] = i
-	}
+// measuredRuns drops a vLLM sweep's warm-up runs (run_number < 0) and
+// keeps every measured one: repeated runs at one load (run_number 0, 1,
+// …) become one level with their spread (mergeRepeats). runs are the runs' run_number (0 without one).
+func measuredRuns(levels []Level, runs []float64) []Level {
 	var out []Level
-	var warnings []*Warning
 	for i, l := range levels {
-		if last[key{l.Concurrency, l.Rate}] == i {
+		if runs[i] >= 0 {
 			out = append(out, l)
-			continue
 		}
-		j := last[key{l.Concurrency, l.Rate}]
-		run := runs[i]
-		warnings = append(warnings, warnf(Pos{File: file}, "", WarnRepeatedRun, map[string]any{"Run": run, "TTFT": l.TTFT.Mean, "Last": levels[j].TTFT.Mean},
-			"run_number %g repeats a later run at the same load (mean TTFT %.1f ms vs %.1f ms); the last run is used", run, l.TTFT.Mean, levels[j].TTFT.Mean))
 	}
-	return out, warnings
+	return out
 }
 
 // vllmDetailed summarizes the per-request arrays of vllm bench serve

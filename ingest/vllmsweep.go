@@ -55,8 +55,7 @@ func readVLLMSweepCSV(file string, data []byte) ([]Level, Definitions, []*Warnin
 			ls = append(ls, servingRun(r, objs[i], servingKeys{latency: "e2el"}, Pos{File: file, Line: lines[i]}))
 			runs[i-start] = r.num(objs[i], "run_number", runNumber)
 		}
-		ls, ws := lastOfRepeats(file, ls, objs[start:end], runs)
-		warnings = append(warnings, ws...)
+		ls = mergeRepeats(measuredRuns(ls, runs))
 		for _, l := range ls {
 			key := [2]float64{float64(l.Concurrency), l.Rate}
 			if line, ok := firstAt[key]; ok {
@@ -84,7 +83,6 @@ func readVLLMSweepCSV(file string, data []byte) ([]Level, Definitions, []*Warnin
 	if r.err != nil {
 		return nil, Definitions{}, nil, r.err
 	}
-	warnings = append(warnings, mixedWorkloads(file, objs)...)
 	return levels, servingDefinitions(objs[0]), warnings, nil
 }
 

@@ -31,8 +31,6 @@ const (
 	WarnUnknownColumn    WarningKind = "unknown_column"    // a column no reader knows, ignored
 	WarnZeroConcurrency  WarningKind = "zero_concurrency"  // an export row at concurrency 0, ignored
 	WarnUnsortedLevels   WarningKind = "unsorted_levels"   // an export's levels out of order, sorted
-	WarnRepeatedRun      WarningKind = "repeated_run"      // a sweep's repeated run; the last is read
-	WarnMixedWorkloads   WarningKind = "mixed_workloads"   // appended runs of different workloads
 	WarnMixedDefinitions WarningKind = "mixed_definitions" // a folder's files define metrics differently
 	WarnUnknownKey       WarningKind = "unknown_key"       // a manifest key reportgen does not know
 	WarnUnknownSection   WarningKind = "unknown_section"   // notes for a section the report has not
@@ -42,7 +40,7 @@ const (
 // WarningKinds lists every kind, so that a test can check that each
 // has its messages.
 var WarningKinds = []WarningKind{WarnNotUTF8, WarnUnknownColumn, WarnZeroConcurrency, WarnUnsortedLevels,
-	WarnRepeatedRun, WarnMixedWorkloads, WarnMixedDefinitions, WarnUnknownKey,
+	WarnMixedDefinitions, WarnUnknownKey,
 	WarnUnknownSection, WarnUnknownLanguage}
 
 // warnf builds a *Warning at pos. values are the named values of the

@@ -8,19 +8,24 @@
 //	reportgen version
 //	reportgen help [COMMAND]
 //
-// PATH is a report folder or a folder of report folders. A folder that
-// directly holds a report.toml or a result file (.csv, .json, .jsonl,
-// .zip) is a report folder; in any other folder each sub-folder is taken
-// as a report folder. Inside a report folder each result file is one
-// configuration, and so is each sub-folder: an unzipped llm-benchmark
-// export (*-table.csv), or a folder of runs whose files are its levels.
-// A configuration's id is the file or folder name without extension.
+// What a PATH is, is decided by its content (the README's "Layouts" has
+// a tree for each case): a folder with a report.toml is a report; a
+// folder of one tool's runs, one per load level (directly or in
+// per-level sub-folders: 16/, c16/, concurrency_16/, a vllm bench sweep's
+// points), is a report of that one configuration; a folder of
+// configurations (result files, unzipped llm-benchmark exports, folders
+// of runs) is one report with one configuration each; a folder of report
+// folders gives one report per folder. A configuration's id is its file
+// or folder name without extension.
 //
 // Result files are recognized by their content: the llm-benchmark export
 // (its table CSV or "Download All Results" ZIP), vLLM bench serve and
-// sweep results, SGLang bench_serving, InferenceX, LLMPerf, AIPerf (JSON,
-// CSV, per-request JSONL), GenAI-Perf CSV, guidellm JSON, and per-request
-// CSV (concurrency,ttft_ms,itl_ms,latency_s[,output_tokens][,error]).
+// sweep results (summary.json, summary.csv), SGLang bench_serving,
+// InferenceX, LLMPerf (summary and individual responses), AIPerf (JSON,
+// CSV, per-request JSONL), GenAI-Perf (CSV, JSON), guidellm (JSON, CSV),
+// and per-request CSV (concurrency,ttft_ms,itl_ms,latency_s
+// [,output_tokens][,error]). Files that tools write beside their results
+// (GPU monitors, logs, plots, per-metric CSVs) are skipped and listed.
 //
 // Each report is written to OUT/NAME/, NAME being the report folder's
 // name:
@@ -53,7 +58,7 @@
 //	--percentile P     statistic of the headline capacity: p90 or mean
 //	--tie-pct N        differences under N percent are ties, not wins (default 5)
 //	--input-format F   read every result file as format F instead of detecting it
-//	--strict           fail a report that has warnings
+//	--strict           fail a report that has warnings or skips files that are not results
 //
 // Flags override the manifest (report.toml), which overrides the
 // defaults. The report date is the manifest's date, else the month of

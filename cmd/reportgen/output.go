@@ -32,9 +32,10 @@ const lockName = ingest.OutputLock
 
 // target is one report folder and where its report goes.
 type target struct {
-	dir  string // the report folder as found (for messages)
-	name string // the folder's real name, also the report's name
-	dst  string // OUT/NAME, absolute
+	dir      string // the report folder as found (for messages)
+	asConfig bool   // the folder is one configuration's runs
+	name     string // the folder's real name, also the report's name
+	dst      string // OUT/NAME, absolute
 }
 
 // realPath is p made absolute with every symbolic link resolved, as far
@@ -75,7 +76,13 @@ func within(p, dir string) bool {
 // holds or lies inside an input folder (a report folder or a PATH
 // given), a report folder without a name of its own ("/"), and two
 // report folders of one name, which would overwrite each other.
-func planTargets(out string, paths, dirs []string) ([]target, error) {
+func planTargets(out string, paths []string, found []ingest.Target) ([]target, error) {
+	var dirs []string
+	asConfig := map[string]bool{}
+	for _, f := range found {
+		dirs = append(dirs, f.Dir)
+		asConfig[f.Dir] = f.AsConfig
+	}
 	outReal, err := realPath(out)
 	if err != nil {
 		return nil, err
@@ -112,7 +119,7 @@ func planTargets(out string, paths, dirs []string) ([]target, error) {
 				other, d, name, filepath.Join(out, name))
 		}
 		byName[name] = d
-		ts = append(ts, target{dir: d, name: name, dst: filepath.Join(outReal, name)})
+		ts = append(ts, target{dir: d, asConfig: asConfig[d], name: name, dst: filepath.Join(outReal, name)})
 	}
 	for _, t := range ts {
 		// A destination that exists as a link is judged where it leads.

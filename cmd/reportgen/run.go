@@ -113,9 +113,15 @@ var knownFormats = []string{"md", "html", "pdf"}
 
 const buildUsage = `Usage: reportgen build [flags] PATH...
 
-Builds one report per report folder. PATH is a report folder (it directly
-holds a report.toml or result files: .csv, .json, .jsonl, .zip) or a folder
-of report folders.
+Builds the reports found under each PATH, deciding what a folder is by its
+content (README, "Layouts"):
+  - a folder with a report.toml is a report;
+  - a folder of one tool's runs, one per load level (directly or in
+    per-level sub-folders such as 16/, c16/, concurrency_16/), is a report
+    of that one configuration;
+  - a folder of configurations (result files, export folders, folders of
+    runs) is one report with one configuration each;
+  - a folder of report folders gives one report per folder.
 Each report goes to OUT/<folder name>/: analysis.json, and per language
 <lang>/report.md, report.html, report.pdf and charts/.
 
@@ -183,7 +189,7 @@ func parseBuild(stdout, stderr io.Writer, args []string, getenv func(string) str
 	fs.StringVar(&pct, "percentile", "", "`statistic` of the headline capacity: p90 or mean (default p90, or the manifest's)")
 	var input string
 	fs.StringVar(&input, "input-format", "", "force the input `format` of every result file instead of detecting it: "+strings.Join(ingest.FormatNames(), ", "))
-	fs.BoolVar(&cfg.strict, "strict", false, "fail a report that has warnings (anomalies, ignored columns)")
+	fs.BoolVar(&cfg.strict, "strict", false, "fail a report that has warnings (anomalies, ignored columns) or skips files that are not results")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), buildUsage)
 		fs.PrintDefaults()
@@ -272,20 +278,20 @@ func build(ctx context.Context, stdout, stderr io.Writer, args []string, getenv 
 	if err != nil {
 		return err
 	}
-	var dirs []string
+	var found []ingest.Target
 	var ignored []string
 	for _, p := range cfg.paths {
-		found, skipped, err := ingest.Discover(p)
+		ts, skipped, err := ingest.Discover(p)
 		if err != nil {
 			return usagef("%v", err) // a PATH that is not a report folder
 		}
-		dirs = append(dirs, found...)
+		found = append(found, ts...)
 		ignored = append(ignored, skipped...)
 	}
 	if len(ignored) > 0 {
 		fmt.Fprintf(stderr, "reportgen: not report folders (hidden, not folders, or reports reportgen wrote): %s\n", listSome(ignored, 10))
 	}
-	targets, err := planTargets(cfg.out, cfg.paths, dirs)
+	targets, err := planTargets(cfg.out, cfg.paths, found)
 	if err != nil {
 		return err
 	}
@@ -323,9 +329,14 @@ func buildOne(ctx context.Context, t target, shown string, cfg *buildConfig, w *
 	if err := checkDestination(t.dst, shown); err != nil {
 		return nil, err
 	}
-	campaign, err := ingest.Read(t.dir, cfg.input)
+	opt := cfg.input
+	opt.AsConfig = t.asConfig
+	campaign, err := ingest.Read(t.dir, opt)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.strict && len(campaign.NotResults) > 0 {
+		return log, fmt.Errorf("--strict: holds files or folders that are not results: %s", listSome(campaign.NotResults, 10))
 	}
 	if len(campaign.Ignored) > 0 {
 		log = append(log, fmt.Sprintf("%s: not read (hidden names, files that are not results, runs read from their .json, reports reportgen wrote): %s", t.name, listSome(campaign.Ignored, 10)))

@@ -4,8 +4,10 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -28,10 +30,18 @@ func fixedEnv(key string) string {
 
 // TestScripts runs each testdata/*.txtar case. The archive's comment
 // holds the command line (after "reportgen") and optionally "exit N"
-// (default 0) and "absent PATH" lines naming files the run must not
-// leave. The repository's samples/ is copied to the temp dir's samples/,
-// and files under in/ are written there too; a path segment ending in
-// ".zip" is packed into a ZIP archive. Every file under
+// (default 0), "absent PATH" lines naming files the run must not
+// leave, and "json FILE KEY VALUE" lines: the value at the dotted KEY
+// (list items by index: configs.0.levels.1.ttft_ms.mean) of the JSON
+// file the run wrote must be VALUE (a number within 1e-9 relative, else
+// the JSON text: null, true, "vllm"). The repository's samples/ is
+// copied to the temp dir's samples/, and files under in/ are written
+// there too; a path segment ending in ".zip" is packed into a ZIP
+// archive. An in/ file whose first line is "fixture: REL" is the real
+// result file REL under ../shared/fixtures (or, for REL starting with
+// "ingest/testdata/", the repository's generated one), copied at test
+// time, never into the project; its further lines "replace: OLD => NEW"
+// edit the copy (the load of a second point). Every file under
 // want/ is compared with the file of the same path the run produced;
 // want/stdout and want/stderr with the program's output, with the temp
 // dir written as $WORK and the repository's samples/ as $SAMPLES.
@@ -51,7 +61,7 @@ func TestScripts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			args, wantExit, absent := parseComment(t, string(ar.Comment))
+			args, wantExit, absent, jsonChecks := parseComment(t, string(ar.Comment))
 			work := t.TempDir()
 			writeInputs(t, work, ar)
 			if err := os.CopyFS(filepath.Join(work, "samples"), os.DirFS(samples)); err != nil {
@@ -78,6 +88,9 @@ func TestScripts(t *testing.T) {
 				if _, err := os.Stat(filepath.Join(work, filepath.FromSlash(p))); err == nil {
 					t.Errorf("%s exists; the case says it must not", p)
 				}
+			}
+			for _, c := range jsonChecks {
+				c.check(t, work)
 			}
 			changed := false
 			for i, f := range ar.Files {
@@ -119,11 +132,17 @@ func TestScripts(t *testing.T) {
 
 var origDir, _ = os.Getwd()
 
-func parseComment(t *testing.T, comment string) (args []string, exit int, absent []string) {
+func parseComment(t *testing.T, comment string) (args []string, exit int, absent []string, checks []jsonCheck) {
 	t.Helper()
 	for _, ln := range strings.Split(comment, "\n") {
 		ln = strings.TrimSpace(ln)
 		switch {
+		case strings.HasPrefix(ln, "json "):
+			f := strings.Fields(ln)
+			if len(f) != 4 {
+				t.Fatalf("bad json line %q; expected json FILE KEY VALUE", ln)
+			}
+			checks = append(checks, jsonCheck{file: f[1], key: f[2], want: f[3]})
 		case ln == "" || strings.HasPrefix(ln, "#"):
 		case strings.HasPrefix(ln, "reportgen"):
 			args = strings.Fields(ln)[1:]
@@ -142,7 +161,85 @@ func parseComment(t *testing.T, comment string) (args []string, exit int, absent
 	if args == nil {
 		t.Fatal("comment has no reportgen command line")
 	}
-	return args, exit, absent
+	return args, exit, absent, checks
+}
+
+// jsonCheck is a "json FILE KEY VALUE" line of a case.
+type jsonCheck struct{ file, key, want string }
+
+func (c jsonCheck) check(t *testing.T, work string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(work, filepath.FromSlash(c.file)))
+	if err != nil {
+		t.Errorf("json %s: %v", c.file, err)
+		return
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Errorf("json %s: %v", c.file, err)
+		return
+	}
+	for _, k := range strings.Split(c.key, ".") {
+		switch x := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = x[k]; !ok {
+				t.Errorf("json %s %s: no key %q", c.file, c.key, k)
+				return
+			}
+		case []any:
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 0 || i >= len(x) {
+				t.Errorf("json %s %s: %q is not an index of a list of %d", c.file, c.key, k, len(x))
+				return
+			}
+			v = x[i]
+		default:
+			t.Errorf("json %s %s: %q below a value", c.file, c.key, k)
+			return
+		}
+	}
+	if want, err := strconv.ParseFloat(c.want, 64); err == nil {
+		if got, ok := v.(float64); ok && math.Abs(got-want) <= 1e-9*math.Max(1, math.Abs(want)) {
+			return
+		}
+	}
+	got, _ := json.Marshal(v)
+	if string(got) != c.want {
+		t.Errorf("json %s %s = %s, want %s", c.file, c.key, got, c.want)
+	}
+}
+
+// fixtureData is an in/ file's content: the file itself, or the
+// fixture its "fixture: REL" first line names, edited by its
+// "replace: OLD => NEW" lines.
+func fixtureData(t *testing.T, data []byte) []byte {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	rel, ok := strings.CutPrefix(lines[0], "fixture: ")
+	if !ok {
+		return data
+	}
+	p := filepath.Join("..", "..", "..", "shared", "fixtures", filepath.FromSlash(rel))
+	if strings.HasPrefix(rel, "ingest/testdata/") {
+		p = filepath.Join("..", "..", filepath.FromSlash(rel))
+	}
+	out, err := os.ReadFile(filepath.Join(origDir, p))
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("fixture %s: %v", rel, err)
+		}
+		t.Skipf("fixture %s: %v", rel, err)
+	}
+	for _, ln := range lines[1:] {
+		r, ok := strings.CutPrefix(ln, "replace: ")
+		old, new, ok2 := strings.Cut(r, " => ")
+		if !ok || !ok2 || !bytes.Contains(out, []byte(old)) {
+			t.Fatalf("fixture %s: bad or unmatched line %q", rel, ln)
+		}
+		out = bytes.ReplaceAll(out, []byte(old), []byte(new))
+	}
+	return out
 }
 
 // writeInputs writes the archive's in/ files under work, packing any
@@ -163,7 +260,7 @@ func writeInputs(t *testing.T, work string, ar *txtar.Archive) {
 			zips[zp][rel[i+5:]] = f.Data
 			continue
 		}
-		writeFile(t, filepath.Join(work, "in", filepath.FromSlash(rel)), f.Data)
+		writeFile(t, filepath.Join(work, "in", filepath.FromSlash(rel)), fixtureData(t, f.Data))
 	}
 	for zp, entries := range zips {
 		var buf bytes.Buffer

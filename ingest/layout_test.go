@@ -1,0 +1,287 @@
+package ingest
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// tree writes files (path → content) under a new temp dir; a content
+// "fixture:<rel>" is the real result file ../shared/fixtures/<rel>,
+// copied there at test time (never into the project).
+func tree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	m := map[string]string{}
+	for p, c := range files {
+		if rel, ok := strings.CutPrefix(c, "fixture:"); ok {
+			_, data := fixture(t, rel)
+			c = string(data)
+		}
+		m[p] = c
+	}
+	return writeTree(t, m)
+}
+
+// targets names what Discover found: "name" for a report folder,
+// "name*" for a folder read as one configuration.
+func targets(t *testing.T, root string) string {
+	t.Helper()
+	ts, _, err := Discover(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, x := range ts {
+		s := filepath.Base(x.Dir)
+		if x.AsConfig {
+			s += "*"
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, " ")
+}
+
+// readTarget reads root as Discover finds it, which must be one report.
+func readTarget(t *testing.T, root string) *Campaign {
+	t.Helper()
+	ts, _, err := Discover(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ts) != 1 {
+		t.Fatalf("%d reports found, want 1", len(ts))
+	}
+	c, err := Read(ts[0].Dir, ReadOptions{AsConfig: ts[0].AsConfig})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func loads(c Config) []int {
+	var out []int
+	for _, l := range c.Levels {
+		out = append(out, l.Concurrency)
+	}
+	return out
+}
+
+// TestFolderOfConfigFoldersIsOneReport: a folder whose sub-folders are
+// each one configuration's runs is one report with a configuration per
+// sub-folder, not a report per sub-folder.
+func TestFolderOfConfigFoldersIsOneReport(t *testing.T) {
+	root := tree(t, map[string]string{
+		"campaign/aiperf-a/agent-c2.json": "fixture:aiperf/agent-c2.json",
+		"campaign/aiperf-a/agent-c4.json": "fixture:aiperf/agent-c4.json",
+		"campaign/aiperf-b/agent-c2.json": "fixture:aiperf/agent-c2.json",
+		"campaign/aiperf-b/agent-c8.json": "fixture:aiperf/agent-c8.json",
+	})
+	if got := targets(t, filepath.Join(root, "campaign")); got != "campaign" {
+		t.Fatalf("Discover = %q, want one report", got)
+	}
+	c := readTarget(t, filepath.Join(root, "campaign"))
+	if len(c.Configs) != 2 || c.Configs[0].ID != "aiperf-a" || !slices.Equal(loads(c.Configs[1]), []int{2, 8}) {
+		t.Errorf("configs = %+v", c.Configs)
+	}
+}
+
+// TestRunFolderIsOneConfiguration: a folder of one-run files, pointed at
+// directly, is one configuration (a report of it alone), not one
+// configuration per file; AIPerf's .csv beside its .json is the same run.
+func TestRunFolderIsOneConfiguration(t *testing.T) {
+	root := tree(t, map[string]string{
+		"agent/agent-c2.json": "fixture:aiperf/agent-c2.json",
+		"agent/agent-c2.csv":  "fixture:aiperf/agent-c2.csv",
+		"agent/agent-c4.json": "fixture:aiperf/agent-c4.json",
+		"agent/agent-c4.csv":  "fixture:aiperf/agent-c4.csv",
+	})
+	if got := targets(t, filepath.Join(root, "agent")); got != "agent*" {
+		t.Fatalf("Discover = %q, want one configuration", got)
+	}
+	c := readTarget(t, filepath.Join(root, "agent"))
+	if len(c.Configs) != 1 || c.Configs[0].ID != "agent" || !slices.Equal(loads(c.Configs[0]), []int{2, 4}) {
+		t.Errorf("configs = %+v", c.Configs)
+	}
+	if !slices.Equal(c.Ignored, []string{"agent-c2.csv", "agent-c4.csv"}) {
+		t.Errorf("ignored = %v", c.Ignored)
+	}
+}
+
+// TestPerLevelFoldersAsToolsWriteThem: runs in per-level sub-folders
+// take their concurrency from the folder names (AIPerf's
+// concurrency_16/, a bare 16/ as LLMPerf writes it, c16/), and read the
+// same numbers as the flat files.
+func TestPerLevelFoldersAsToolsWriteThem(t *testing.T) {
+	flat := readTarget(t, tree(t, map[string]string{
+		"flat/agent-c2.json": "fixture:aiperf/agent-c2.json",
+		"flat/agent-c8.json": "fixture:aiperf/agent-c8.json",
+	})+"/flat")
+	for _, layout := range [][2]string{
+		{"artifacts/concurrency_2/profile_export_aiperf.json", "artifacts/concurrency_8/profile_export_aiperf.json"},
+		{"results/2/profile_export_aiperf.json", "results/8/profile_export_aiperf.json"},
+		{"sweep/qwen3-openai-chat-concurrency2/profile_export_aiperf.json", "sweep/qwen3-openai-chat-concurrency8/profile_export_aiperf.json"},
+	} {
+		root := tree(t, map[string]string{layout[0]: "fixture:aiperf/agent-c2.json", layout[1]: "fixture:aiperf/agent-c8.json"})
+		top := filepath.Join(root, strings.Split(layout[0], "/")[0])
+		if got := targets(t, top); !strings.HasSuffix(got, "*") {
+			t.Errorf("%s: Discover = %q, want one configuration", layout[0], got)
+			continue
+		}
+		c := readTarget(t, top)
+		got, want := c.Configs[0].Levels, flat.Configs[0].Levels
+		if len(got) != 2 || got[0].Concurrency != 2 || got[1].Concurrency != 8 || got[1].TTFT != want[1].TTFT || got[1].TPS != want[1].TPS {
+			t.Errorf("%s: levels %+v, want those of the flat files", layout[0], loads(c.Configs[0]))
+		}
+	}
+}
+
+// TestFolderOfReportsStays: a folder whose sub-folders are reports (a
+// manifest, or several configurations) stays a folder of reports, as
+// samples/ does.
+func TestFolderOfReportsStays(t *testing.T) {
+	if got := targets(t, "../samples"); got != "kimi-k3-b300 mixed-tools rate-sweep" {
+		t.Errorf("samples = %q", got)
+	}
+	csv := compactHeader + "\n" + compactRow
+	root := tree(t, map[string]string{
+		"all/r1/a.csv":             csv,
+		"all/r1/b.csv":             csv,
+		"all/r2/report.toml":       "",
+		"all/r2/b.csv":             csv,
+		"all/run/agent-c2.json":    "fixture:aiperf/agent-c2.json",
+		"all/notes/readme.txt":     "x",
+		"all/.git/config":          "",
+		"all/_old/agent-c4.json":   "fixture:aiperf/agent-c4.json",
+		"all/out/r1/.reportgen":    "reportgen",
+		"all/out/.reportgen.lock":  "",
+		"all/out/r1/analysis.json": "{}",
+	})
+	if got := targets(t, filepath.Join(root, "all")); got != "r1 r2 run*" {
+		t.Errorf("Discover = %q, want r1 r2 and run as one configuration", got)
+	}
+}
+
+// TestMixedToolsInOneConfigurationRefused: one configuration's files
+// come from one tool and one workload; a folder mixing tools or models
+// is refused, naming both files.
+func TestMixedToolsInOneConfigurationRefused(t *testing.T) {
+	root := tree(t, map[string]string{
+		"mixed/a-c2.json": "fixture:aiperf/agent-c2.json",
+		"mixed/b-c4.json": "fixture:vllm/bench-serve-opt125m.json",
+	})
+	_, err := Read(filepath.Join(root, "mixed"), ReadOptions{AsConfig: true})
+	if err == nil || !strings.Contains(err.Error(), "was written by") || !strings.Contains(err.Error(), "a-c2.json") || !strings.Contains(err.Error(), "b-c4.json") {
+		t.Errorf("err = %v", err)
+	}
+	data, _ := os.ReadFile(filepath.Join(root, "mixed", "b-c4.json"))
+	other := strings.Replace(string(data), `"model_id": "`, `"model_id": "other/`, 1)
+	other = strings.Replace(other, `"max_concurrency": 2`, `"max_concurrency": 4`, 1)
+	root = tree(t, map[string]string{
+		"models/a-c2.json": string(data),
+		"models/b-c4.json": other,
+	})
+	_, err = Read(filepath.Join(root, "models"), ReadOptions{AsConfig: true})
+	if strings.Contains(string(data), `"model_id"`) && (err == nil || !strings.Contains(err.Error(), "serves model")) {
+		t.Errorf("two models in one configuration: %v", err)
+	}
+}
+
+// TestRepeatedRunsKept: runs of one configuration at one load (AIPerf's
+// profile runs, repeated files) are one level of their means, the runs
+// kept for their spread, not an error.
+func TestRepeatedRunsKept(t *testing.T) {
+	root := tree(t, map[string]string{
+		"cfg/profile_runs/run_0001/agent-c2.json": "fixture:aiperf/agent-c2.json",
+		"cfg/profile_runs/run_0002/agent-c2.json": "fixture:aiperf/agent-c2.json",
+		"cfg/agent-c4.json":                       "fixture:aiperf/agent-c4.json",
+	})
+	c, err := Read(filepath.Join(root, "cfg"), ReadOptions{AsConfig: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := c.Configs[0].Levels
+	if len(ls) != 2 || ls[0].Concurrency != 2 || len(ls[0].Repeats) != 2 || ls[1].Repeats != nil {
+		t.Fatalf("levels = %v, repeats %d", loads(c.Configs[0]), len(ls[0].Repeats))
+	}
+	if !near(ls[0].TTFT.Mean, ls[0].Repeats[0].TTFT.Mean) {
+		t.Errorf("mean of two equal runs = %v, want %v", ls[0].TTFT.Mean, ls[0].Repeats[0].TTFT.Mean)
+	}
+}
+
+// TestSideFilesSkippedNotFatal: files tools write beside their results
+// (a GPU monitor's JSON, a runner's summary.csv, a plan) are skipped and
+// listed, in a report folder and in a configuration folder alike.
+func TestSideFilesSkippedNotFatal(t *testing.T) {
+	root := tree(t, map[string]string{
+		"report/a-c2.json":        "fixture:aiperf/agent-c2.json",
+		"report/vllm.json":        "fixture:vllm/bench-serve-opt125m.json",
+		"report/gpu.json":         "[]",
+		"report/summary.csv":      "timestamp,gpu_util,power_w\n1,90,600\n",
+		"cfg/agent-c2.json":       "fixture:aiperf/agent-c2.json",
+		"cfg/agent-c4.json":       "fixture:aiperf/agent-c4.json",
+		"cfg/gpu_telemetry.jsonl": `{"timestamp": 1, "gpu_utilization": 90}` + "\n",
+		"cfg/plan.json":           `{"sweep": [1, 2], "note": "x"}`,
+		"cfg/benchmarks.yaml":     "x: 1\n",
+	})
+	c, err := Read(filepath.Join(root, "report"), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Configs) != 2 || !slices.Contains(c.Ignored, "gpu.json") || !slices.Contains(c.Ignored, "summary.csv") {
+		t.Errorf("configs %d, ignored %v", len(c.Configs), c.Ignored)
+	}
+	c, err = Read(filepath.Join(root, "cfg"), ReadOptions{AsConfig: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Configs[0].Levels) != 2 || !slices.Contains(c.Ignored, "gpu_telemetry.jsonl") || !slices.Contains(c.Ignored, "plan.json") {
+		t.Errorf("levels %v, ignored %v", loads(c.Configs[0]), c.Ignored)
+	}
+}
+
+// TestLLMPerfRunFolder: LLMPerf's results folder, one folder per
+// concurrency, each with the summary and the individual responses: the
+// responses are the run (reportgen's own percentiles), the summary
+// gives the concurrency and the system throughput they lack.
+func TestLLMPerfRunFolder(t *testing.T) {
+	resp, err := os.ReadFile("testdata/llmperf/llama2-70b-4096_550_150_individual_responses.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := tree(t, map[string]string{
+		"results/5/llama2-70b-4096_550_150_summary.json":              "fixture:llmperf/groq-70b-summary.json",
+		"results/5/llama2-70b-4096_550_150_individual_responses.json": string(resp),
+	})
+	if got := targets(t, filepath.Join(root, "results")); got != "results*" {
+		t.Fatalf("Discover = %q, want one configuration", got)
+	}
+	c := readTarget(t, filepath.Join(root, "results"))
+	cfg := c.Configs[0]
+	if len(cfg.Levels) != 1 || cfg.Levels[0].Concurrency != 5 || cfg.Format != "llmperf-responses" {
+		t.Fatalf("levels %v, format %s", loads(cfg), cfg.Format)
+	}
+	// The summary's completed requests per minute, as LLMPerf wrote it.
+	if l := cfg.Levels[0]; !near(l.SystemRPS, 176.73895115400083/60) || l.Samples == nil {
+		t.Errorf("system rps %v, samples %v", l.SystemRPS, l.Samples != nil)
+	}
+}
+
+// TestMixedWorkloadsRefused: a JSON-lines file that appends runs of
+// different datasets or lengths (SGLang's offline table of workloads,
+// a rate sweep continued on ShareGPT) is no one configuration: refused
+// at the first run of another workload, naming both.
+func TestMixedWorkloadsRefused(t *testing.T) {
+	for _, tt := range []struct{ fixture, want string }{
+		{"sglang/llama33-70b-offline.jsonl", "llama33-70b-offline.jsonl:2: this run's workload (random 1024/512) differs from that of the run at "},
+		{"sglang/llama33-70b-online-rate-sweep.jsonl", "llama33-70b-online-rate-sweep.jsonl:6: this run's workload (sharegpt) differs from that of the run at "},
+	} {
+		root := tree(t, map[string]string{"report/s.jsonl": "fixture:" + tt.fixture})
+		_, err := Read(filepath.Join(root, "report"), ReadOptions{})
+		want := strings.Replace(tt.want, filepath.Base(tt.fixture), "s.jsonl", 1)
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "a configuration is one workload") {
+			t.Errorf("%s: err = %v, want %q", tt.fixture, err, want)
+		}
+	}
+}
