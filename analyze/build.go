@@ -79,6 +79,7 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	}
 	r.Warnings = inputWarnings(c.Dir, c.Warnings)
 	r.Warnings = append(r.Warnings, unknownUsers(r)...)
+	r.Warnings = append(r.Warnings, derivedValues(r)...)
 	// Every comparison, capacity and finding uses the levels that
 	// carried their load; the others are flagged and shown, marked.
 	an := r.reached()
@@ -260,6 +261,7 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 			lv.SystemRPS = Ratio(lv.Concurrency, l.Latency.Mean)
 		}
 		lv.LoadReached = loadReached(l)
+		lv.ConcurrencyMeasured, lv.LatencyDerived = l.MeasuredConcurrency, l.LatencyDerived
 		if len(l.Repeats) > 1 {
 			lv.Runs, lv.Spread = len(l.Repeats), spreadOf(l.Repeats)
 		}

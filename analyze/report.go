@@ -180,7 +180,16 @@ type Level struct {
 	// "tps.p90", "system_rps"): the noise the tie rule uses at this level.
 	Runs   int                 `json:"runs,omitempty"`
 	Spread map[string]Interval `json:"spread,omitempty"`
-	Source string              `json:"source"`
+	// ConcurrencyMeasured is the mean concurrency the tool measured,
+	// when the run stated none and its level is that value rounded (a
+	// guidellm throughput run); omitted otherwise.
+	ConcurrencyMeasured float64 `json:"concurrency_measured,omitempty"`
+	// LatencyDerived: the file gave no mean latency; latency_s.mean is
+	// TTFT + TPOT × (n − 1), exact for the benchmark's fixed output
+	// length n (the manifest's output_tokens, matched by the run's mean
+	// output length).
+	LatencyDerived bool   `json:"latency_derived,omitempty"`
+	Source         string `json:"source"`
 }
 
 // MarshalJSON writes absent numbers as null.

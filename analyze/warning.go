@@ -87,7 +87,44 @@ func WarningKinds() []string {
 	for _, k := range ingest.WarningKinds {
 		out = append(out, string(k))
 	}
-	return append(out, WarnMore, WarnUsersUnknown)
+	return append(out, WarnMore, WarnUsersUnknown, WarnLatencyDerived, WarnConcurrencyMeasured)
+}
+
+// WarnLatencyDerived: a config's file gave no mean latency, derived
+// where exact (ingest's deriveLatency); WarnConcurrencyMeasured: a run
+// that stated no concurrency is placed at the one it measured. Both say
+// how a number the report uses was obtained.
+const (
+	WarnLatencyDerived      = "latency_derived"
+	WarnConcurrencyMeasured = "concurrency_measured"
+)
+
+// derivedValues tells, per config, the numbers the report uses that
+// the files did not state as such: mean latencies derived from TTFT and
+// TPOT, concurrencies the tool measured.
+func derivedValues(r *Report) []Warning {
+	var out []Warning
+	for _, c := range r.Configs {
+		n := 0
+		for _, l := range c.Levels {
+			if l.LatencyDerived {
+				n++
+			}
+			if l.ConcurrencyMeasured > 0 {
+				out = append(out, Warning{Kind: WarnConcurrencyMeasured, Source: l.Source,
+					Values: map[string]any{"Config": c.ID, "Measured": l.ConcurrencyMeasured, "Level": l.Load},
+					Message: fmt.Sprintf("%s: the run states no concurrency; it is placed at the concurrency it measured, %.2f (level %s)",
+						c.ID, l.ConcurrencyMeasured, r.Axis.Label(l.Load))})
+			}
+		}
+		if n > 0 {
+			out = append(out, Warning{Kind: WarnLatencyDerived, Source: c.Source,
+				Values: map[string]any{"Config": c.ID, "Count": n, "N": r.Params.OutputTokens},
+				Message: fmt.Sprintf("%s: the files give no mean request latency; at %d level(s) it is mean TTFT + mean TPOT × (%d − 1), exact because every request generated %d tokens",
+					c.ID, n, r.Params.OutputTokens, r.Params.OutputTokens)})
+		}
+	}
+	return out
 }
 
 // WarnUsersUnknown: a capacity whose level has no positive mean

@@ -311,6 +311,10 @@ func TestGuideLLMThroughputLoad(t *testing.T) {
 			if l.Concurrency != tt.c || l.Rate != tt.rate {
 				t.Errorf("concurrency %d, rate %v; want %d, %v", l.Concurrency, l.Rate, tt.c, tt.rate)
 			}
+			// Marked as measured only where the level is the measured value.
+			if wantMark := strings.HasPrefix(tt.name, "measured") && tt.c > 0; (l.MeasuredConcurrency == tt.measured) != wantMark {
+				t.Errorf("MeasuredConcurrency %v; marked should be %v", l.MeasuredConcurrency, wantMark)
+			}
 			r := &jreader{file: "benchmarks.json"}
 			vals, _ := jsonValues("b.json", []byte(tt.bench))
 			o, _ := asObj(vals[0], "")

@@ -216,7 +216,7 @@ func notResult(path string) bool {
 	if fileKind(path) == "zip" {
 		return false
 	}
-	_, _, err := readResultFile(path, "", 1)
+	_, _, err := readResultFile(path, "", hints{concurrency: 1})
 	return errors.Is(err, ErrNotResult)
 }
 
@@ -237,7 +237,7 @@ func oneRun(path string) runCount {
 	if fileKind(path) == "zip" {
 		return runMany
 	}
-	c, _, err := readResultFile(path, "", 1)
+	c, _, err := readResultFile(path, "", hints{concurrency: 1})
 	switch {
 	case err != nil:
 		return runNone
@@ -374,10 +374,11 @@ func isRunFile(name string) bool { return fileKind(name) == "file" && !hidden(na
 // scan is the reading of one report folder: it collects the names it
 // skips on purpose. A nil *scan collects nothing.
 type scan struct {
-	dir        string
-	skip       map[string]bool // read by others (the manifest's logo): not listed
-	ignored    []string        // relative to dir, slash-separated
-	notResults []string        // the ignored that hold no result data (Campaign.NotResults)
+	dir          string
+	outputTokens int             // the manifest's fixed output length (hints)
+	skip         map[string]bool // read by others (the manifest's logo): not listed
+	ignored      []string        // relative to dir, slash-separated
+	notResults   []string        // the ignored that hold no result data (Campaign.NotResults)
 }
 
 // ignore records p, a name the scan skips on purpose.
@@ -559,6 +560,9 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 		return nil, fileError(manifestPath, err)
 	}
 	sc := &scan{dir: dir, skip: map[string]bool{}}
+	if c.Manifest != nil && c.Manifest.Benchmark.OutputTokens != nil {
+		sc.outputTokens = *c.Manifest.Benchmark.OutputTokens
+	}
 	if c.Manifest != nil && c.Manifest.Logo != "" {
 		sc.skip[filepath.Join(dir, filepath.FromSlash(c.Manifest.Logo))] = true
 	}
@@ -784,7 +788,7 @@ func (sc *scan) readSource(s source, format string) (Config, []*Warning, error) 
 	case "runs":
 		cfg, warnings, err = sc.readRunFolder(s.path, format)
 	default:
-		cfg, warnings, err = readResultFile(s.path, format, s.concurrency)
+		cfg, warnings, err = readResultFile(s.path, format, sc.hints(s.concurrency))
 		if err == nil {
 			cfg.Levels = mergeRepeats(cfg.Levels)
 			_, err = sortLevels(s.path, cfg.Levels, false)
@@ -817,6 +821,49 @@ func readRunFolder(dir, format string) (Config, []*Warning, error) {
 	return (*scan)(nil).readRunFolder(dir, format)
 }
 
+// hints are what a result file's reading may need from outside it: a
+// concurrency for a run that states none (its folder's name, the
+// manifest's concurrency = N; 0: none), and the benchmark's fixed
+// output length (the manifest's output_tokens; 0: not stated), from
+// which a mean latency the file lacks is derived (deriveLatency).
+type hints struct {
+	concurrency  int
+	outputTokens int
+}
+
+// hints are the scan's hints for a file whose concurrency hint is c.
+func (sc *scan) hints(c int) hints {
+	h := hints{concurrency: c}
+	if sc != nil {
+		h.outputTokens = sc.outputTokens
+	}
+	return h
+}
+
+// maxNamed is how many files one error names when several files of a
+// configuration fail alike.
+const maxNamed = 5
+
+// manyErrors is one error for errs, several files failing alike: the
+// first in full, then the other files named, at most max in all.
+func manyErrors(errs []error, max int) error {
+	if len(errs) == 1 {
+		return errs[0]
+	}
+	var names []string
+	for _, e := range errs[1:min(len(errs), max)] {
+		var pe *Error
+		if errors.As(e, &pe) {
+			names = append(names, pe.Pos.String())
+		}
+	}
+	more := ""
+	if n := len(errs) - max; n > 0 {
+		more = fmt.Sprintf(" and %d more", n)
+	}
+	return fmt.Errorf("%w; the same holds for %s%s", errs[0], strings.Join(names, ", "), more)
+}
+
 // maxRunDepth is how deep below a configuration folder its runs may lie.
 const maxRunDepth = 3
 
@@ -824,10 +871,17 @@ func (sc *scan) readRunFolder(dir, format string) (Config, []*Warning, error) {
 	cfg := Config{Source: dir}
 	var warnings []*Warning
 	var first *runFile
+	var noLatency []error
 	err := sc.walkRuns(dir, dir, 0, func(path string) error {
-		c, ws, err := readRun(path, format, folderConcurrency(dir, path))
+		c, ws, err := readRun(path, format, sc.hints(folderConcurrency(dir, path)))
 		if errors.Is(err, ErrNotResult) {
 			sc.notResult(path) // a file a tool writes beside its results
+			return nil
+		}
+		if errors.Is(err, ErrNoLatency) {
+			// Every file missing it is named, not only the first: the
+			// user re-runs them all.
+			noLatency = append(noLatency, err)
 			return nil
 		}
 		if err != nil {
@@ -853,6 +907,9 @@ func (sc *scan) readRunFolder(dir, format string) (Config, []*Warning, error) {
 		}
 		return nil
 	})
+	if err == nil && len(noLatency) > 0 {
+		err = manyErrors(noLatency, maxNamed)
+	}
 	if err != nil {
 		return Config{}, nil, err
 	}
@@ -943,7 +1000,7 @@ func (sc *scan) walkRuns(root, dir string, depth int, fn func(path string) error
 // individual responses), the side file gives what the run file lacks:
 // its load, when the run file states none, and its throughput, counts
 // and workload. A side file that cannot be read completes nothing.
-func readRun(path, format string, fallback int) (Config, []*Warning, error) {
+func readRun(path, format string, h hints) (Config, []*Warning, error) {
 	side := ""
 	if entries, err := os.ReadDir(filepath.Dir(path)); err == nil {
 		for _, e := range entries {
@@ -952,13 +1009,14 @@ func readRun(path, format string, fallback int) (Config, []*Warning, error) {
 			}
 		}
 	}
-	c, ws, err := readResultFile(path, format, fallback)
+	c, ws, err := readResultFile(path, format, h)
 	if side == "" {
 		return c, ws, err
 	}
-	s, _, serr := readResultFile(side, "", fallback)
+	s, _, serr := readResultFile(side, "", h)
 	if errors.Is(err, ErrNoConcurrency) && serr == nil && len(s.Levels) == 1 && s.Levels[0].Concurrency > 0 {
-		c, ws, err = readResultFile(path, format, s.Levels[0].Concurrency)
+		h.concurrency = s.Levels[0].Concurrency
+		c, ws, err = readResultFile(path, format, h)
 	}
 	if err != nil || serr != nil {
 		return c, ws, err

@@ -43,6 +43,10 @@ type Format struct {
 	// neither held whole nor capped at MaxFileSize (per-request data may
 	// hold millions of rows).
 	Stream func(file string, r io.Reader) ([]Level, Definitions, []*Warning, error)
+	// LatencyHint says how to make the tool write the mean request
+	// latency, for a run that lacks it ("" when the tool always writes
+	// it).
+	LatencyHint string
 	// listed is the format's place in FormatNames (--input-format's help
 	// and the README), which keep the order they had before detection
 	// was a table; a new format takes the next number.
@@ -246,8 +250,9 @@ func (f Format) config(file string, levels []Level, defs Definitions) Config {
 
 // readResultFile reads one result file of any format (format "" detects
 // it). Levels that do not state their load take it from the file name
-// or the manifest (fallback): see fillLoads.
-func readResultFile(path, format string, fallback int) (Config, []*Warning, error) {
+// or the manifest (h): see fillLoads. A mean latency the file lacks is
+// derived where that is exact (deriveLatency).
+func readResultFile(path, format string, h hints) (Config, []*Warning, error) {
 	if _, err := checkRegular(path); err != nil {
 		return Config{}, nil, err
 	}
@@ -283,7 +288,11 @@ func readResultFile(path, format string, fallback int) (Config, []*Warning, erro
 	if err != nil {
 		return Config{}, nil, err
 	}
-	if err := fillLoads(path, levels, fallback); err != nil {
+	deriveLatency(levels, defs, h.outputTokens)
+	if err := fillLoads(path, levels, h.concurrency); err != nil {
+		if errors.Is(err, ErrNoLatency) && f.LatencyHint != "" {
+			err = fmt.Errorf("%w; %s", err, f.LatencyHint)
+		}
 		return Config{}, nil, err
 	}
 	if err := oneWorkload(levels); err != nil {

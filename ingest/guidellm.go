@@ -98,6 +98,7 @@ func (b guidellmBench) level(pos Pos) Level {
 			l.Concurrency = int(b.stated)
 		case c >= 0.5:
 			l.Concurrency = int(math.Round(c))
+			l.MeasuredConcurrency = c
 		default:
 			l.Rate = math.Inf(1) // as fast as possible
 		}

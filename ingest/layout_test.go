@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -282,6 +283,62 @@ func TestMixedWorkloadsRefused(t *testing.T) {
 		want := strings.Replace(tt.want, filepath.Base(tt.fixture), "s.jsonl", 1)
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "a configuration is one workload") {
 			t.Errorf("%s: err = %v, want %q", tt.fixture, err, want)
+		}
+	}
+}
+
+// TestVLLMWithoutE2EL: vllm bench serve's default --percentile-metrics
+// (ttft,tpot,itl) writes no mean_e2el_ms. A rate sweep of such runs is
+// refused naming every run file and the flag that fixes it; with the
+// benchmark's fixed output length in the manifest, matched by the runs'
+// own mean output length (total_output_tokens / completed = 128 / 8 =
+// 16), the mean latency is derived exactly and marked.
+func TestVLLMWithoutE2EL(t *testing.T) {
+	_, data := fixture(t, "vllm/bench-serve-opt125m.json")
+	run := func(rate string) string {
+		s := strings.Replace(string(data), `"max_concurrency": 2`, `"max_concurrency": null`, 1)
+		return strings.Replace(s, `"request_rate": "inf"`, `"request_rate": `+rate, 1)
+	}
+	if !strings.Contains(run("4"), `"request_rate": 4`) || !strings.Contains(run("4"), `"max_concurrency": null`) {
+		t.Fatal("the fixture's load keys are not where the test expects them")
+	}
+	files := map[string]string{
+		"report/sweep/vllm-4qps-opt-125m.json": run("4"),
+		"report/sweep/vllm-8qps-opt-125m.json": run("8"),
+		"report/sweep/vllm-2qps-opt-125m.json": run("2"),
+	}
+	_, err := Read(tree(t, files)+"/report", ReadOptions{})
+	for _, want := range []string{"vllm-2qps-opt-125m.json: the run at request rate 2 req/s gives no mean request latency",
+		"--percentile-metrics ttft,tpot,itl,e2el", "output_tokens", "the same holds for ", "vllm-4qps-opt-125m.json", "vllm-8qps-opt-125m.json"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v\nwant it to hold %q", err, want)
+		}
+	}
+
+	want := (215.53594200008774 + 11.265828258331112*15) / 1000
+	for _, tt := range []struct {
+		n       string
+		derived bool
+	}{{"16", true}, {"32", false}} {
+		files["report/report.toml"] = "[benchmark]\noutput_tokens = " + tt.n + "\n"
+		c, err := Read(tree(t, files)+"/report", ReadOptions{})
+		if !tt.derived {
+			if err == nil || !strings.Contains(err.Error(), "gives no mean request latency") {
+				t.Errorf("output_tokens = %s, a mean output length of 16: err = %v, want the latency refused as unknown", tt.n, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls := c.Configs[0].Levels
+		if len(ls) != 3 {
+			t.Fatalf("%d levels, want 3", len(ls))
+		}
+		for _, l := range ls {
+			if !l.LatencyDerived || !near(l.Latency.Mean, want) || !math.IsNaN(l.Latency.P90) {
+				t.Errorf("rate %g: latency %+v derived %v; want mean %v derived, no percentiles", l.Rate, l.Latency, l.LatencyDerived, want)
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"cmp"
+	"errors"
 	"math"
 	"path/filepath"
 	"regexp"
@@ -171,6 +172,39 @@ func meanLevel(levels []Level) Level {
 	return l
 }
 
+// ErrNoLatency: a rate run gives no mean request latency, which its
+// effective concurrency needs. (The message after it says which run.)
+var ErrNoLatency = errors.New("no mean request latency")
+
+// latencyError is an error that is ErrNoLatency, with its own message.
+type latencyError struct{ error }
+
+func (latencyError) Is(target error) bool { return target == ErrNoLatency }
+func (e latencyError) Unwrap() error      { return e.error }
+
+// deriveLatency fills the mean request latency of levels that lack it
+// where it is exact: each request's latency is its TTFT plus its TPOT
+// times its tokens after the first, so when every request generated the
+// same n tokens, mean latency = mean TTFT + mean TPOT × (n − 1). That
+// holds when the benchmark asked for a fixed output length (the
+// manifest's output_tokens, n) and the run's mean output length is n:
+// no request generates more than it asked for, so a mean of n means
+// each generated n. ITL must be TPOT (defs), not the chunk gap. Such
+// levels are marked LatencyDerived; percentiles are not derived.
+func deriveLatency(levels []Level, defs Definitions, n int) {
+	if n < 2 || defs.ITL != "tpot" {
+		return
+	}
+	for i := range levels {
+		l := &levels[i]
+		if !math.IsNaN(l.Latency.Mean) || math.IsNaN(l.TTFT.Mean) || math.IsNaN(l.ITL.Mean) || !(math.Abs(l.OutputTokens-float64(n)) < 1e-9*float64(n)) {
+			continue
+		}
+		l.Latency.Mean = (l.TTFT.Mean + l.ITL.Mean*float64(n-1)) / 1000
+		l.LatencyDerived = true
+	}
+}
+
 // fillLoads gives each level of a result file that states neither its
 // concurrency nor a request rate its load: a one-run file's rate from
 // its name (rate4, 4qps), else a concurrency from its name (c8, conc8,
@@ -186,11 +220,23 @@ func fillLoads(path string, levels []Level, fallback int) error {
 			// its request rate.
 			levels[i].Rate = RateFromName(path)
 		}
-		if levels[i].Rate > 0 {
+		if l := levels[i]; l.Rate > 0 {
 			// A request-rate run: its load is the rate; analysis also
 			// needs the requests in flight it produced.
-			if eff := levels[i].EffectiveConcurrency(); !(eff > 0) || math.IsInf(eff, 0) {
-				return errorf(levels[i].Pos, "", "the run at request rate %g req/s gives no request throughput and mean latency, so its effective concurrency is unknown", levels[i].Rate)
+			if eff := l.EffectiveConcurrency(); !(eff > 0) || math.IsInf(eff, 0) {
+				var missing []string
+				if !(l.SystemRPS > 0) || math.IsInf(l.SystemRPS, 0) {
+					missing = append(missing, "request throughput")
+				}
+				if !(l.Latency.Mean > 0) || math.IsInf(l.Latency.Mean, 0) {
+					missing = append(missing, "mean request latency")
+				}
+				err := errorf(l.Pos, "", "the run at request rate %s req/s gives no %s, so its effective concurrency (throughput × mean latency) is unknown",
+					strconv.FormatFloat(l.Rate, 'g', -1, 64), strings.Join(missing, " and no "))
+				if slices.Contains(missing, "mean request latency") {
+					err.Err = latencyError{err.Err}
+				}
+				return err
 			}
 			continue
 		}

@@ -180,7 +180,7 @@ func TestRateSweep(t *testing.T) {
 	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, warnings, err := readResultFile(path, "", 0)
+	cfg, warnings, err := readResultFile(path, "", hints{})
 	if err != nil {
 		t.Fatal(err)
 	}

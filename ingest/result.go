@@ -95,6 +95,16 @@ type Level struct {
 	// must agree on them, and on OutputTokens.
 	Model       string
 	InputTokens float64
+	// MeasuredConcurrency is the mean concurrency the tool measured,
+	// set when Concurrency is that value rounded because the run stated
+	// none (a guidellm throughput run); 0 otherwise.
+	MeasuredConcurrency float64
+
+	// LatencyDerived: Latency.Mean is not in the file but derived as
+	// TTFT + TPOT × (n − 1), exact for a fixed output length n
+	// (deriveLatency).
+	LatencyDerived bool
+
 	// Workload names the workload the run states (a serving benchmark's
 	// dataset and requested lengths), "" when it states none. The runs
 	// of one configuration share it; runs of different workloads are

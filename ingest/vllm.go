@@ -17,13 +17,19 @@ const FormatVLLM = "vllm"
 
 // vllm reads vllm bench serve --save-result (one run) and
 // --append-result (JSON lines of runs), a vllm bench sweep's
-// summary.json (a list of runs, repeated: the last at each load is
-// kept), and the per-request arrays --save-detailed adds.
+// summary.json (a list of runs; repeated runs at one load are kept as
+// repeats), and the per-request arrays --save-detailed adds.
 var vllm = Format{
 	Name: FormatVLLM, Tool: "vLLM bench serve", Exts: jsonExts, listed: 1,
-	Sniff: func(p preview) bool { return servingMarks(p.obj).ms },
-	Read:  fromJSON(servingKeys{latency: "e2el"}.read),
+	Sniff:       func(p preview) bool { return servingMarks(p.obj).ms },
+	Read:        fromJSON(servingKeys{latency: "e2el"}.read),
+	LatencyHint: vllmLatencyHint,
 }
+
+// vllmLatencyHint: vllm bench serve writes mean_e2el_ms only when
+// --percentile-metrics names e2el, which its default (ttft,tpot,itl)
+// does not.
+const vllmLatencyHint = "vllm bench serve writes mean_e2el_ms only when --percentile-metrics includes e2el: re-run with --percentile-metrics ttft,tpot,itl,e2el, or, if every request generated the same number of tokens, give that number as output_tokens in report.toml's [benchmark] table to derive it"
 
 // servingStat matches the statistic keys of vLLM's benchmark_serving
 // result and its variants: mean_ttft_ms, p99.9_e2el_ms, SGLang's

@@ -25,7 +25,8 @@ var vllmSweepCSV = Format{
 			return m != nil && m[2] != "" && m[1] != "e2e_latency"
 		})
 	},
-	Read: readVLLMSweepCSV,
+	Read:        readVLLMSweepCSV,
+	LatencyHint: vllmLatencyHint,
 }
 
 // readVLLMSweepCSV reads a sweep's summary.csv.
