@@ -193,7 +193,7 @@ func classify(p string, depth int) (class, error) {
 			configs++
 			name := filepath.Base(d)
 			_, bare := strconv.Atoi(name)
-			levelNamed = levelNamed && (ConcurrencyFromName(name) > 0 || RateFromName(name) > 0 || bare == nil)
+			levelNamed = levelNamed && (concurrencyIn(name) > 0 || rateIn(name) > 0 || bare == nil)
 		case classReport, classReports:
 			reports++
 		}
@@ -822,12 +822,14 @@ func readRunFolder(dir, format string) (Config, []*Warning, error) {
 }
 
 // hints are what a result file's reading may need from outside it: a
-// concurrency for a run that states none (its folder's name, the
-// manifest's concurrency = N; 0: none), and the benchmark's fixed
+// load for a run that states none (a concurrency from its folder's name
+// or the manifest's concurrency = N, or a request rate from its
+// folder's name; 0: none), and the benchmark's fixed
 // output length (the manifest's output_tokens; 0: not stated), from
 // which a mean latency the file lacks is derived (deriveLatency).
 type hints struct {
 	concurrency  int
+	rate         float64 // a request rate its folder's name gives (folderLoad)
 	outputTokens int
 }
 
@@ -873,7 +875,9 @@ func (sc *scan) readRunFolder(dir, format string) (Config, []*Warning, error) {
 	var first *runFile
 	var noLatency []error
 	err := sc.walkRuns(dir, dir, 0, func(path string) error {
-		c, ws, err := readRun(path, format, sc.hints(folderConcurrency(dir, path)))
+		h := sc.hints(0)
+		h.concurrency, h.rate = folderLoad(dir, path)
+		c, ws, err := readRun(path, format, h)
 		if errors.Is(err, ErrNotResult) {
 			sc.notResult(path) // a file a tool writes beside its results
 			return nil
@@ -1052,21 +1056,25 @@ func holdsRuns(p string, depth int) bool {
 	return false
 }
 
-// folderConcurrency is the concurrency the folders between a
-// configuration folder root and its run file path name: the innermost
-// folder that names one (concurrency_16, c16, conc16, or a bare 16 as
-// LLMPerf writes it); 0 when none does.
-func folderConcurrency(root, path string) int {
+// folderLoad is the load the folders between a configuration folder
+// root and its run file path name: the innermost folder that names a
+// concurrency (concurrency_16, c16, conc16, AIPerf's
+// …-concurrency16, or a bare 16 as LLMPerf writes it) or a request rate
+// (rate4, qps0.5, 4qps, AIPerf's …-request_rate4); zero when none does.
+func folderLoad(root, path string) (concurrency int, rate float64) {
 	for d := filepath.Dir(path); d != root && len(d) > len(root); d = filepath.Dir(d) {
 		name := filepath.Base(d)
-		if c := ConcurrencyFromName(name); c > 0 {
-			return c
+		if c := concurrencyIn(name); c > 0 {
+			return c, 0
+		}
+		if r := rateIn(name); r > 0 {
+			return 0, r
 		}
 		if n, err := strconv.Atoi(name); err == nil && n > 0 {
-			return n
+			return n, 0
 		}
 	}
-	return 0
+	return 0, 0
 }
 
 // runFile is one run file of a configuration folder, as read.

@@ -289,7 +289,7 @@ func readResultFile(path, format string, h hints) (Config, []*Warning, error) {
 		return Config{}, nil, err
 	}
 	deriveLatency(levels, defs, h.outputTokens)
-	if err := fillLoads(path, levels, h.concurrency); err != nil {
+	if err := fillLoads(path, levels, h); err != nil {
 		if errors.Is(err, ErrNoLatency) && f.LatencyHint != "" {
 			err = fmt.Errorf("%w; %s", err, f.LatencyHint)
 		}

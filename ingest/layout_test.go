@@ -111,20 +111,21 @@ func TestRunFolderIsOneConfiguration(t *testing.T) {
 }
 
 // TestPerLevelFoldersAsToolsWriteThem: runs in per-level sub-folders
-// take their concurrency from the folder names (AIPerf's
-// concurrency_16/, a bare 16/ as LLMPerf writes it, c16/), and read the
-// same numbers as the flat files.
+// that state no load themselves (AIPerf's CSV) take it from the folder
+// names (concurrency_16/, a bare 16/ as LLMPerf writes it, AIPerf's
+// …-concurrency16/ and …-request_rate4/), and read the same numbers as
+// the flat files named for their load.
 func TestPerLevelFoldersAsToolsWriteThem(t *testing.T) {
 	flat := readTarget(t, tree(t, map[string]string{
-		"flat/agent-c2.json": "fixture:aiperf/agent-c2.json",
-		"flat/agent-c8.json": "fixture:aiperf/agent-c8.json",
+		"flat/agent-c2.csv": "fixture:aiperf/agent-c2.csv",
+		"flat/agent-c8.csv": "fixture:aiperf/agent-c8.csv",
 	})+"/flat")
 	for _, layout := range [][2]string{
-		{"artifacts/concurrency_2/profile_export_aiperf.json", "artifacts/concurrency_8/profile_export_aiperf.json"},
-		{"results/2/profile_export_aiperf.json", "results/8/profile_export_aiperf.json"},
-		{"sweep/qwen3-openai-chat-concurrency2/profile_export_aiperf.json", "sweep/qwen3-openai-chat-concurrency8/profile_export_aiperf.json"},
+		{"artifacts/concurrency_2/profile_export_aiperf.csv", "artifacts/concurrency_8/profile_export_aiperf.csv"},
+		{"results/2/profile_export_aiperf.csv", "results/8/profile_export_aiperf.csv"},
+		{"sweep/qwen3-openai-chat-concurrency2/profile_export_aiperf.csv", "sweep/qwen3-openai-chat-concurrency8/profile_export_aiperf.csv"},
 	} {
-		root := tree(t, map[string]string{layout[0]: "fixture:aiperf/agent-c2.json", layout[1]: "fixture:aiperf/agent-c8.json"})
+		root := tree(t, map[string]string{layout[0]: "fixture:aiperf/agent-c2.csv", layout[1]: "fixture:aiperf/agent-c8.csv"})
 		top := filepath.Join(root, strings.Split(layout[0], "/")[0])
 		if got := targets(t, top); !strings.HasSuffix(got, "*") {
 			t.Errorf("%s: Discover = %q, want one configuration", layout[0], got)
@@ -135,6 +136,20 @@ func TestPerLevelFoldersAsToolsWriteThem(t *testing.T) {
 		if len(got) != 2 || got[0].Concurrency != 2 || got[1].Concurrency != 8 || got[1].TTFT != want[1].TTFT || got[1].TPS != want[1].TPS {
 			t.Errorf("%s: levels %+v, want those of the flat files", layout[0], loads(c.Configs[0]))
 		}
+	}
+}
+
+// TestRateFolders: AIPerf's folders of request-rate runs
+// (…-request_rate4/) give the rate of the CSVs inside, which state none.
+func TestRateFolders(t *testing.T) {
+	root := tree(t, map[string]string{
+		"sweep/qwen3-openai-chat-request_rate4/profile_export_aiperf.csv":   "fixture:aiperf/agent-c2.csv",
+		"sweep/qwen3-openai-chat-request_rate0.5/profile_export_aiperf.csv": "fixture:aiperf/agent-c8.csv",
+	})
+	c := readTarget(t, root+"/sweep")
+	ls := c.Configs[0].Levels
+	if len(ls) != 2 || ls[0].Rate != 0.5 || ls[1].Rate != 4 || ls[0].Concurrency != 0 {
+		t.Fatalf("levels %+v; want rates 0.5 and 4", ls)
 	}
 }
 

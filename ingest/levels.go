@@ -208,17 +208,21 @@ func deriveLatency(levels []Level, defs Definitions, n int) {
 // fillLoads gives each level of a result file that states neither its
 // concurrency nor a request rate its load: a one-run file's rate from
 // its name (rate4, 4qps), else a concurrency from its name (c8, conc8,
-// concurrency8), else from the manifest (fallback). A rate-driven level
-// must give what its effective concurrency needs.
-func fillLoads(path string, levels []Level, fallback int) error {
+// concurrency8), else what h says (its folder's name, the manifest). A
+// rate-driven level must give what its effective concurrency needs.
+func fillLoads(path string, levels []Level, h hints) error {
 	for i := range levels {
 		if levels[i].Concurrency > 0 {
 			continue
 		}
-		if levels[i].Rate == 0 && len(levels) == 1 && ConcurrencyFromName(path) == 0 {
+		named := ConcurrencyFromName(path)
+		if levels[i].Rate == 0 && len(levels) == 1 && named == 0 {
 			// A one-run file (a GenAI-Perf or AIPerf table) named for
-			// its request rate.
+			// its request rate, or lying in a folder so named.
 			levels[i].Rate = RateFromName(path)
+			if levels[i].Rate == 0 && h.concurrency == 0 {
+				levels[i].Rate = h.rate
+			}
 		}
 		if l := levels[i]; l.Rate > 0 {
 			// A request-rate run: its load is the rate; analysis also
@@ -240,9 +244,9 @@ func fillLoads(path string, levels []Level, fallback int) error {
 			}
 			continue
 		}
-		c := ConcurrencyFromName(path)
+		c := named
 		if c == 0 {
-			c = fallback
+			c = h.concurrency
 		}
 		if c == 0 {
 			return &Error{Pos: levels[i].Pos, Err: ErrNoConcurrency}
@@ -258,7 +262,13 @@ var levelToken = regexp.MustCompile(`(?i)(?:^|[^a-z0-9])(?:c|conc|concurrency)[-
 // ConcurrencyFromName reads a c8 / conc8 / concurrency8 token from a
 // file or folder name; 0 when there is none.
 func ConcurrencyFromName(name string) int {
-	m := levelToken.FindStringSubmatch(strings.TrimSuffix(filepath.Base(name), filepath.Ext(name)))
+	return concurrencyIn(strings.TrimSuffix(filepath.Base(name), filepath.Ext(name)))
+}
+
+// concurrencyIn reads a concurrency token from s, a name without
+// extension.
+func concurrencyIn(s string) int {
+	m := levelToken.FindStringSubmatch(s)
 	if m == nil {
 		return 0
 	}
@@ -273,7 +283,13 @@ var rateToken = regexp.MustCompile(`(?i)(?:(?:^|[^a-z0-9])(?:rate|qps|rps)[-_=]?
 // RateFromName reads a request rate (req/s, +Inf for "inf") from a file
 // or folder name; 0 when there is none.
 func RateFromName(name string) float64 {
-	m := rateToken.FindStringSubmatch(strings.TrimSuffix(filepath.Base(name), filepath.Ext(name)))
+	return rateIn(strings.TrimSuffix(filepath.Base(name), filepath.Ext(name)))
+}
+
+// rateIn reads a request rate token from s, a name without extension
+// (a folder's whole name: request_rate0.5).
+func rateIn(s string) float64 {
+	m := rateToken.FindStringSubmatch(s)
 	if m == nil {
 		return 0
 	}

@@ -4,7 +4,7 @@ import "errors"
 
 // ErrNoConcurrency: a run file states neither its concurrency nor a
 // request rate; the manifest's concurrency = N can say it.
-var ErrNoConcurrency = errors.New("the run states no concurrency: expected one in the file, a c8/conc8 token (or a request rate: rate4, 4qps) in its name, or concurrency = N in the manifest's [[configs]] entry")
+var ErrNoConcurrency = errors.New("the run states no concurrency: expected one in the file, a c8/conc8 token (or a request rate: rate4, 4qps) in its name or in the names of the folders it lies in (concurrency_8/, a bare 8/), or concurrency = N in the manifest's [[configs]] entry")
 
 // Found is a configuration found in a report folder by Survey.
 type Found struct {
