@@ -99,11 +99,25 @@ var aiperfCSV = Format{
 var aiperfRecords = Format{
 	Name: FormatAIPerfRecords, Tool: "AIPerf", Exts: jsonExts, listed: 11,
 	Sniff: func(p preview) bool {
-		return p.obj.sub("metrics").exists() && (p.obj.has("metadata") || p.obj.has("error")) && !p.obj.has("benchmarks")
+		return p.obj.sub("metrics").exists() && (p.obj.has("metadata") || p.obj.has("error")) && !p.obj.has("benchmarks") && recordValues(p.obj.sub("metrics"))
 	},
 	Read: fromJSON(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
 		return []Level{recordsLevel(r, objs)}, Definitions{ITL: "tpot", TPS: "request"}, nil, nil
 	}),
+}
+
+// recordValues reports whether a record's metrics are per-request
+// values ({"value": …, "unit": …}), as AIPerf's profile_export.jsonl
+// writes them, and not statistics over runs ({"mean": …, "std": …}: its
+// aggregate of repeated runs, which shares the metadata and metrics
+// keys). Metrics of neither shape (an empty object) do not say no.
+func recordValues(m obj) bool {
+	for k := range m.m {
+		if o := m.sub(k); o.exists() {
+			return o.has("value") || !o.has("mean")
+		}
+	}
+	return true
 }
 
 // aiperfRun maps an AIPerf profile export: schema 1.x has the metrics

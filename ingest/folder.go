@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -155,6 +156,12 @@ func classify(p string, depth int) (class, error) {
 			if point, err := isSweepPoint(q); err != nil {
 				return classNone, err
 			} else if point {
+				// A vllm bench sweep: one configuration per server
+				// setting it swept.
+				serves, err := sweepServes(p)
+				if err != nil || len(serves) > 1 {
+					return classReport, err
+				}
 				return classConfig, nil
 			}
 			dirs = append(dirs, q)
@@ -163,21 +170,26 @@ func classify(p string, depth int) (class, error) {
 		}
 	}
 	if len(files) > 0 {
-		runs := 0
+		runs, unreadable := 0, 0
 		for _, f := range files {
 			switch oneRun(f) {
 			case runOne:
 				runs++
 			case runMany:
 				return classReport, nil
+			case runNone:
+				unreadable++
 			}
 		}
 		if runs > 0 {
 			return classConfig, nil
 		}
-		// Result files none of which could be read: a report, so that
-		// reading it says what is wrong with them.
-		return classReport, nil
+		if unreadable > 0 {
+			// Result files none of which could be read: a report, so
+			// that reading it says what is wrong with them.
+			return classReport, nil
+		}
+		// Only files that are not results (side files): as if none.
 	}
 	if depth >= maxRunDepth {
 		return classNone, nil
@@ -193,7 +205,7 @@ func classify(p string, depth int) (class, error) {
 			configs++
 			name := filepath.Base(d)
 			_, bare := strconv.Atoi(name)
-			levelNamed = levelNamed && (concurrencyIn(name) > 0 || rateIn(name) > 0 || bare == nil)
+			levelNamed = levelNamed && (concurrencyIn(name) > 0 || rateIn(name) > 0 || bare == nil || repeatFolder.MatchString(name))
 		case classReport, classReports:
 			reports++
 		}
@@ -224,9 +236,10 @@ func notResult(path string) bool {
 type runCount int
 
 const (
-	runNone runCount = iota // not a result, or unreadable: no vote
-	runOne                  // one run at one load
-	runMany                 // several levels: a configuration of its own
+	runNone    runCount = iota // unreadable: no vote
+	runOne                     // one run at one load
+	runMany                    // several levels: a configuration of its own
+	runNotData                 // not a result (ErrNotResult): as if absent
 )
 
 // oneRun reads a result file to count its runs. An archive, an
@@ -239,6 +252,8 @@ func oneRun(path string) runCount {
 	}
 	c, _, err := readResultFile(path, "", hints{concurrency: 1})
 	switch {
+	case errors.Is(err, ErrNotResult):
+		return runNotData
 	case err != nil:
 		return runNone
 	case c.Format == FormatExport || c.Format == FormatRequests || len(c.Levels) > 1:
@@ -355,6 +370,9 @@ type source struct {
 	kind string // "file" (a result file), "zip", "dir" (an unzipped export) or "runs" (a folder of run files)
 	// concurrency is the manifest's load for a run file that lacks one.
 	concurrency int
+	// serve, for a folder of vllm bench sweep points of several server
+	// settings, is the setting whose points are this configuration.
+	serve *string
 }
 
 // ReadOptions control Read.
@@ -395,13 +413,16 @@ func (sc *scan) ignore(p string) {
 
 // notResult records p, a file or folder skipped because it holds no
 // result data (a GPU monitor's log, a plot, a runner's summary): listed
-// as ignored, and refused under --strict.
+// as ignored, and, when it is a file no tool is known to write beside
+// its results (unexplained), refused under --strict.
 func (sc *scan) notResult(p string) {
 	if sc == nil || sc.skip[filepath.Clean(p)] {
 		return
 	}
 	sc.ignore(p)
-	sc.notResults = append(sc.notResults, sc.ignored[len(sc.ignored)-1])
+	if st, err := os.Stat(p); err == nil && !st.IsDir() && unexplained(p) {
+		sc.notResults = append(sc.notResults, sc.ignored[len(sc.ignored)-1])
+	}
 }
 
 // ignoredList is the sorted list of ignored names, leaving out those
@@ -442,6 +463,19 @@ func (sc *scan) findSources() ([]source, error) {
 		return nil, fileError(sc.dir, err)
 	}
 	var out []source
+	serves, err := sweepServes(sc.dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, serve := range serves {
+		// A vllm bench sweep of several server settings: each setting's
+		// points are one configuration, named for the setting.
+		id := serve
+		if id == "" {
+			id = "default"
+		}
+		out = append(out, source{id: id, path: sc.dir, kind: "runs", serve: &serve})
+	}
 	for _, e := range entries {
 		name := e.Name()
 		p := filepath.Join(sc.dir, name)
@@ -457,6 +491,15 @@ func (sc *scan) findSources() ([]source, error) {
 			return nil, err
 		}
 		id := strings.TrimSuffix(name, filepath.Ext(name))
+		if len(serves) > 0 && (strings.EqualFold(name, "summary.csv") || mode.IsDir()) {
+			if point, _ := isSweepPoint(p); point {
+				continue // read by its setting's configuration
+			}
+			if !mode.IsDir() {
+				sc.ignore(p) // the sweep's runs, read from its points' summary.json
+				continue
+			}
+		}
 		if mode.IsDir() {
 			kind, err := folderKind(p)
 			if err != nil {
@@ -518,6 +561,10 @@ func folderKind(p string) (string, error) {
 		if point, err := isSweepPoint(filepath.Join(p, f.Name())); point || err != nil {
 			return "runs", err
 		}
+	}
+	// Runs in per-level (or per-repeat) sub-folders: sglang/c2/run.json.
+	if c, err := classify(p, 1); err != nil || c == classConfig {
+		return "runs", err
 	}
 	return "", nil
 }
@@ -743,6 +790,11 @@ func sameFiles(m *Manifest, sources []source) error {
 		if err != nil {
 			real = filepath.Clean(s.path)
 		}
+		if s.serve != nil {
+			// One server setting's points of a sweep folder: the
+			// settings share the folder, not their points.
+			real += "\x00" + *s.serve
+		}
 		for _, o := range all {
 			same := o.real == real
 			inside := o.s.kind == "runs" && filepath.Dir(real) == o.real && s.kind != "runs" ||
@@ -786,7 +838,7 @@ func (sc *scan) readSource(s source, format string) (Config, []*Warning, error) 
 	case "zip":
 		cfg, warnings, err = readFile(s.path, readZip)
 	case "runs":
-		cfg, warnings, err = sc.readRunFolder(s.path, format)
+		cfg, warnings, err = sc.readRunFolder(s.path, format, s.serve)
 	default:
 		cfg, warnings, err = readResultFile(s.path, format, sc.hints(s.concurrency))
 		if err == nil {
@@ -818,7 +870,7 @@ func (sc *scan) readSource(s source, format string) (Config, []*Warning, error) 
 // come from one tool and describe one workload (model, input and output
 // lengths); else the read fails naming two files and what differs.
 func readRunFolder(dir, format string) (Config, []*Warning, error) {
-	return (*scan)(nil).readRunFolder(dir, format)
+	return (*scan)(nil).readRunFolder(dir, format, nil)
 }
 
 // hints are what a result file's reading may need from outside it: a
@@ -866,15 +918,24 @@ func manyErrors(errs []error, max int) error {
 	return fmt.Errorf("%w; the same holds for %s%s", errs[0], strings.Join(names, ", "), more)
 }
 
-// maxRunDepth is how deep below a configuration folder its runs may lie.
-const maxRunDepth = 3
+// maxRunDepth is how deep below a configuration folder its runs may lie
+// (AIPerf: <run>/profile_runs/trial_0001/concurrency_8/).
+const maxRunDepth = 4
 
-func (sc *scan) readRunFolder(dir, format string) (Config, []*Warning, error) {
+// repeatFolder matches the names of folders that hold one repeat of a
+// configuration's runs: AIPerf's profile_runs/ and its run_0001/ or
+// trial_0001/ inside, run1/, repeat-2/. Like folders named for a load,
+// they are part of the configuration, not configurations of their own.
+var repeatFolder = regexp.MustCompile(`(?i)^(?:profile_runs|(?:run|trial|repeat|rep|iter)[-_=]?\d+)$`)
+
+// serve, when set, reads only the vllm bench sweep points of that server
+// setting (sweepServe).
+func (sc *scan) readRunFolder(dir, format string, serve *string) (Config, []*Warning, error) {
 	cfg := Config{Source: dir}
 	var warnings []*Warning
 	var first *runFile
 	var noLatency []error
-	err := sc.walkRuns(dir, dir, 0, func(path string) error {
+	err := sc.walkRuns(dir, dir, 0, serve, func(path string) error {
 		h := sc.hints(0)
 		h.concurrency, h.rate = folderLoad(dir, path)
 		c, ws, err := readRun(path, format, h)
@@ -929,7 +990,7 @@ func (sc *scan) readRunFolder(dir, format string) (Config, []*Warning, error) {
 // found in dir, depth folders below root: its result files, a vllm
 // bench sweep point's summary.json, and the run files of its
 // sub-folders. What it skips on purpose is recorded.
-func (sc *scan) walkRuns(root, dir string, depth int, fn func(path string) error) error {
+func (sc *scan) walkRuns(root, dir string, depth int, serve *string, fn func(path string) error) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fileError(dir, err)
@@ -966,11 +1027,14 @@ func (sc *scan) walkRuns(root, dir string, depth int, fn func(path string) error
 			case holdsMarker(p):
 				sc.ignore(p)
 			case point:
+				if s, _ := sweepServe(name); serve != nil && s != *serve {
+					continue // another server setting's configuration
+				}
 				if err := fn(filepath.Join(p, sweepSummary)); err != nil {
 					return err
 				}
 			case depth+1 < maxRunDepth && holdsRuns(p, depth+1):
-				if err := sc.walkRuns(root, p, depth+1, fn); err != nil {
+				if err := sc.walkRuns(root, p, depth+1, serve, fn); err != nil {
 					return err
 				}
 			default:

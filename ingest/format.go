@@ -256,6 +256,9 @@ func readResultFile(path, format string, h hints) (Config, []*Warning, error) {
 	if _, err := checkRegular(path); err != nil {
 		return Config{}, nil, err
 	}
+	if what, ok := knownSide(path); ok {
+		return Config{}, nil, errorf(Pos{File: path}, "", "%w: %s", ErrNotResult, what)
+	}
 	if f, ok := streamed(path, format); ok {
 		r, err := openStream(path)
 		if err != nil {

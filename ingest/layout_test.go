@@ -17,7 +17,7 @@ func tree(t *testing.T, files map[string]string) string {
 	m := map[string]string{}
 	for p, c := range files {
 		if rel, ok := strings.CutPrefix(c, "fixture:"); ok {
-			_, data := fixture(t, rel)
+			_, data := fixture(t, strings.TrimPrefix(rel, "ingest/"))
 			c = string(data)
 		}
 		m[p] = c
@@ -355,5 +355,171 @@ func TestVLLMWithoutE2EL(t *testing.T) {
 				t.Errorf("rate %g: latency %+v derived %v; want mean %v derived, no percentiles", l.Rate, l.Latency, l.LatencyDerived, want)
 			}
 		}
+	}
+}
+
+// aiperfSide are AIPerf's side files in the shapes its exporters write
+// (server metrics, time slices, aggregates over runs and over the sweep,
+// inputs, telemetry), small but with the keys that name metrics.
+var aiperfSide = map[string]string{
+	"server_metrics_export.json":                                     `{"schema_version": "1.0", "aiperf_version": "0.10.0", "benchmark_id": "b", "summary": {}, "metrics": {"vllm:e2e_request_latency_seconds": {"type": "histogram", "unit": "seconds", "series": [{"endpoint_url": "http://localhost:8000/metrics", "labels": {}, "stats": {"avg": 1.2}}]}}, "input_config": {}}`,
+	"server_metrics_export.jsonl":                                    `{"endpoint_url": "http://localhost:8000/metrics", "timestamp_ns": 1, "endpoint_latency_ns": 2, "request_sent_ns": 0, "first_byte_ns": 1, "metrics": {"vllm:num_requests_running": [{"labels": {}, "value": 3}]}}` + "\n",
+	"profile_export_aiperf_timeslices.json":                          `{"timeslices": [{"start_ns": 0, "end_ns": 1, "time_to_first_token": {"unit": "ms", "avg": 100, "p50": 90}}], "input_config": {}}`,
+	"profile_export_aiperf_timeslices.csv":                           "Timeslice,Metric,Unit,Stat,Value\n0,Time to First Token,ms,avg,100\n",
+	"inputs.json":                                                    `{"data": [{"session_id": "a", "payloads": [{"messages": []}]}]}`,
+	"gpu_telemetry_export.jsonl":                                     `{"timestamp_ns": 1, "gpu_uuid": "GPU-1", "gpu_utilization": 90}` + "\n",
+	"profile_export_console.txt":                                     "NVIDIA AIPerf | LLM Metrics\n",
+	"profile_export_aiperf_aggregate.json":                           `{"schema_version": "1.0", "aiperf_version": "0.10.0", "metadata": {"aggregation_type": "confidence", "num_profile_runs": 2}, "metrics": {"time_to_first_token_avg": {"mean": 150, "std": 3, "unit": "ms"}}}`,
+	"profile_export_aiperf_aggregate.csv":                            "metric,mean,std,min,max,cv,se,ci_low,ci_high,t_critical,unit\ntime_to_first_token_avg,150,3,147,153,0.02,2,140,160,12.7,ms\n",
+	"profile_export_aiperf_sweep.json":                               `{"aggregation_type": "sweep", "num_profile_runs": 2, "per_combination_metrics": [{"parameters": {"concurrency": 2}, "metrics": {"request_throughput_avg": {"mean": 1, "std": 0.1}}}], "best_configurations": {"best_latency_p99": {"concurrency": 2}}}`,
+	"profile_export_aiperf_sweep.csv":                                "concurrency,request_latency_avg_mean,ttft_p99_ms_mean\n2,1.5,200\n",
+	"analyze_export_genai_perf.csv":                                  "Config Name,Concurrency,ISL,Num Dataset Entries,p99 Time To First Token (ms),p99 Inter Token Latency (ms),p99 Request Latency (ms)\nc2,2,100,10,200,9,900\n",
+	"vllm-infqps-concurrency2-opt-125m-20260816-160853.pytorch.json": `[{"benchmark": {"name": "vLLM benchmark", "extra_info": {"args": {}}}, "model": {"name": "opt"}, "metric": {"name": "median_ttft_ms", "benchmark_values": [55.7], "extra_info": {}}}]`,
+}
+
+// TestAIPerfArtifactTree reads an AIPerf sweep repeated with
+// --num-profile-runs, as it lays it out (profile_runs/trial_000N/
+// concurrency_N/, aggregate/, sweep_aggregate/), with every side file
+// its exporters write and a model name with a dot in the run folder's
+// name: one configuration, each level the mean of its two trials; the
+// side files skipped, listed, and none of them refused by --strict.
+func TestAIPerfArtifactTree(t *testing.T) {
+	files := map[string]string{}
+	run := "artifacts/Qwen3.6-27B-openai-chat-concurrency/"
+	for _, trial := range []string{"trial_0001", "trial_0002"} {
+		for _, c := range []string{"2", "8"} {
+			dir := run + "profile_runs/" + trial + "/concurrency_" + c + "/"
+			files[dir+"profile_export_aiperf.json"] = "fixture:aiperf/agent-c" + c + ".json"
+			files[dir+"profile_export_aiperf.csv"] = "fixture:aiperf/agent-c" + c + ".csv"
+			for _, name := range []string{"server_metrics_export.json", "server_metrics_export.jsonl", "profile_export_aiperf_timeslices.json",
+				"profile_export_aiperf_timeslices.csv", "inputs.json", "gpu_telemetry_export.jsonl", "profile_export_console.txt"} {
+				files[dir+name] = aiperfSide[name]
+			}
+			files[dir+"plots/ttft.png"] = "\x89PNG"
+		}
+	}
+	files[run+"aggregate/concurrency_2/profile_export_aiperf_aggregate.json"] = aiperfSide["profile_export_aiperf_aggregate.json"]
+	files[run+"aggregate/concurrency_2/profile_export_aiperf_aggregate.csv"] = aiperfSide["profile_export_aiperf_aggregate.csv"]
+	files[run+"sweep_aggregate/profile_export_aiperf_sweep.json"] = aiperfSide["profile_export_aiperf_sweep.json"]
+	files[run+"sweep_aggregate/profile_export_aiperf_sweep.csv"] = aiperfSide["profile_export_aiperf_sweep.csv"]
+	root := tree(t, files)
+	if got := targets(t, root+"/"+run); got != "Qwen3.6-27B-openai-chat-concurrency*" {
+		t.Fatalf("Discover(run folder) = %q, want the run folder as one configuration", got)
+	}
+	if got := targets(t, root+"/artifacts"); got != "artifacts" {
+		t.Fatalf("Discover(artifacts) = %q, want one report", got)
+	}
+	c := readTarget(t, root+"/"+run)
+	if len(c.Configs) != 1 {
+		t.Fatalf("%d configurations, want 1", len(c.Configs))
+	}
+	ls := c.Configs[0].Levels
+	if len(ls) != 2 || ls[0].Concurrency != 2 || ls[1].Concurrency != 8 || len(ls[0].Repeats) != 2 || len(ls[1].Repeats) != 2 {
+		t.Fatalf("levels %v with %d and %d runs; want 2 and 8, two trials each", loads(c.Configs[0]), len(ls[0].Repeats), len(ls[len(ls)-1].Repeats))
+	}
+	// The fixture's own time_to_first_token.avg (both trials are it).
+	if !near(ls[0].TTFT.Mean, 154.26432382291665) || !near(ls[1].TTFT.Mean, 196.62678033333333) {
+		t.Errorf("TTFT means %v, %v; want the files' 154.264…, 196.627…", ls[0].TTFT.Mean, ls[1].TTFT.Mean)
+	}
+	for _, want := range []string{"profile_runs/trial_0001/concurrency_2/server_metrics_export.json", "profile_runs/trial_0001/concurrency_2/inputs.json",
+		"aggregate/concurrency_2/profile_export_aiperf_aggregate.json", "sweep_aggregate/profile_export_aiperf_sweep.csv",
+		"profile_runs/trial_0002/concurrency_8/profile_export_aiperf.csv", "profile_runs/trial_0002/concurrency_8/plots"} {
+		if !slices.Contains(c.Ignored, want) {
+			t.Errorf("ignored %v; want %s listed", c.Ignored, want)
+		}
+	}
+	if len(c.NotResults) != 0 {
+		t.Errorf("NotResults = %v; want none: every file is one AIPerf writes", c.NotResults)
+	}
+}
+
+// TestSideFilesNeverResults: a tool's known side file is not a result
+// whatever its content looks like, and a file no tool is known to write
+// is what --strict refuses.
+func TestSideFilesNeverResults(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range aiperfSide {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if !notResult(p) {
+			_, _, err := readResultFile(p, "", hints{})
+			t.Errorf("%s: read as a result (err %v)", name, err)
+		}
+		if unexplained(p) {
+			t.Errorf("%s: unexplained; want it known", name)
+		}
+	}
+	if !unexplained(filepath.Join(dir, "gpu.json")) || unexplained(filepath.Join(dir, "plot.png")) {
+		t.Error("gpu.json must be unexplained, plot.png not")
+	}
+}
+
+// TestVLLMSweepServerSettings: a vllm bench sweep of two server
+// settings (SERVE--max_num_seqs=4-… and SERVE--max_num_seqs=8-…) is one
+// report of two configurations, one per setting, named for it; its
+// summary.csv, warm-up and run=N.json files are not read.
+func TestVLLMSweepServerSettings(t *testing.T) {
+	files := map[string]string{"exp/summary.csv": "fixture:ingest/testdata/vllm-sweep/summary.csv"}
+	for _, seqs := range []string{"4", "8"} {
+		for _, c := range []string{"2", "4"} {
+			point := "exp/SERVE--max_num_seqs=" + seqs + "-BENCH--max_concurrency=" + c + "-num_prompts=8/"
+			files[point+"summary.json"] = "fixture:vllm/sweep-summary.json"
+			files[point+"run=0.json"] = "{}"
+			files[point+"warmup.json"] = "{}"
+			if c == "4" {
+				files[point+"summary.json"] = "concurrency4"
+			}
+		}
+	}
+	_, base := fixture(t, "vllm/sweep-summary.json")
+	for p, body := range files {
+		if body == "concurrency4" {
+			files[p] = strings.ReplaceAll(string(base), `"max_concurrency": 2`, `"max_concurrency": 4`)
+		}
+	}
+	delete(files, "exp/summary.csv")
+	root := tree(t, files)
+	if got := targets(t, root+"/exp"); got != "exp" {
+		t.Fatalf("Discover = %q, want one report", got)
+	}
+	c := readTarget(t, root+"/exp")
+	if len(c.Configs) != 2 || c.Configs[0].ID != "max_num_seqs=4" || c.Configs[1].ID != "max_num_seqs=8" {
+		t.Fatalf("configs %d (%v); want max_num_seqs=4 and max_num_seqs=8", len(c.Configs), c.Configs)
+	}
+	for _, cfg := range c.Configs {
+		if got := loads(cfg); len(got) != 2 || got[0] != 2 || got[1] != 4 || len(cfg.Levels[0].Repeats) != 2 {
+			t.Errorf("%s: levels %v; want 2 and 4, two runs each", cfg.ID, got)
+		}
+	}
+	// One server setting: the experiment is one configuration.
+	for p := range files {
+		if strings.Contains(p, "max_num_seqs=8") {
+			delete(files, p)
+		}
+	}
+	if got := targets(t, tree(t, files)+"/exp"); got != "exp*" {
+		t.Errorf("one setting: Discover = %q, want one configuration", got)
+	}
+}
+
+// TestConfigFolderOfLevelFolders: in a report folder, a configuration
+// whose runs lie in per-level folders (sglang/c2/run.csv) is read
+// beside one of flat files, as the README's tree shows.
+func TestConfigFolderOfLevelFolders(t *testing.T) {
+	root := tree(t, map[string]string{
+		"campaign/flat/agent-c2.json":            "fixture:aiperf/agent-c2.json",
+		"campaign/flat/agent-c4.json":            "fixture:aiperf/agent-c4.json",
+		"campaign/nested/c2/run.csv":             "fixture:aiperf/agent-c2.csv",
+		"campaign/nested/c8/run.csv":             "fixture:aiperf/agent-c8.csv",
+		"campaign/nested/c8/gpu_telemetry.jsonl": `{"t": 1}` + "\n",
+	})
+	c := readTarget(t, root+"/campaign")
+	if len(c.Configs) != 2 || c.Configs[1].ID != "nested" || !slices.Equal(loads(c.Configs[1]), []int{2, 8}) {
+		t.Fatalf("configs %d; want flat and nested (levels 2, 8)", len(c.Configs))
+	}
+	if !slices.Contains(c.NotResults, "nested/c8/gpu_telemetry.jsonl") {
+		t.Errorf("NotResults %v; want the unknown telemetry file", c.NotResults)
 	}
 }

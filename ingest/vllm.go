@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -244,16 +245,61 @@ func vllmDetailed(r *jreader, o obj, pos Pos) (Level, bool) {
 const sweepSummary = "summary.json"
 
 // isSweepPoint reports whether dir is a vllm bench sweep point: a folder
-// holding a summary.json. A summary.json that cannot be looked at is an
-// error, not a folder to skip.
+// holding a summary.json, named as vllm bench sweep names its points
+// (SERVE--<server setting>-BENCH--<benchmark setting>, either part
+// alone) or holding the run=0.json the sweep writes beside it. A
+// summary.json that cannot be looked at is an error, not a folder to
+// skip.
 func isSweepPoint(dir string) (bool, error) {
 	summary := filepath.Join(dir, sweepSummary)
 	_, err := os.Stat(summary)
 	switch {
 	case err == nil:
-		return true, nil
+		if _, ok := sweepServe(filepath.Base(dir)); ok {
+			return true, nil
+		}
+		_, err := os.Stat(filepath.Join(dir, "run=0.json"))
+		return err == nil, nil
 	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 		return false, nil
 	}
 	return false, fileError(summary, err)
+}
+
+// sweepServe is the server setting a sweep point's folder name gives:
+// vllm bench sweep serve names a point "SERVE--" + the server
+// combination's name + "-BENCH--" + the benchmark's, leaving out a part
+// that was not swept. serve is "" for a point of benchmark settings
+// only; ok is false for a name of neither form.
+func sweepServe(name string) (serve string, ok bool) {
+	rest, isServe := strings.CutPrefix(name, "SERVE--")
+	if !isServe {
+		return "", strings.HasPrefix(name, "BENCH--")
+	}
+	serve, _, _ = strings.Cut(rest, "-BENCH--")
+	return serve, true
+}
+
+// sweepServes lists the distinct server settings of the sweep points
+// directly in dir (one "" for points without one), sorted; none when dir
+// holds no point. An entry that cannot be looked at is not counted: the
+// folder's own read names it.
+func sweepServes(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fileError(dir, err)
+	}
+	var out []string
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if point, err := isSweepPoint(p); err != nil || !point {
+			continue
+		}
+		serve, _ := sweepServe(e.Name())
+		if !slices.Contains(out, serve) {
+			out = append(out, serve)
+		}
+	}
+	slices.Sort(out)
+	return out, nil
 }
