@@ -1152,8 +1152,8 @@ type runFile struct {
 // one model on one input and output length.
 func (a *runFile) sameConfig(b *runFile) error {
 	differ := func(what, x, y string) error {
-		return errorf(Pos{File: b.path}, "", "%s %s, but %s %s; one configuration's files must come from one tool and one workload: move one of them into a folder of its own",
-			what, y, a.path, x)
+		return errorf(Pos{File: b.path}, "", "%s %s, while %s %s %s; one configuration's files must come from one tool and one workload: move one of them into a folder of its own",
+			what, y, a.path, what, x)
 	}
 	if a.cfg.Format != b.cfg.Format {
 		return differ("was written by", a.cfg.Tool, b.cfg.Tool)

@@ -10,6 +10,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -339,7 +340,7 @@ func buildOne(ctx context.Context, t target, shown string, cfg *buildConfig, w *
 		return log, fmt.Errorf("--strict: holds files or folders that are not results: %s", listSome(campaign.NotResults, 10))
 	}
 	if len(campaign.Ignored) > 0 {
-		log = append(log, fmt.Sprintf("%s: not read (hidden names, files that are not results, runs read from their .json, reports reportgen wrote): %s", t.name, listSome(campaign.Ignored, 10)))
+		log = append(log, fmt.Sprintf("%s: not read (hidden names, files that are not results, runs read from their .json, reports reportgen wrote): %s", t.name, listSome(byName(campaign.Ignored), 10)))
 	}
 	report, err := analyze.Build(campaign, cfg.overrides)
 	if err != nil {
@@ -481,6 +482,29 @@ func renderFiles(ctx context.Context, report *analyze.Report, cfg *buildConfig, 
 }
 
 // listSome lists at most n items, then counts the rest.
+// byName shortens a list of paths for a message: a name that several
+// paths end in is given once with its count ("inputs.json ×4"), in the
+// place of its first; other paths stay whole.
+func byName(paths []string) []string {
+	count := map[string]int{}
+	for _, p := range paths {
+		count[path.Base(p)]++
+	}
+	var out []string
+	done := map[string]bool{}
+	for _, p := range paths {
+		name := path.Base(p)
+		switch {
+		case count[name] == 1:
+			out = append(out, p)
+		case !done[name]:
+			done[name] = true
+			out = append(out, fmt.Sprintf("%s ×%d", name, count[name]))
+		}
+	}
+	return out
+}
+
 func listSome(items []string, n int) string {
 	if len(items) <= n {
 		return strings.Join(items, ", ")
