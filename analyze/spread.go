@@ -81,7 +81,10 @@ func interval(xs []float64) Interval {
 			ss += (x - mean) * (x - mean)
 		}
 		half := tQuantile975(n-1) * math.Sqrt(ss/float64(n-1)) / math.Sqrt(float64(n))
-		iv.Low, iv.High = mean-half, mean+half
+		// Every statistic kept is a time, a rate or a count: an
+		// interval reaching below zero (few runs far apart) stops at
+		// zero.
+		iv.Low, iv.High = math.Max(mean-half, 0), mean+half
 	}
 	return iv
 }

@@ -101,6 +101,8 @@ type legendEntry struct {
 	style seriesStyle
 	// swatch draws a filled box instead of a line and marker.
 	swatch color.Color
+	// errBar draws an error bar (the run-to-run spread) instead.
+	errBar bool
 }
 
 // figure is a chart: a title, panels laid out in a grid, and a legend
@@ -240,7 +242,13 @@ func (f *figure) drawLegend(dc draw.Canvas) vg.Length {
 		}
 		x := (dc.Min.X+dc.Max.X)/2 - rowW/2
 		for _, e := range row {
-			if e.swatch != nil {
+			if e.errBar {
+				sty := draw.LineStyle{Color: inkColor, Width: vg.Points(1.1)}
+				mid, h := x+sample/2, vg.Points(5)
+				dc.StrokeLine2(sty, mid, y-h, mid, y+h)
+				dc.StrokeLine2(sty, mid-vg.Points(3), y-h, mid+vg.Points(3), y-h)
+				dc.StrokeLine2(sty, mid-vg.Points(3), y+h, mid+vg.Points(3), y+h)
+			} else if e.swatch != nil {
 				box := []vg.Point{{X: x + sample*0.2, Y: y - vg.Points(4)}, {X: x + sample*0.2, Y: y + vg.Points(4)}, {X: x + sample*0.8, Y: y + vg.Points(4)}, {X: x + sample*0.8, Y: y - vg.Points(4)}}
 				dc.FillPolygon(e.swatch, box)
 				dc.StrokeLines(draw.LineStyle{Color: inkColor, Width: vg.Points(0.4)}, append(box, box[0]))

@@ -74,6 +74,21 @@ func (cv *chartView) configLegend() []legendEntry {
 	return out
 }
 
+// lineLegend is the legend of a line chart that draws run-to-run
+// spreads: configLegend, and the error bar's meaning where some level
+// was measured in several runs.
+func (cv *chartView) lineLegend() []legendEntry {
+	out := cv.configLegend()
+	for _, c := range cv.r.Configs {
+		for _, l := range c.Levels {
+			if l.Runs > 1 && l.LoadReached {
+				return append(out, legendEntry{label: cv.loc.T("legend_run_spread"), errBar: true})
+			}
+		}
+	}
+	return out
+}
+
 // hasUnreached reports whether some level never carried its load.
 func (cv *chartView) hasUnreached() bool {
 	for _, c := range cv.r.Configs {
@@ -87,8 +102,11 @@ func (cv *chartView) hasUnreached() bool {
 }
 
 // linePanel draws value(config, level) for every config against
-// concurrency on a log₂ axis.
-func (cv *chartView) linePanel(title, yLabel string, sz textSizes, value func(analyze.Level) float64, slo *sloRef) (*plot.Plot, error) {
+// concurrency on a log₂ axis. Where a level was measured in several runs
+// and spread names the statistic plotted there (a key of
+// analyze.Level.Spread; "" for none), its run-to-run spread is drawn as
+// an error bar from the lowest to the highest run.
+func (cv *chartView) linePanel(title, yLabel string, sz textSizes, value func(analyze.Level) float64, spread func(analyze.Level) string, slo *sloRef) (*plot.Plot, error) {
 	p := newPanel(title, cv.loc.T("axis_concurrency"), yLabel, sz)
 	log2Axis(p, cv.r.Levels, cv.loc)
 	top := 0.0
@@ -115,6 +133,22 @@ func (cv *chartView) linePanel(title, yLabel string, sz textSizes, value func(an
 				top = math.Max(top, xy.Y)
 			}
 		}
+		var bars []errBar
+		for _, l := range c.Levels {
+			if !l.LoadReached || spread == nil {
+				continue
+			}
+			if iv, ok := l.Spread[spread(l)]; ok && l.Runs > 1 {
+				bars = append(bars, errBar{x: axisX(cv.r.Levels, l.Load), lo: iv.Min, hi: iv.Max})
+				top = math.Max(top, iv.Max)
+			}
+		}
+		if len(bars) > 0 {
+			// Side by side, so that configs' bars at one level do not
+			// hide each other.
+			dx := vg.Points(3.5) * vg.Length(float64(i)-float64(len(cv.r.Configs)-1)/2)
+			p.Add(errBars{pts: bars, color: styleFor(i, c.Speculative).Color, dx: dx})
+		}
 		if err := addSeries(p, runs, styleFor(i, c.Speculative)); err != nil {
 			return nil, err
 		}
@@ -136,6 +170,9 @@ func (cv *chartView) linePanel(title, yLabel string, sz textSizes, value func(an
 	return p, nil
 }
 
+// spreadPrefix names a metric in analyze.Level.Spread's keys.
+var spreadPrefix = map[string]string{"ttft": "ttft_ms", "itl": "itl_ms", "tps": "tps", "latency": "latency_s"}
+
 // metric is a Mean | P90 pair of panels for one metric.
 func (cv *chartView) metric(titleID, key, unitID string, slo *sloRef) (*figure, error) {
 	m := metrics[key]
@@ -145,13 +182,18 @@ func (cv *chartView) metric(titleID, key, unitID string, slo *sloRef) (*figure, 
 		p, err := cv.linePanel(cv.panelTitle(key, stat), unit, fullSize, func(l analyze.Level) float64 {
 			x, _ := shown(key, stat, m.stat(l)) // the stand-ins the tables mark
 			return x
+		}, func(l analyze.Level) string {
+			if _, mark := shown(key, stat, m.stat(l)); mark != "" {
+				return "" // a stand-in: its spread is another statistic's
+			}
+			return spreadPrefix[key] + "." + stat
 		}, slo)
 		if err != nil {
 			return nil, err
 		}
 		row = append(row, p)
 	}
-	return &figure{title: cv.loc.T(titleID), panels: [][]*plot.Plot{row}, legend: cv.configLegend(),
+	return &figure{title: cv.loc.T(titleID), panels: [][]*plot.Plot{row}, legend: cv.lineLegend(),
 		w: chartWidth, h: chartHeight, sizes: fullSize}, nil
 }
 
@@ -177,28 +219,28 @@ func (cv *chartView) throughput() (*figure, error) {
 	if !(&view{R: cv.r}).AllExports() {
 		title = cv.loc.T("panel_system_rps_measured")
 	}
-	sys, err := cv.linePanel(title, unit, fullSize, func(l analyze.Level) float64 { return l.SystemRPS }, nil)
+	sys, err := cv.linePanel(title, unit, fullSize, func(l analyze.Level) float64 { return l.SystemRPS }, func(analyze.Level) string { return "system_rps" }, nil)
 	if err != nil {
 		return nil, err
 	}
 	row := []*plot.Plot{sys}
 	if (&view{R: cv.r}).HasReportedRPS() {
-		rep, err := cv.linePanel(cv.loc.T("panel_reported_rps"), unit, fullSize, func(l analyze.Level) float64 { return l.RPSReported }, nil)
+		rep, err := cv.linePanel(cv.loc.T("panel_reported_rps"), unit, fullSize, func(l analyze.Level) float64 { return l.RPSReported }, nil, nil)
 		if err != nil {
 			return nil, err
 		}
 		row = append(row, rep)
 	}
-	return &figure{title: cv.loc.T("sec_throughput"), panels: [][]*plot.Plot{row}, legend: cv.configLegend(),
+	return &figure{title: cv.loc.T("sec_throughput"), panels: [][]*plot.Plot{row}, legend: cv.lineLegend(),
 		w: chartWidth, h: chartHeight, sizes: fullSize}, nil
 }
 
 func (cv *chartView) aggregate() (*figure, error) {
-	p, err := cv.linePanel("", cv.loc.T("axis_tps"), fullSize, func(l analyze.Level) float64 { return l.AggregateTPS }, nil)
+	p, err := cv.linePanel("", cv.loc.T("axis_tps"), fullSize, func(l analyze.Level) float64 { return l.AggregateTPS }, func(analyze.Level) string { return "aggregate_tps" }, nil)
 	if err != nil {
 		return nil, err
 	}
-	return &figure{title: cv.loc.T("sec_aggregate"), panels: [][]*plot.Plot{{p}}, legend: cv.configLegend(),
+	return &figure{title: cv.loc.T("sec_aggregate"), panels: [][]*plot.Plot{{p}}, legend: cv.lineLegend(),
 		w: chartWidth, h: chartHeight, sizes: fullSize}, nil
 }
 
@@ -432,7 +474,7 @@ func (cv *chartView) dashboard() (*figure, error) {
 		if t.key != "" && (&view{R: cv.r}).StandsIn(t.key, "mean", "†") {
 			stat = cv.loc.T("statw_mean_or_median")
 		}
-		p, err := cv.linePanel(cv.loc.T(t.title, "Stat", stat), "", tileSize, t.value, nil)
+		p, err := cv.linePanel(cv.loc.T(t.title, "Stat", stat), "", tileSize, t.value, nil, nil)
 		if err != nil {
 			return nil, err
 		}

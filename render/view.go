@@ -965,6 +965,69 @@ func (v *view) WorkloadTable() Table {
 type appendixEntry struct {
 	Name, Source string
 	Tables       []Table
+	// Spread is the run-to-run spread of the levels measured in several
+	// runs (nil when every level was measured once).
+	Spread *Table
+}
+
+// spreadColumns are the statistics the appendix's spread table shows:
+// the spread key (analyze.Level.Spread), the column's label and its
+// decimals.
+var spreadColumns = []struct {
+	key, short, stat string
+	dec              int
+}{
+	{"ttft_ms.mean", "short_ttft", "mean", 1},
+	{"itl_ms.mean", "short_itl", "mean", 2},
+	{"tps.mean", "short_tps", "mean", 2},
+	{"latency_s.mean", "short_latency", "mean", 2},
+	{"system_rps", "short_rps", "", 2},
+}
+
+// spreadTable is the run-to-run spread of c's levels measured in
+// several runs: per statistic min–max, and from three runs on the 95 %
+// interval of the mean in brackets.
+func (v *view) spreadTable(c analyze.Config) *Table {
+	var levels []analyze.Level
+	for _, l := range c.Levels {
+		if l.Runs > 1 {
+			levels = append(levels, l)
+		}
+	}
+	if len(levels) == 0 {
+		return nil
+	}
+	t := &Table{Head: []string{v.loc.T("col_load"), v.loc.T("col_runs")}, Align: "rr"}
+	var cols []int
+	for i, sc := range spreadColumns {
+		if slices.ContainsFunc(levels, func(l analyze.Level) bool { _, ok := l.Spread[sc.key]; return ok }) {
+			cols = append(cols, i)
+			head := v.loc.T(sc.short)
+			if sc.stat != "" {
+				head += " " + v.StatName(sc.stat)
+			}
+			t.Head = append(t.Head, head)
+			t.Align += "r"
+		}
+	}
+	for _, l := range levels {
+		row := []string{markCell(v.loc.Load(l.Load), l), v.loc.Num(float64(l.Runs), 0)}
+		for _, i := range cols {
+			sc := spreadColumns[i]
+			iv, ok := l.Spread[sc.key]
+			if !ok {
+				row = append(row, "–")
+				continue
+			}
+			cell := v.loc.Num(iv.Min, sc.dec) + "–" + v.loc.Num(iv.Max, sc.dec)
+			if iv.N >= 3 {
+				cell += " [" + v.loc.Num(iv.Low, sc.dec) + "–" + v.loc.Num(iv.High, sc.dec) + "]"
+			}
+			row = append(row, cell)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
 }
 
 // appendixMaxColumns is the most statistic columns one appendix table
@@ -999,7 +1062,7 @@ func (v *view) Appendix() []appendixEntry {
 		if len(parts[0]) > appendixMaxColumns {
 			parts = groups[:]
 		}
-		e := appendixEntry{Name: Escape(c.Name.In(v.loc.Lang)), Source: Code(c.Source)}
+		e := appendixEntry{Name: Escape(c.Name.In(v.loc.Lang)), Source: Code(c.Source), Spread: v.spreadTable(c)}
 		for _, cols := range parts {
 			t := Table{Head: []string{v.loc.T("col_load")}, Align: "r"}
 			for _, col := range cols {
