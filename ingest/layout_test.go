@@ -523,3 +523,28 @@ func TestConfigFolderOfLevelFolders(t *testing.T) {
 		t.Errorf("NotResults %v; want the unknown telemetry file", c.NotResults)
 	}
 }
+
+// TestFolderLoad: the load of a run from the folders between its
+// configuration folder and the file, innermost first, names read whole
+// (a model name's dots are not an extension).
+func TestFolderLoad(t *testing.T) {
+	for _, tt := range []struct {
+		path string
+		c    int
+		rate float64
+	}{
+		{"cfg/concurrency_16/profile_export_aiperf.json", 16, 0},
+		{"cfg/meta-llama_Llama-3.1-405B-FP8-openai-chat-concurrency4/profile_export_genai_perf.csv", 4, 0},
+		{"cfg/Qwen3.6-27B-openai-chat-request_rate0.5/profile_export_aiperf.csv", 0, 0.5},
+		{"cfg/8/llama_summary.json", 8, 0},
+		{"cfg/c32/trial_0001/run.json", 32, 0},
+		{"cfg/c32/c64/run.json", 64, 0},
+		{"cfg/results/run.json", 0, 0},
+		{"cfg/run.json", 0, 0},
+	} {
+		c, rate := folderLoad("cfg", tt.path)
+		if c != tt.c || rate != tt.rate {
+			t.Errorf("%s: %d, %v; want %d, %v", tt.path, c, rate, tt.c, tt.rate)
+		}
+	}
+}
