@@ -15,22 +15,31 @@
 //	vllmtable.go     vLLM's nightly-benchmark summary table
 //	sglang.go        sglang.bench_serving JSON lines
 //	inferencex.go    InferenceX (benchmark_serving in seconds)
+//	vllmsweep.go     a vllm bench sweep's experiment-wide summary.csv
 //	llmperf.go       LLMPerf *_summary.json
+//	llmperfresponses.go  LLMPerf *_individual_responses.json (per request)
 //	aiperf.go        AIPerf JSON, CSV and per-request records; its load detection
 //	genaiperf.go     GenAI-Perf CSV
+//	genaiperfjson.go GenAI-Perf profile_export_genai_perf.json
 //	guidellm.go      guidellm benchmarks.json
+//	guidellmcsv.go   guidellm benchmarks.csv (v0.3 and v0.4+ headers)
 //	requests.go      the per-request CSV
 //
 // format.go lists them in formats, in detection order, and reads one
-// file by its format (Detect, readResultFile). The rest is shared:
-// folder.go finds the configurations of a report folder, json.go and
+// file by its format (Detect, readResultFile); side.go names the files
+// tools write beside their results, which are never read as results.
+// The rest is shared: folder.go decides what a folder is (Discover:
+// report, configuration, folder of reports) and finds a report's
+// configurations and a configuration's runs, json.go and
 // table.go parse JSON and CSV with positions, number.go judges every
-// number, levels.go orders levels and finds loads in names, stats.go
+// number, levels.go orders levels, merges repeated runs, derives what
+// is exact to derive and finds loads in names, stats.go
 // and samples.go summarize per-request data, pos.go and warning.go are
 // the errors and warnings, manifest.go reads report.toml.
 //
 // Adding a tool takes one file defining its Format (name, display name,
 // extensions, sniffer, reader, and the next listed number) and one line
 // in formats, at the place its sniffer must be tried; then a fixture row
-// in TestFixtures and a row in the README's table of formats.
+// in TestFixtures and a row in the README's table of formats. Its side
+// files, if any, are one line each in side.go.
 package ingest
