@@ -120,7 +120,7 @@ func derivedValues(r *Report) []Warning {
 		if n > 0 {
 			out = append(out, Warning{Kind: WarnLatencyDerived, Source: c.Source,
 				Values: map[string]any{"Config": c.ID, "Count": n, "N": r.Params.OutputTokens},
-				Message: fmt.Sprintf("%s: the files give no mean request latency; at %d level(s) it is mean TTFT + mean TPOT × (%d − 1), exact because every request generated %d tokens",
+				Message: fmt.Sprintf("%s: the files give no mean request latency; at %d of its levels it is mean TTFT + mean TPOT × (%d − 1), exact because every request generated %d tokens",
 					c.ID, n, r.Params.OutputTokens, r.Params.OutputTokens)})
 		}
 	}

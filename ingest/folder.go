@@ -127,6 +127,12 @@ const (
 // classify says what folder p holds, depth folders below the path
 // given (it looks at most maxRunDepth deep).
 func classify(p string, depth int) (class, error) {
+	return classifyIn(p, depth, true)
+}
+
+// classifyIn is classify; with manifest false, a report.toml in p does
+// not make it a report, so that its content says what it holds.
+func classifyIn(p string, depth int, manifest bool) (class, error) {
 	if holdsMarker(p) || holdsLock(p) {
 		return classNone, nil
 	}
@@ -138,7 +144,10 @@ func classify(p string, depth int) (class, error) {
 	for _, e := range entries {
 		name := e.Name()
 		if name == ManifestName {
-			return classReport, nil
+			if manifest {
+				return classReport, nil
+			}
+			continue
 		}
 		if ok, _ := filepath.Match(exportTable, name); ok {
 			return classConfig, nil
@@ -615,7 +624,18 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 	}
 	var found []source
 	var err error
-	if opt.AsConfig && c.Manifest == nil {
+	asConfig := opt.AsConfig && c.Manifest == nil
+	if m := c.Manifest; m != nil && len(m.Configs) == 0 {
+		// A manifest that lists no configurations sets the report's
+		// settings only: the folder's content says what it holds, and a
+		// folder of one configuration's runs stays one configuration.
+		cl, err := classifyIn(dir, 0, false)
+		if err != nil {
+			return nil, err
+		}
+		asConfig = cl == classConfig
+	}
+	if asConfig {
 		kind := "runs"
 		if tables, _ := filepath.Glob(filepath.Join(dir, exportTable)); len(tables) > 0 {
 			kind = "dir"

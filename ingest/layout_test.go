@@ -548,3 +548,30 @@ func TestFolderLoad(t *testing.T) {
 		}
 	}
 }
+
+// TestManifestWithoutConfigsKeepsLayout: a report.toml that lists no
+// configurations (set there for output_tokens or the SLOs) does not
+// split a run folder into one configuration per file; one that lists
+// them still decides.
+func TestManifestWithoutConfigsKeepsLayout(t *testing.T) {
+	files := map[string]string{
+		"run/agent-c2.json": "fixture:aiperf/agent-c2.json",
+		"run/agent-c4.json": "fixture:aiperf/agent-c4.json",
+		"run/report.toml":   "[slo]\nttft_ms = 500\n",
+	}
+	c, err := Read(tree(t, files)+"/run", ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Configs) != 1 || c.Configs[0].ID != "run" || !slices.Equal(loads(c.Configs[0]), []int{2, 4}) {
+		t.Errorf("%d configurations; want the folder as one, levels 2 and 4", len(c.Configs))
+	}
+	files["run/report.toml"] = "[[configs]]\nid = \"agent-c2\"\n[[configs]]\nid = \"agent-c4\"\n"
+	c, err = Read(tree(t, files)+"/run", ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Configs) != 2 {
+		t.Errorf("%d configurations; want the two the manifest lists", len(c.Configs))
+	}
+}
