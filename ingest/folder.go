@@ -635,14 +635,21 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 		}
 		asConfig = cl == classConfig
 	}
-	if asConfig {
-		kind := "runs"
-		if tables, _ := filepath.Glob(filepath.Join(dir, exportTable)); len(tables) > 0 {
-			kind = "dir"
+	whole := false // the manifest gives the report folder itself as a configuration
+	if m := c.Manifest; m != nil {
+		for _, meta := range m.Configs {
+			whole = whole || meta.Path != "" && filepath.Clean(filepath.Join(dir, filepath.FromSlash(meta.Path))) == filepath.Clean(dir)
 		}
-		found = []source{{id: c.Name, path: dir, kind: kind}}
-	} else if found, err = sc.findSources(); err != nil {
-		return nil, err
+	}
+	switch {
+	case whole:
+		// Its entries say everything: the folder's files are its runs.
+	case asConfig:
+		found = []source{wholeFolder(c.Name, dir)}
+	default:
+		if found, err = sc.findSources(); err != nil {
+			return nil, err
+		}
 	}
 	sources, err := c.orderSources(found)
 	if err != nil {
@@ -757,7 +764,10 @@ func (c *Campaign) orderSources(found []source) ([]source, error) {
 func manifestSource(dir string, m *Manifest, meta ConfigMeta) (source, error) {
 	p := filepath.Join(dir, filepath.FromSlash(meta.Path))
 	if filepath.Clean(p) == filepath.Clean(dir) {
-		return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q is the report folder itself; expected a result file or a folder inside it", meta.ID, meta.Path)
+		// path = ".": the report folder is this configuration's runs.
+		s := wholeFolder(meta.ID, dir)
+		s.concurrency = meta.Concurrency
+		return s, nil
 	}
 	st, err := os.Stat(p)
 	if err != nil {
@@ -793,6 +803,16 @@ func manifestSource(dir string, m *Manifest, meta ConfigMeta) (source, error) {
 		return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q: expected a .csv, .zip, .json or .jsonl file, or a folder of results", meta.ID, meta.Path)
 	}
 	return source{id: meta.ID, path: p, kind: kind, concurrency: meta.Concurrency}, nil
+}
+
+// wholeFolder is the source of a folder read as one configuration: its
+// runs, or an unzipped llm-benchmark export.
+func wholeFolder(id, dir string) source {
+	kind := "runs"
+	if tables, _ := filepath.Glob(filepath.Join(dir, exportTable)); len(tables) > 0 {
+		kind = "dir"
+	}
+	return source{id: id, path: dir, kind: kind}
 }
 
 // sameFiles refuses one file or folder read as two configurations: a

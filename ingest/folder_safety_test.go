@@ -336,16 +336,23 @@ func TestSameFileTwoConfigsRefused(t *testing.T) {
 	wantError(t, err, filepath.Join(dir, ManifestName)+`: config "one" reads `+filepath.Join(dir, "runs", "c1.json")+`, a run file of config "runs" (`+filepath.Join(dir, "runs")+`); expected each file in one configuration`)
 }
 
-// TestManifestPathToReportFolderRefused: a config's path may not be the
-// report folder itself, however it is written.
-func TestManifestPathToReportFolderRefused(t *testing.T) {
+// TestManifestPathToReportFolder: a config whose path is the report
+// folder itself, however it is written, is that folder's runs (a run
+// folder with its manifest inside, as reportgen init writes it); a
+// symlink that leads above the folder is refused.
+func TestManifestPathToReportFolder(t *testing.T) {
 	for _, path := range []string{".", "sub/..", "./"} {
 		dir := writeTree(t, map[string]string{
 			ManifestName: fmt.Sprintf("[[configs]]\nid = \"a\"\npath = %q\n", path),
 			"sub/x.csv":  compactHeader + "\n" + compactRow,
 		})
-		_, err := Read(dir, ReadOptions{})
-		wantError(t, err, filepath.Join(dir, ManifestName)+fmt.Sprintf(`: config "a": path %q is the report folder itself; expected a result file or a folder inside it`, path))
+		c, err := Read(dir, ReadOptions{})
+		if err != nil {
+			t.Fatalf("path %q: %v", path, err)
+		}
+		if len(c.Configs) != 1 || c.Configs[0].ID != "a" || len(c.Configs[0].Levels) != 1 {
+			t.Errorf("path %q: %d configs; want config a with the folder's one level", path, len(c.Configs))
+		}
 	}
 	// A symlink in a hidden folder, which the scan does not enter.
 	dir := writeTree(t, map[string]string{

@@ -1,6 +1,9 @@
 package ingest
 
-import "errors"
+import (
+	"errors"
+	"path/filepath"
+)
 
 // ErrNoConcurrency: a run file states neither its concurrency nor a
 // request rate; the manifest's concurrency = N can say it.
@@ -20,10 +23,18 @@ type Found struct {
 // Survey lists the configurations of a report folder as they are found
 // without a manifest, reading each on its own: one that cannot be read
 // is listed with its error instead of stopping the survey (reportgen
-// init lists them all, so that the user can complete the manifest).
+// init lists them all, so that the user can complete the manifest). A
+// folder of one configuration's runs (as Discover decides) is one
+// configuration whose Path is dir itself.
 func Survey(dir string) ([]Found, error) {
-	sources, err := findSources(dir)
+	cl, err := classifyIn(dir, 0, false)
 	if err != nil {
+		return nil, err
+	}
+	var sources []source
+	if cl == classConfig {
+		sources = []source{wholeFolder(filepath.Base(filepath.Clean(dir)), dir)}
+	} else if sources, err = findSources(dir); err != nil {
 		return nil, err
 	}
 	var out []Found

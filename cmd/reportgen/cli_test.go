@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -146,6 +147,33 @@ func TestInitWritesManifest(t *testing.T) {
 	}
 	if again, _ := os.ReadFile(filepath.Join(in, "report.toml")); string(again) != string(manifest) {
 		t.Error("the manifest changed")
+	}
+}
+
+// TestInitRunFolder: init in a folder of one configuration's runs lists
+// the folder itself (path = "."), so that the manifest keeps it one
+// configuration whose levels are its runs.
+func TestInitRunFolder(t *testing.T) {
+	work := t.TempDir()
+	in := filepath.Join(work, "run")
+	one := `{"backend": "vllm", "max_concurrency": %d, "completed": 8, "failed": 0, "request_throughput": %d, "mean_ttft_ms": 50, "median_ttft_ms": 45, "mean_tpot_ms": 10, "median_tpot_ms": 10, "mean_e2el_ms": 400, "median_e2el_ms": 390}`
+	for _, c := range []int{2, 4} {
+		writeFile(t, filepath.Join(in, fmt.Sprintf("vllm-infqps-concurrency%d-opt.json", c)), []byte(fmt.Sprintf(one, c, 5*c)))
+	}
+	if exit, stdout, stderr := runIn(t, work, "init", "run"); exit != 0 || !strings.Contains(stdout, "1 configuration(s) listed") {
+		t.Fatalf("exit %d: %s %s", exit, stdout, stderr)
+	}
+	manifest, _ := os.ReadFile(filepath.Join(in, "report.toml"))
+	if want := "[[configs]]\nid = \"run\"\npath = \".\""; !strings.Contains(string(manifest), want) {
+		t.Errorf("manifest lacks %q:\n%s", want, manifest)
+	}
+	exit, _, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "run")
+	if exit != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	js, _ := os.ReadFile(filepath.Join(work, "out", "run", "analysis.json"))
+	if !strings.Contains(string(js), `"id": "run"`) || strings.Count(string(js), `"load": `) < 2 {
+		t.Errorf("analysis.json: want one config \"run\" with both levels")
 	}
 }
 

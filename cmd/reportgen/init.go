@@ -119,7 +119,7 @@ func manifestTemplate(name, dir string, found []ingest.Found, now time.Time) str
 # [benchmark]
 # tool = "…"
 # input_tokens = 128
-# output_tokens = 128             # enables the latency = TTFT + ITL × (tokens − 1) check
+# output_tokens = 128             # enables the latency = TTFT + ITL × (tokens − 1) check, and derives a vLLM mean latency missing (no e2el)
 # rounds = 10                     # requests per level = rounds × concurrency
 # warmup = 1
 
@@ -134,6 +134,10 @@ func manifestTemplate(name, dir string, found []ingest.Found, now time.Time) str
 		}
 		b.WriteString("\n[[configs]]\n")
 		fmt.Fprintf(&b, "id = %s\n", strconv.Quote(c.ID))
+		if filepath.Clean(c.Path) == filepath.Clean(dir) {
+			rel = "."
+			b.WriteString("path = \".\"                      # this folder is the configuration: its runs are its levels\n")
+		}
 		if c.Err != nil {
 			fmt.Fprintf(&b, "# %s could not be read yet:\n#   %s\n", filepath.ToSlash(rel), strings.ReplaceAll(c.Err.Error(), "\n", "\n#   "))
 			if errors.Is(c.Err, ingest.ErrNoConcurrency) {
