@@ -177,6 +177,7 @@ func aiperfRun(r *jreader, o obj, pos Pos) (Level, Definitions) {
 	l.OutputTokens = scalar(tokensQ, "output_sequence_length", "output_token_count")
 	l.InputTokens = scalar(tokensQ, "input_sequence_length")
 	l.Model = aiperfModel(o.sub("input_config"))
+	l.Workload = aiperfWorkload(o.sub("input_config"))
 	// A run capped by concurrency is a concurrency run; otherwise a
 	// --request-rate run is driven by its rate.
 	l.Concurrency = int(aiperfLoad(r, o, "concurrency", concurrencyQ))
@@ -190,6 +191,34 @@ func aiperfRun(r *jreader, o obj, pos Pos) (Level, Definitions) {
 // models.items[0].name (AIPerf 0.10), endpoint.model_names[0] (older
 // AIPerf), model_names[0] (GenAI-Perf's config) or model[0] (its older
 // CLI arguments); "" when it names none.
+// aiperfWorkload names the workload an AIPerf run's input_config states:
+// its datasets (type, file, format, entries, seed), "" when it states
+// none (older exports).
+func aiperfWorkload(cfg obj) string {
+	list, _, _ := cfg.list("datasets")
+	var parts []string
+	for _, v := range list {
+		d, ok := v.(*jobject)
+		if !ok {
+			continue
+		}
+		o := obj{m: d.m}
+		var p []string
+		for _, k := range []string{"type", "path", "format"} {
+			if s := o.str(k); s != "" {
+				p = append(p, s)
+			}
+		}
+		for _, k := range []string{"entries", "random_seed"} {
+			if x := o.get(k); x != nil {
+				p = append(p, fmt.Sprintf("%s %v", k, x))
+			}
+		}
+		parts = append(parts, strings.Join(p, " "))
+	}
+	return strings.Join(parts, "; ")
+}
+
 func aiperfModel(cfg obj) string {
 	first := func(o obj, key string) string {
 		list, _, _ := o.list(key)

@@ -619,6 +619,9 @@ func FillFromSide(primary []Level, side []Level) error {
 		if l.Model == "" {
 			l.Model = s.Model
 		}
+		if l.Workload == "" {
+			l.Workload = s.Workload
+		}
 	}
 	return nil
 }

@@ -575,3 +575,37 @@ func TestManifestWithoutConfigsKeepsLayout(t *testing.T) {
 		t.Errorf("%d configurations; want the two the manifest lists", len(c.Configs))
 	}
 }
+
+// TestAIPerfWholeSweep: AIPerf's five real runs of one sweep (one
+// dataset file, one seed; their measured mean input lengths differ by
+// over 25 % as the multi-turn conversations grow with the load) are one
+// configuration: the workload they state decides, not the lengths.
+func TestAIPerfWholeSweep(t *testing.T) {
+	files := map[string]string{}
+	for _, c := range []string{"2", "4", "8", "16", "32"} {
+		files["artifacts/qwen3.6-nvfp4-openai-chat-concurrency"+c+"/profile_export_aiperf.json"] = "fixture:aiperf/agent-c" + c + ".json"
+	}
+	c := readTarget(t, tree(t, files)+"/artifacts")
+	if len(c.Configs) != 1 || !slices.Equal(loads(c.Configs[0]), []int{2, 4, 8, 16, 32}) {
+		t.Fatalf("%d configurations; want one with levels 2…32", len(c.Configs))
+	}
+}
+
+// TestLLMPerfLengthsDiffer: LLMPerf runs asked for different lengths
+// (550/150 and 550/256 tokens) are not one configuration, however close
+// their measured lengths.
+func TestLLMPerfLengthsDiffer(t *testing.T) {
+	_, data := fixture(t, "llmperf/groq-70b-summary.json")
+	other := strings.Replace(string(data), `"mean_output_tokens": 150`, `"mean_output_tokens": 256`, 1)
+	if other == string(data) {
+		t.Fatal("the fixture's mean_output_tokens is not where the test expects it")
+	}
+	root := tree(t, map[string]string{
+		"results/1/llama2-70b-4096_550_150_summary.json": strings.Replace(string(data), `"num_concurrent_requests": 5`, `"num_concurrent_requests": 1`, 1),
+		"results/5/llama2-70b-4096_550_256_summary.json": other,
+	})
+	_, err := Read(root+"/results", ReadOptions{AsConfig: true})
+	if err == nil || !strings.Contains(err.Error(), "runs workload 550 input / 256 output tokens, while") {
+		t.Errorf("err = %v; want the two workloads named", err)
+	}
+}

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 )
@@ -61,5 +62,11 @@ func llmperfRun(r *jreader, o obj, pos Pos) Level {
 		l.InputTokens = r.num(o, "mean_input_tokens", tokensQ)
 	}
 	l.Model = o.str("model")
+	// The lengths asked for (llm_correctness and token_benchmark_ray
+	// write them): the run's workload.
+	in, out := o.get("mean_input_tokens"), o.get("mean_output_tokens")
+	if in != nil && out != nil {
+		l.Workload = fmt.Sprintf("%v input / %v output tokens", in, out)
+	}
 	return l
 }
