@@ -1073,6 +1073,9 @@ func (sc *scan) walkRuns(root, dir string, depth int, serve *string, fn func(pat
 				if err := fn(filepath.Join(p, sweepSummary)); err != nil {
 					return err
 				}
+				if err := sc.listPoint(p); err != nil {
+					return err
+				}
 			case depth+1 < maxRunDepth && holdsRuns(p, depth+1):
 				if err := sc.walkRuns(root, p, depth+1, serve, fn); err != nil {
 					return err
@@ -1133,6 +1136,32 @@ func readRun(path, format string, h hints) (Config, []*Warning, error) {
 		return Config{}, nil, errorf(Pos{File: side}, "", "%v (beside %s)", ferr, filepath.Base(path))
 	}
 	return c, ws, nil
+}
+
+// sweepRun matches the files a vllm bench sweep point holds beside its
+// summary.json for the same runs: run=0.json, run=1.json, ….
+var sweepRun = regexp.MustCompile(`^run=\d+\.json$`)
+
+// listPoint lists what a vllm bench sweep point holds beside the
+// summary.json read: its runs' own files (the same runs), the tool's
+// side files, and anything else as not a result (refused under --strict
+// when unexplained).
+func (sc *scan) listPoint(point string) error {
+	entries, err := os.ReadDir(point)
+	if err != nil {
+		return fileError(point, err)
+	}
+	for _, e := range entries {
+		p := filepath.Join(point, e.Name())
+		switch {
+		case e.Name() == sweepSummary:
+		case sweepRun.MatchString(e.Name()) || hidden(e.Name()):
+			sc.ignore(p) // the runs, read from summary.json
+		default:
+			sc.notResult(p)
+		}
+	}
+	return nil
 }
 
 // holdsRuns reports whether folder p, depth folders below a

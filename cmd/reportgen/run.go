@@ -340,7 +340,7 @@ func buildOne(ctx context.Context, t target, shown string, cfg *buildConfig, w *
 		return log, fmt.Errorf("--strict: holds files or folders that are not results: %s", listSome(campaign.NotResults, 10))
 	}
 	if len(campaign.Ignored) > 0 {
-		log = append(log, fmt.Sprintf("%s: not read (hidden names, files that are not results, runs read from their .json, reports reportgen wrote): %s", t.name, listSome(byName(campaign.Ignored), 10)))
+		log = append(log, fmt.Sprintf("%s: not read (hidden names, side files and other files that are not results, runs also read from another file, reports reportgen wrote): %s", t.name, listSome(byName(campaign.Ignored), 10)))
 	}
 	report, err := analyze.Build(campaign, cfg.overrides)
 	if err != nil {
