@@ -975,7 +975,14 @@ func (sc *scan) readRunFolder(dir, format string, serve *string) (Config, []*War
 	var warnings []*Warning
 	var first *runFile
 	var noLatency []error
+	seen := map[string]string{} // real path → the path it was read at
 	err := sc.walkRuns(dir, dir, 0, serve, func(path string) error {
+		if real, err := filepath.EvalSymlinks(path); err == nil {
+			if prev, dup := seen[real]; dup {
+				return errorf(Pos{File: path}, "", "is the same file as %s (symbolic links lead to it twice); expected each run once", prev)
+			}
+			seen[real] = path
+		}
 		h := sc.hints(0)
 		h.concurrency, h.rate = folderLoad(dir, path)
 		c, ws, err := readRun(path, format, h)

@@ -609,3 +609,19 @@ func TestLLMPerfLengthsDiffer(t *testing.T) {
 		t.Errorf("err = %v; want the two workloads named", err)
 	}
 }
+
+// TestRunReachedTwiceRefused: one run file reached by two paths (a
+// symlinked folder beside the one it links to) is not two repeats.
+func TestRunReachedTwiceRefused(t *testing.T) {
+	root := tree(t, map[string]string{
+		"sweep/x-concurrency2/profile_export_aiperf.json": "fixture:aiperf/agent-c2.json",
+		"sweep/x-concurrency4/profile_export_aiperf.json": "fixture:aiperf/agent-c4.json",
+	})
+	if err := os.Symlink("x-concurrency2", filepath.Join(root, "sweep", "x-concurrency2-rerun")); err != nil {
+		t.Skip(err)
+	}
+	_, err := Read(root+"/sweep", ReadOptions{AsConfig: true})
+	if err == nil || !strings.Contains(err.Error(), "is the same file as") {
+		t.Errorf("err = %v; want the file named as read twice", err)
+	}
+}
