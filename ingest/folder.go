@@ -72,7 +72,7 @@ func Discover(root string) (targets []Target, ignored []string, err error) {
 		return nil, nil, err
 	}
 	switch class {
-	case classReport:
+	case classReport, classSweep:
 		return []Target{{Dir: root}}, nil, nil
 	case classConfig:
 		return []Target{{Dir: root, AsConfig: true}}, nil, nil
@@ -100,7 +100,7 @@ func Discover(root string) (targets []Target, ignored []string, err error) {
 			return nil, nil, err
 		}
 		switch c {
-		case classReport, classReports:
+		case classReport, classReports, classSweep:
 			targets = append(targets, Target{Dir: p})
 		case classConfig:
 			targets = append(targets, Target{Dir: p, AsConfig: true})
@@ -122,6 +122,10 @@ const (
 	classConfig               // one configuration's runs
 	classReport               // configurations: a report
 	classReports              // reports: a folder of reports
+	// classSweep is a vllm bench sweep of several server settings: a
+	// report of one configuration per setting on its own, and as a
+	// sub-folder those configurations of its parent's report.
+	classSweep
 )
 
 // classify says what folder p holds, depth folders below the path
@@ -165,11 +169,11 @@ func classifyIn(p string, depth int, manifest bool) (class, error) {
 			if point, err := isSweepPoint(q); err != nil {
 				return classNone, err
 			} else if point {
-				// A vllm bench sweep: one configuration per server
-				// setting it swept.
-				serves, err := sweepServes(p)
-				if err != nil || len(serves) > 1 {
-					return classReport, err
+				// A vllm bench sweep: one configuration, or one per
+				// server setting it swept.
+				settings, _, err := sweepSettings(p)
+				if err != nil || len(settings) > 1 {
+					return classSweep, err
 				}
 				return classConfig, nil
 			}
@@ -210,6 +214,9 @@ func classifyIn(p string, depth int, manifest bool) (class, error) {
 			return classNone, err
 		}
 		switch c {
+		case classSweep:
+			configs++
+			levelNamed = false
 		case classConfig:
 			configs++
 			name := filepath.Base(d)
@@ -472,18 +479,13 @@ func (sc *scan) findSources() ([]source, error) {
 		return nil, fileError(sc.dir, err)
 	}
 	var out []source
-	serves, err := sweepServes(sc.dir)
+	settings, points, err := sweepSettings(sc.dir)
 	if err != nil {
 		return nil, err
 	}
-	for _, serve := range serves {
-		// A vllm bench sweep of several server settings: each setting's
-		// points are one configuration, named for the setting.
-		id := serve
-		if id == "" {
-			id = "default"
-		}
-		out = append(out, source{id: id, path: sc.dir, kind: "runs", serve: &serve})
+	out = append(out, settingSources("", sc.dir, settings)...)
+	if points && len(settings) == 0 {
+		out = append(out, wholeFolder(filepath.Base(filepath.Clean(sc.dir)), sc.dir))
 	}
 	for _, e := range entries {
 		name := e.Name()
@@ -500,7 +502,7 @@ func (sc *scan) findSources() ([]source, error) {
 			return nil, err
 		}
 		id := strings.TrimSuffix(name, filepath.Ext(name))
-		if len(serves) > 0 && (strings.EqualFold(name, "summary.csv") || mode.IsDir()) {
+		if points && (strings.EqualFold(name, "summary.csv") || mode.IsDir()) {
 			if point, _ := isSweepPoint(p); point {
 				continue // read by its setting's configuration
 			}
@@ -510,6 +512,12 @@ func (sc *scan) findSources() ([]source, error) {
 			}
 		}
 		if mode.IsDir() {
+			if settings, _, err := sweepSettings(p); err != nil {
+				return nil, err
+			} else if len(settings) > 0 {
+				out = append(out, settingSources(name, p, settings)...)
+				continue
+			}
 			kind, err := folderKind(p)
 			if err != nil {
 				return nil, err
@@ -803,6 +811,24 @@ func manifestSource(dir string, m *Manifest, meta ConfigMeta) (source, error) {
 		return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q: expected a .csv, .zip, .json or .jsonl file, or a folder of results", meta.ID, meta.Path)
 	}
 	return source{id: meta.ID, path: p, kind: kind, concurrency: meta.Concurrency}, nil
+}
+
+// settingSources are the configurations of a vllm bench sweep folder
+// dir of several server settings: one per setting, named for it (under
+// the folder's name when the sweep lies in a sub-folder, name).
+func settingSources(name, dir string, settings []string) []source {
+	var out []source
+	for _, serve := range settings {
+		id := serve
+		if id == "" {
+			id = "default"
+		}
+		if name != "" {
+			id = name + "/" + id
+		}
+		out = append(out, source{id: id, path: dir, kind: "runs", serve: &serve})
+	}
+	return out
 }
 
 // wholeFolder is the source of a folder read as one configuration: its

@@ -625,3 +625,56 @@ func TestRunReachedTwiceRefused(t *testing.T) {
 		t.Errorf("err = %v; want the file named as read twice", err)
 	}
 }
+
+// sweepPoint is a vllm bench sweep point's summary.json at concurrency
+// c, from the real one (two runs at c=2).
+func sweepPoint(t *testing.T, c string) string {
+	t.Helper()
+	_, data := fixture(t, "vllm/sweep-summary.json")
+	return strings.ReplaceAll(string(data), `"max_concurrency": 2`, `"max_concurrency": `+c)
+}
+
+// TestVLLMSweepLinkVars: a sweep whose server setting follows the load
+// (--link-vars max_num_seqs=max_concurrency: one point per setting) is
+// one configuration over the loads, not one configuration per level.
+func TestVLLMSweepLinkVars(t *testing.T) {
+	files := map[string]string{}
+	for _, c := range []string{"2", "4", "8"} {
+		files["exp/SERVE--max_num_seqs="+c+"-BENCH--max_concurrency="+c+"/summary.json"] = sweepPoint(t, c)
+	}
+	root := tree(t, files)
+	if got := targets(t, root+"/exp"); got != "exp*" {
+		t.Fatalf("Discover = %q, want one configuration", got)
+	}
+	c := readTarget(t, root+"/exp")
+	if len(c.Configs) != 1 || !slices.Equal(loads(c.Configs[0]), []int{2, 4, 8}) {
+		t.Errorf("%d configurations; want one with levels 2, 4, 8", len(c.Configs))
+	}
+}
+
+// TestVLLMSweepInCampaign: in a campaign, a sweep experiment of two
+// server settings is two of the report's configurations beside the
+// others, not a report of its own.
+func TestVLLMSweepInCampaign(t *testing.T) {
+	files := map[string]string{
+		"campaign/aiperf/x-concurrency2/profile_export_aiperf.json": "fixture:aiperf/agent-c2.json",
+		"campaign/aiperf/x-concurrency4/profile_export_aiperf.json": "fixture:aiperf/agent-c4.json",
+	}
+	for _, seqs := range []string{"4", "8"} {
+		for _, c := range []string{"2", "4"} {
+			files["campaign/vllm-exp/SERVE--max_num_seqs="+seqs+"-BENCH--max_concurrency="+c+"/summary.json"] = sweepPoint(t, c)
+		}
+	}
+	root := tree(t, files)
+	if got := targets(t, root+"/campaign"); got != "campaign" {
+		t.Fatalf("Discover = %q, want one report", got)
+	}
+	c := readTarget(t, root+"/campaign")
+	var ids []string
+	for _, cfg := range c.Configs {
+		ids = append(ids, cfg.ID)
+	}
+	if !slices.Equal(ids, []string{"aiperf", "vllm-exp/max_num_seqs=4", "vllm-exp/max_num_seqs=8"}) {
+		t.Errorf("configurations %v", ids)
+	}
+}

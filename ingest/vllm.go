@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -280,26 +281,30 @@ func sweepServe(name string) (serve string, ok bool) {
 	return serve, true
 }
 
-// sweepServes lists the distinct server settings of the sweep points
-// directly in dir (one "" for points without one), sorted; none when dir
-// holds no point. An entry that cannot be looked at is not counted: the
-// folder's own read names it.
-func sweepServes(dir string) ([]string, error) {
+// sweepSettings tells what the vllm bench sweep points directly in dir
+// are: points reports whether there is any; settings lists the server
+// settings that are configurations of their own, sorted, when the sweep
+// varied the server setting and some setting was measured at several
+// points; otherwise (one setting, or each setting at one point as
+// --link-vars max_num_seqs=max_concurrency ties it to the load) the
+// points are one configuration and settings is nil. An entry that
+// cannot be looked at is not counted: the folder's own read names it.
+func sweepSettings(dir string) (settings []string, points bool, err error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fileError(dir, err)
+		return nil, false, fileError(dir, err)
 	}
-	var out []string
+	count := map[string]int{}
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
 		if point, err := isSweepPoint(p); err != nil || !point {
 			continue
 		}
 		serve, _ := sweepServe(e.Name())
-		if !slices.Contains(out, serve) {
-			out = append(out, serve)
-		}
+		count[serve]++
 	}
-	slices.Sort(out)
-	return out, nil
+	if len(count) < 2 || !slices.ContainsFunc(slices.Collect(maps.Values(count)), func(n int) bool { return n > 1 }) {
+		return nil, len(count) > 0, nil
+	}
+	return slices.Sorted(maps.Keys(count)), true, nil
 }
