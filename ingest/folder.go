@@ -220,8 +220,7 @@ func classifyIn(p string, depth int, manifest bool) (class, error) {
 		case classConfig:
 			configs++
 			name := filepath.Base(d)
-			_, bare := strconv.Atoi(name)
-			levelNamed = levelNamed && (concurrencyIn(name) > 0 || rateIn(name) > 0 || bare == nil || repeatFolder.MatchString(name))
+			levelNamed = levelNamed && (repeatFolder.MatchString(name) || namedForItsLoad(d))
 		case classReport, classReports:
 			reports++
 		}
@@ -1241,6 +1240,42 @@ func folderLoad(root, path string) (concurrency int, rate float64) {
 		}
 	}
 	return 0, 0
+}
+
+// namedForItsLoad reports whether folder d is named for a load
+// (concurrency_16, c16, …-request_rate4, a bare 16) that the runs
+// directly in it do not contradict: folders c2/ and c4/ holding runs at
+// concurrency 8 and 16 are configurations named c2 and c4, not levels.
+func namedForItsLoad(d string) bool {
+	name := filepath.Base(d)
+	c, rate := concurrencyIn(name), rateIn(name)
+	if c == 0 && rate == 0 {
+		if n, err := strconv.Atoi(name); err == nil && n > 0 {
+			c = n
+		}
+	}
+	if c == 0 && rate == 0 {
+		return false
+	}
+	entries, err := os.ReadDir(d)
+	if err != nil {
+		return true // its reading will say why
+	}
+	for _, e := range entries {
+		if e.IsDir() || !isRunFile(e.Name()) {
+			continue
+		}
+		cfg, _, err := readResultFile(filepath.Join(d, e.Name()), "", hints{})
+		if err != nil {
+			continue
+		}
+		for _, l := range cfg.Levels {
+			if l.Concurrency > 0 && l.Concurrency != c || l.Rate > 0 && l.Rate != rate && c == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // runFile is one run file of a configuration folder, as read.

@@ -678,3 +678,22 @@ func TestVLLMSweepInCampaign(t *testing.T) {
 		t.Errorf("configurations %v", ids)
 	}
 }
+
+// TestFoldersNamedLikeLoads: folders c2/ and c4/ whose runs state other
+// loads (8 and 16) are configurations named c2 and c4, not the levels
+// of one.
+func TestFoldersNamedLikeLoads(t *testing.T) {
+	root := tree(t, map[string]string{
+		"campaign/c2/agent-c8.json":  "fixture:aiperf/agent-c8.json",
+		"campaign/c2/agent-c16.json": "fixture:aiperf/agent-c16.json",
+		"campaign/c4/agent-c8.json":  "fixture:aiperf/agent-c8.json",
+		"campaign/c4/agent-c16.json": "fixture:aiperf/agent-c16.json",
+	})
+	if got := targets(t, root+"/campaign"); got != "campaign" {
+		t.Fatalf("Discover = %q, want one report", got)
+	}
+	c := readTarget(t, root+"/campaign")
+	if len(c.Configs) != 2 || c.Configs[0].ID != "c2" || !slices.Equal(loads(c.Configs[1]), []int{8, 16}) {
+		t.Errorf("%d configurations; want c2 and c4, levels 8 and 16", len(c.Configs))
+	}
+}
