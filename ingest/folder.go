@@ -109,9 +109,39 @@ func Discover(root string) (targets []Target, ignored []string, err error) {
 		}
 	}
 	if len(targets) == 0 {
-		return nil, nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them", resultKinds())
+		return nil, nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them%s", resultKinds(), deeperHint(root))
 	}
 	return targets, ignored, nil
+}
+
+// deeperHint names, for a folder where no report or configuration was
+// found, the first folder further down that holds a result file (looked
+// for breadth-first, at most maxSearched folders): "; result files lie
+// deeper, in …". It is "" when there is none.
+func deeperHint(root string) string {
+	const maxSearched = 2000
+	queue := []string{root}
+	for searched := 0; len(queue) > 0 && searched < maxSearched; searched++ {
+		d := queue[0]
+		queue = queue[1:]
+		entries, err := os.ReadDir(d)
+		if err != nil || holdsMarker(d) {
+			continue
+		}
+		for _, e := range entries {
+			p := filepath.Join(d, e.Name())
+			switch {
+			case hidden(e.Name()):
+			case e.IsDir():
+				queue = append(queue, p)
+			case d != root && fileKind(e.Name()) != "":
+				if _, side := knownSide(p); !side {
+					return fmt.Sprintf("; result files lie deeper, in %s: point reportgen at that folder or one closer to it (runs are looked for at most %d folders below a configuration)", d, maxRunDepth)
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // class is what a folder holds, for Discover.
@@ -663,7 +693,7 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 		return nil, err
 	}
 	if len(sources) == 0 {
-		msg := "no configuration found; expected result files (" + resultKinds() + "), llm-benchmark export folders (holding a *-table.csv), or folders of run files"
+		msg := "no configuration found; expected result files (" + resultKinds() + "), llm-benchmark export folders (holding a *-table.csv), or folders of run files" + deeperHint(dir)
 		if ignored := sc.ignoredList(nil); len(ignored) > 0 {
 			msg += "; ignored: " + strings.Join(ignored, ", ")
 		}

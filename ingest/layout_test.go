@@ -697,3 +697,13 @@ func TestFoldersNamedLikeLoads(t *testing.T) {
 		t.Errorf("%d configurations; want c2 and c4, levels 8 and 16", len(c.Configs))
 	}
 }
+
+// TestDeepResultsNamed: results further down than the search goes are
+// not silently missed: the error names the folder that holds them.
+func TestDeepResultsNamed(t *testing.T) {
+	root := tree(t, map[string]string{"top/a/b/c/d/e/f/agent-c2.json": "fixture:aiperf/agent-c2.json"})
+	_, _, err := Discover(root + "/top")
+	if err == nil || !strings.Contains(err.Error(), "result files lie deeper, in "+filepath.Join(root, "top/a/b/c/d/e/f")) {
+		t.Errorf("err = %v", err)
+	}
+}
