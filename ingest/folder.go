@@ -1183,6 +1183,14 @@ func readRun(path, format string, h hints) (Config, []*Warning, error) {
 		}
 	}
 	c, ws, err := readResultFile(path, format, h)
+	if errors.Is(err, ErrNoConcurrency) {
+		// An old GenAI-Perf run: perf_analyzer's export beside its CSV
+		// table states the load.
+		if pc, pr := perfAnalyzerLoad(filepath.Dir(path)); pc > 0 || pr > 0 {
+			h.concurrency, h.rate = pc, pr
+			c, ws, err = readResultFile(path, format, h)
+		}
+	}
 	if side == "" {
 		return c, ws, err
 	}

@@ -707,3 +707,25 @@ func TestDeepResultsNamed(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestGenAIPerfOldRunFolder: an old GenAI-Perf run folder holds the CSV
+// table, which states no load, and perf_analyzer's profile_export.json,
+// which does: the run takes its load from it, and the export is a known
+// side file, not a result.
+func TestGenAIPerfOldRunFolder(t *testing.T) {
+	root := tree(t, map[string]string{
+		"gp/profile_export_genai_perf.csv": "fixture:genai-perf/dynamo-405b.csv",
+		"gp/profile_export.json":           `{"experiments": [{"experiment": {"mode": "concurrency", "value": 40}, "requests": [{"timestamp": 1, "response_timestamps": [2, 3]}], "window_boundaries": [1, 3]}], "version": "2.44"}`,
+		"gp/inputs.json":                   `{"data": [{"payload": [{"messages": []}]}]}`,
+	})
+	c, err := Read(root+"/gp", ReadOptions{AsConfig: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ls := c.Configs[0].Levels; len(ls) != 1 || ls[0].Concurrency != 40 {
+		t.Errorf("levels %v; want one at concurrency 40", loads(c.Configs[0]))
+	}
+	if len(c.NotResults) != 0 {
+		t.Errorf("NotResults %v; want none", c.NotResults)
+	}
+}

@@ -1,6 +1,8 @@
 package ingest
 
 import (
+	"encoding/json"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -23,6 +25,7 @@ var sideFiles = []struct{ pattern, what string }{
 	{"profile_export_aiperf_sweep.*", "AIPerf's sweep aggregate (its runs are read one by one)"},
 	{"profile_export_aiperf_aggregate.*", "AIPerf's aggregate of repeated runs (the runs are read one by one)"},
 	{"analyze_export_genai_perf.csv", "GenAI-Perf analyze's table of p99 values"},
+	{"profile_export.json", "GenAI-Perf's per-request timestamps (perf_analyzer)"},
 	{"*.pytorch.json", "vLLM's PyTorch-benchmark copy of a result"},
 	{"warmup.json", "a vllm bench sweep point's warm-up run"},
 	{"*.failure.json", "a vllm bench sweep's failed run"},
@@ -51,4 +54,37 @@ func unexplained(path string) bool {
 	}
 	ext := strings.ToLower(filepath.Ext(path))
 	return ext == zipExt || slices.Contains(runExts(), ext)
+}
+
+// perfAnalyzerLoad is the load GenAI-Perf's perf_analyzer export
+// (profile_export.json, beside the run's tables) states for its first
+// experiment: {"experiments": [{"experiment": {"mode": "concurrency",
+// "value": 4}, …}]}. Zero when there is no such file or it says none;
+// an old GenAI-Perf run folder holds only this and the CSV table.
+func perfAnalyzerLoad(dir string) (concurrency int, rate float64) {
+	data, err := readInput(filepath.Join(dir, "profile_export.json"))
+	if err != nil {
+		return 0, 0
+	}
+	var export struct {
+		Experiments []struct {
+			Experiment struct {
+				Mode  string  `json:"mode"`
+				Value float64 `json:"value"`
+			} `json:"experiment"`
+		} `json:"experiments"`
+	}
+	if json.Unmarshal(data, &export) != nil || len(export.Experiments) == 0 {
+		return 0, 0
+	}
+	e := export.Experiments[0].Experiment
+	switch {
+	case !(e.Value > 0) || e.Value > maxConcurrency:
+		return 0, 0
+	case e.Mode == "concurrency" && e.Value == math.Trunc(e.Value):
+		return int(e.Value), 0
+	case e.Mode == "request_rate":
+		return 0, e.Value
+	}
+	return 0, 0
 }
