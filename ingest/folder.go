@@ -109,9 +109,30 @@ func Discover(root string) (targets []Target, ignored []string, err error) {
 		}
 	}
 	if len(targets) == 0 {
-		return nil, nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them%s", resultKinds(), deeperHint(root))
+		return nil, nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them%s%s", resultKinds(), sideOnlyHint(root), deeperHint(root))
 	}
 	return targets, ignored, nil
+}
+
+// sideOnlyHint says, for a folder where no report was found, that the
+// files it holds are only side files of the tools (a vllm bench sweep
+// whose every server setting failed leaves its failure files): "" when
+// it holds none.
+func sideOnlyHint(root string) string {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return ""
+	}
+	var sides []string
+	for _, e := range entries {
+		if what, ok := knownSide(e.Name()); ok && !e.IsDir() {
+			sides = append(sides, e.Name()+": "+what)
+		}
+	}
+	if len(sides) == 0 {
+		return ""
+	}
+	return "; it holds only files tools write beside their results (" + strings.Join(sides, "; ") + ")"
 }
 
 // deeperHint names, for a folder where no report or configuration was
@@ -1110,6 +1131,9 @@ func (sc *scan) walkRuns(root, dir string, depth int, serve *string, fn func(pat
 	for _, e := range entries {
 		name := e.Name()
 		p := filepath.Join(dir, name)
+		if name == ManifestName && dir == root {
+			continue // the report's manifest, beside its runs
+		}
 		if hidden(name) {
 			sc.ignore(p)
 			continue

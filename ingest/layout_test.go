@@ -566,6 +566,9 @@ func TestManifestWithoutConfigsKeepsLayout(t *testing.T) {
 	if len(c.Configs) != 1 || c.Configs[0].ID != "run" || !slices.Equal(loads(c.Configs[0]), []int{2, 4}) {
 		t.Errorf("%d configurations; want the folder as one, levels 2 and 4", len(c.Configs))
 	}
+	if slices.Contains(c.Ignored, "report.toml") {
+		t.Errorf("ignored %v: the manifest is read, not skipped", c.Ignored)
+	}
 	files["run/report.toml"] = "[[configs]]\nid = \"agent-c2\"\n[[configs]]\nid = \"agent-c4\"\n"
 	c, err = Read(tree(t, files)+"/run", ReadOptions{})
 	if err != nil {
