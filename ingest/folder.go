@@ -97,7 +97,7 @@ func Discover(root string) (targets []Target, ignored []string, err error) {
 		}
 		c, err := classify(p, 1)
 		if err != nil {
-			return nil, nil, err
+			c = classReport // its read names what is wrong; the others build
 		}
 		switch c {
 		case classReport, classReports, classSweep:
@@ -262,7 +262,10 @@ func classifyIn(p string, depth int, manifest bool) (class, error) {
 	for _, d := range dirs {
 		c, err := classify(d, depth+1)
 		if err != nil {
-			return classNone, err
+			// A folder that cannot be looked into (a link loop, a
+			// dangling link): a report of its own, whose read fails
+			// naming it while the others still build.
+			c = classReport
 		}
 		switch c {
 		case classSweep:
