@@ -138,11 +138,11 @@ func parseComment(t *testing.T, comment string) (args []string, exit int, absent
 		ln = strings.TrimSpace(ln)
 		switch {
 		case strings.HasPrefix(ln, "json "):
-			f := strings.Fields(ln)
-			if len(f) != 4 {
+			f := strings.SplitN(ln, " ", 4) // VALUE is the rest: "vLLM bench serve"
+			if len(f) != 4 || strings.TrimSpace(f[3]) == "" {
 				t.Fatalf("bad json line %q; expected json FILE KEY VALUE", ln)
 			}
-			checks = append(checks, jsonCheck{file: f[1], key: f[2], want: f[3]})
+			checks = append(checks, jsonCheck{file: f[1], key: f[2], want: strings.TrimSpace(f[3])})
 		case ln == "" || strings.HasPrefix(ln, "#"):
 		case strings.HasPrefix(ln, "reportgen"):
 			args = strings.Fields(ln)[1:]
