@@ -1087,9 +1087,8 @@ func (sc *scan) readRunFolder(dir, format string, serve *string) (Config, []*War
 			if err := first.sameConfig(rf); err != nil {
 				return err
 			}
-			if c.Definitions != cfg.Definitions {
-				warnings = append(warnings, warnf(Pos{File: path}, "", WarnMixedDefinitions, map[string]any{"Format": c.Format, "Other": cfg.Format},
-					"defines its metrics differently from the folder's other files (%s vs %s)", c.Format, cfg.Format))
+			if w := mixedDefinitions(path, c.Definitions, cfg.Definitions); w != nil {
+				warnings = append(warnings, w)
 			}
 		}
 		cfg.Levels = append(cfg.Levels, c.Levels...)
@@ -1341,6 +1340,31 @@ func namedForItsLoad(d string) bool {
 		}
 	}
 	return true
+}
+
+// mixedDefinitions warns when a run file of a configuration defines a
+// metric otherwise than the configuration's first (one vLLM run with
+// TPOT, another with only the chunk gap): the first metric that
+// differs, by its definitions' ids (Definitions); nil when none does.
+func mixedDefinitions(path string, d, first Definitions) *Warning {
+	for _, m := range []struct{ name, this, other string }{{"itl", d.ITL, first.ITL}, {"tps", d.TPS, first.TPS}, {"rps", d.RPS, first.RPS}} {
+		if m.this == m.other {
+			continue
+		}
+		this, other := orNone(m.this), orNone(m.other)
+		return warnf(Pos{File: path}, "", WarnMixedDefinitions, map[string]any{"Metric": m.name, "Def": this, "OtherDef": other},
+			"measures %s as %s, the configuration's other files as %s; its levels mix the two", strings.ToUpper(m.name), this, other)
+	}
+	return nil
+}
+
+// orNone is a definition id, "none" where the file gives the metric no
+// definition (does not report it).
+func orNone(id string) string {
+	if id == "" {
+		return "none"
+	}
+	return id
 }
 
 // runFile is one run file of a configuration folder, as read.

@@ -732,3 +732,20 @@ func TestGenAIPerfOldRunFolder(t *testing.T) {
 		t.Errorf("NotResults %v; want none", c.NotResults)
 	}
 }
+
+// TestMixedDefinitionsInConfig: two runs of one configuration that
+// define ITL differently (TPOT in one, only the chunk gap in the other)
+// are read with a warning naming the metric and both definitions.
+func TestMixedDefinitionsInConfig(t *testing.T) {
+	_, data := fixture(t, "vllm/bench-serve-opt125m.json")
+	chunkOnly := strings.NewReplacer(`"mean_tpot_ms"`, `"x_mean_tpot"`, `"median_tpot_ms"`, `"x_median_tpot"`, `"p99_tpot_ms"`, `"x_p99_tpot"`, `"std_tpot_ms"`, `"x_std_tpot"`,
+		`"max_concurrency": 2`, `"max_concurrency": 4`).Replace(string(data))
+	root := tree(t, map[string]string{"run/c2.json": string(data), "run/c4.json": chunkOnly})
+	c, err := Read(root+"/run", ReadOptions{AsConfig: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Warnings) != 1 || c.Warnings[0].Kind != WarnMixedDefinitions || c.Warnings[0].Values["Def"] != "chunk" || c.Warnings[0].Values["OtherDef"] != "tpot" {
+		t.Errorf("warnings %v; want ITL chunk against tpot", c.Warnings)
+	}
+}

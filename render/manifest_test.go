@@ -142,7 +142,7 @@ func TestWarningsSpeakEditionLanguage(t *testing.T) {
 		{Kind: "unknown_column", Source: "tiny/a.csv:1:15", Column: "Extra (ms)"},
 		{Kind: "zero_concurrency", Source: "tiny/a.csv:4:1"},
 		{Kind: "unsorted_levels", Source: "tiny/a.csv"},
-		{Kind: "mixed_definitions", Source: "tiny/aiperf", Values: map[string]any{"Format": "aiperf-json", "Other": "genai-perf"}},
+		{Kind: "mixed_definitions", Source: "tiny/aiperf", Values: map[string]any{"Metric": "itl", "Def": "chunk", "OtherDef": "tpot"}},
 		{Kind: "unknown_key", Source: "tiny/report.toml:3:1", Values: map[string]any{"Key": "thinks"}},
 		{Kind: "unknown_section", Source: "tiny/report.toml:9:1", Values: map[string]any{"Key": "intro", "Sections": "summary, model"}},
 		{Kind: "unknown_language", Source: "tiny/report.toml:2:1", Values: map[string]any{"Key": "title", "Lang": "de", "Languages": "tr, en"}},
@@ -154,10 +154,10 @@ func TestWarningsSpeakEditionLanguage(t *testing.T) {
 		want    []string
 		english []string
 	}{
-		{"tr", []string{"AIPerf", "GenAI-Perf", "`tiny/a.csv`: Hızlı olan: kapasitesindeki (ortalama)", "1.200 uyarı"},
-			[]string{"Fast one", "mean)", "aiperf-json", "the file", "warnings", "ignored"}},
-		{"en", []string{"AIPerf", "`tiny/a.csv`: Fast one: the users at its capacity (mean)", "1,200 more"},
-			[]string{"Hızlı", "aiperf-json"}},
+		{"tr", []string{"ITL değerini şöyle ölçüyor: akışla gelen parçalar arasındaki süre", "`tiny/a.csv`: Hızlı olan: kapasitesindeki (ortalama)", "1.200 uyarı"},
+			[]string{"Fast one", "mean)", "{{", "the file", "warnings", "ignored"}},
+		{"en", []string{"measures ITL as gap between streamed chunks", "`tiny/a.csv`: Fast one: the users at its capacity (mean)", "1,200 more"},
+			[]string{"Hızlı", "{{"}},
 	} {
 		md, err := Markdown(r, Options{Lang: tt.lang})
 		if err != nil {

@@ -484,15 +484,16 @@ func (v *view) Warnings() []string {
 	for i, w := range v.R.Warnings {
 		args := []any{"Source", Code(w.Source), "Column", Escape(w.Column)}
 		for _, k := range slices.Sorted(maps.Keys(w.Values)) {
-			args = append(args, k, v.warningValue(k, w.Values[k]))
+			args = append(args, k, v.warningValue(w, k))
 		}
 		out[i] = v.loc.T("warning_"+w.Kind, args...)
 	}
 	return out
 }
 
-// warningValue formats the value named name of a warning for the page.
-func (v *view) warningValue(name string, x any) string {
+// warningValue formats the value named name of warning w for the page.
+func (v *view) warningValue(w analyze.Warning, name string) string {
+	x := w.Values[name]
 	if s, ok := x.(string); ok {
 		switch name {
 		case "Stat": // an SLO statistic: "p90", "mean"
@@ -505,13 +506,12 @@ func (v *view) warningValue(name string, x any) string {
 					return v.Name(c.ID)
 				}
 			}
-		case "Format", "Other": // input formats
-			return Escape(toolName(s))
-		}
-	}
-	if name == "Run" { // a run's number, an ordinal: never grouped (run 1200, not 1.200)
-		if f, ok := x.(float64); ok && f == math.Trunc(f) && math.Abs(f) < 1e15 {
-			return strconv.FormatFloat(f, 'f', 0, 64)
+		case "Metric": // a metric by its definitions key: "itl"
+			return strings.ToUpper(s)
+		case "Def", "OtherDef": // a definition of the warning's Metric: "tpot"
+			if m, ok := w.Values["Metric"].(string); ok {
+				return v.loc.T("defn_" + m + "_" + s)
+			}
 		}
 	}
 	return v.formatValue(x)

@@ -666,33 +666,6 @@ func (v *view) DefinitionWarnings() []string {
 	return out
 }
 
-// toolName is the display name of an input format that a warning's
-// values name by its id (mixed_definitions); a config carries its own
-// (Config.Tool).
-func toolName(format string) string {
-	switch format {
-	case "llm-benchmark":
-		return "llm-benchmark"
-	case "vllm":
-		return "vLLM bench serve"
-	case "vllm-table":
-		return "vLLM benchmark summary"
-	case "sglang":
-		return "SGLang bench_serving"
-	case "inferencex":
-		return "InferenceX"
-	case "llmperf":
-		return "LLMPerf"
-	case "aiperf-json", "aiperf-csv":
-		return "AIPerf"
-	case "genai-perf":
-		return "GenAI-Perf"
-	case "guidellm":
-		return "guidellm"
-	}
-	return format
-}
-
 // limitUnchecked reports whether what stops config c's capacity at
 // statistic p is an SLO the source gave nothing to check against, not
 // a measured miss.
