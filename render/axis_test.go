@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/locale"
 )
 
 // tinyRate is tiny() swept by request rate: 0.5, 2 and ∞ req/s, with
@@ -120,7 +121,7 @@ func TestLocaleLoad(t *testing.T) {
 		{"tr", 1024, "1024"}, {"en", 1024, "1024"}, {"tr", 0.5, "0,5"}, {"en", 2.25, "2.25"},
 		{"tr", 1.0 / 3, "0,333"}, {"en", analyze.Load(math.Inf(1)), "∞"}, {"en", 16, "16"},
 	} {
-		l, err := NewLocale(tt.lang, nil)
+		l, err := locale.New(tt.lang, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/locale"
 )
 
 // Chart is one drawn chart of one edition.
@@ -55,7 +56,7 @@ func Charts(r *analyze.Report, opt ChartOptions) ([]Chart, error) {
 	if !opt.PNG && !opt.SVG {
 		return nil, errNoEncoding
 	}
-	loc, err := reportLocale(r, opt.Lang, opt.Locales)
+	loc, err := locale.ForReport(r, opt.Lang, opt.Locales)
 	if err != nil {
 		return nil, err
 	}

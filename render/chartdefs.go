@@ -11,12 +11,13 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/locale"
 )
 
 // chartView builds the figures of one edition from the report.
 type chartView struct {
 	r   *analyze.Report
-	loc *Locale
+	loc *locale.Locale
 }
 
 // build returns the figure for chart name, or nil when the data has

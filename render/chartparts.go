@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/locale"
 )
 
 // newPanel makes an empty plot with the report's fonts, a light grid and
@@ -45,7 +46,7 @@ func newPanel(title, xLabel, yLabel string, sz textSizes) *plot.Plot {
 // log2Axis puts the report's load levels on a log₂ x axis: 1, 2, 4 … 64
 // are evenly spaced and only measured levels get a tick. An unbounded
 // rate sits one doubling past the highest finite level, labelled ∞.
-func log2Axis(p *plot.Plot, levels []analyze.Load, loc *Locale) {
+func log2Axis(p *plot.Plot, levels []analyze.Load, loc *locale.Locale) {
 	p.X.Scale = plot.LogScale{}
 	var ticks plot.ConstantTicks
 	for _, x := range levels {
@@ -77,7 +78,7 @@ func axisX(levels []analyze.Load, x analyze.Load) float64 {
 
 // valueAxis sets a y axis from zero to a little above max with "nice"
 // ticks labelled in the locale's number format.
-func valueAxis(p *plot.Plot, max float64, loc *Locale) {
+func valueAxis(p *plot.Plot, max float64, loc *locale.Locale) {
 	if !(max > 0) {
 		max = 1
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/locale"
 )
 
 // How the report words the model's conclusions, in one place: the
@@ -38,7 +39,7 @@ func (v *view) usersCell(c analyze.Capacity) string {
 	return usersCell(v.loc, c)
 }
 
-func usersCell(loc *Locale, c analyze.Capacity) string {
+func usersCell(loc *locale.Locale, c analyze.Capacity) string {
 	switch {
 	case !c.UsersKnown():
 		return "–"
@@ -50,7 +51,7 @@ func usersCell(loc *Locale, c analyze.Capacity) string {
 
 // loadCell writes a capacity's highest level for a table or a chart
 // label: "32", "≥ 64" for a lower bound.
-func loadCell(loc *Locale, c analyze.Capacity) string {
+func loadCell(loc *locale.Locale, c analyze.Capacity) string {
 	if c.LowerBound {
 		return "≥ " + loc.Load(c.Max)
 	}

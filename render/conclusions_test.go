@@ -9,6 +9,7 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/ingest"
+	"github.com/openzeka/reportgen/render/locale"
 )
 
 // The report says what the model concludes, no more: a tie is a tie, a
@@ -22,8 +23,8 @@ import (
 func views(t *testing.T, r *analyze.Report) map[string]*view {
 	t.Helper()
 	out := map[string]*view{}
-	for _, lang := range Languages {
-		loc, err := reportLocale(r, lang, nil)
+	for _, lang := range locale.Languages {
+		loc, err := locale.ForReport(r, lang, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -232,7 +233,7 @@ func TestBoundsAndUnreached(t *testing.T) {
 	short := ingest.Config{ID: "short", Levels: []ingest.Level{lv(1, 80, 65, 1.9), lv(2, 90, 60, 2), lv(4, 95, 58, 2.1), lv(8, 100, 55, 2.2)}}
 	short.Levels[2].Requests, short.Levels[3].Requests = 3, 2
 	r := build(t, nil, a, b, short)
-	for _, lang := range Languages {
+	for _, lang := range locale.Languages {
 		md, err := Markdown(r, Options{Lang: lang})
 		if err != nil {
 			t.Fatal(err)
@@ -425,7 +426,7 @@ func TestNoIdentityAsEvidence(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, lang := range Languages {
+		for _, lang := range locale.Languages {
 			md, err := Markdown(r, Options{Lang: lang})
 			if err != nil {
 				t.Fatal(err)
@@ -457,7 +458,7 @@ func TestFastTailLine(t *testing.T) {
 	} {
 		r := tiny()
 		r.Findings = []analyze.Finding{{Kind: analyze.TPSFastTail, Section: "summary", Configs: tt.configs, Stat: analyze.P90, Values: tt.vals}}
-		for _, lang := range Languages {
+		for _, lang := range locale.Languages {
 			md, err := Markdown(r, Options{Lang: lang})
 			if err != nil {
 				t.Fatal(err)
@@ -505,8 +506,8 @@ func TestConfigDiffTable(t *testing.T) {
 // TestPerUserTPSIsNotThroughput: no sentence about per-user TPS calls it
 // throughput.
 func TestPerUserTPSIsNotThroughput(t *testing.T) {
-	for _, lang := range Languages {
-		loc, err := NewLocale(lang, nil)
+	for _, lang := range locale.Languages {
+		loc, err := locale.New(lang, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

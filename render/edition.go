@@ -16,6 +16,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/locale"
 )
 
 // Edition is one language's report: its Markdown, parsed once; HTML and
@@ -25,7 +26,7 @@ type Edition struct {
 	Markdown []byte
 	Report   *analyze.Report
 	root     ast.Node
-	loc      *Locale
+	loc      *locale.Locale
 	charts   map[string]Chart // by the path the Markdown links: "charts/01-ttft.png"
 	md       goldmark.Markdown
 }
@@ -46,7 +47,7 @@ func NewEdition(r *analyze.Report, opt Options, charts []Chart) (*Edition, error
 	if err != nil {
 		return nil, err
 	}
-	loc, err := reportLocale(r, opt.Lang, opt.Locales)
+	loc, err := locale.ForReport(r, opt.Lang, opt.Locales)
 	if err != nil {
 		return nil, err
 	}
@@ -136,3 +137,6 @@ func sloClass(s string) string {
 
 // cellText is the plain text of a table cell.
 func cellText(n *extast.TableCell, src []byte) string { return plainText(n, src) }
+
+// Languages are the report languages reportgen ships.
+var Languages = locale.Languages

@@ -6,12 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/openzeka/reportgen/render/locale"
 )
 
 // TestHTMLGolden renders the hand-made report's HTML (without charts, to
 // keep the golden readable) and compares it with testdata/tiny.<lang>.html.
 func TestHTMLGolden(t *testing.T) {
-	for _, lang := range Languages {
+	for _, lang := range locale.Languages {
 		ed, err := NewEdition(tiny(), Options{Lang: lang}, nil)
 		if err != nil {
 			t.Fatal(err)

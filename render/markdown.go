@@ -13,6 +13,7 @@ import (
 	"text/template"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/locale"
 	"github.com/openzeka/reportgen/templates"
 )
 
@@ -35,7 +36,7 @@ const tocMark = "\x00toc\x00"
 
 // Markdown renders the report as Markdown in opt.Lang.
 func Markdown(r *analyze.Report, opt Options) ([]byte, error) {
-	loc, err := reportLocale(r, opt.Lang, opt.Locales)
+	loc, err := locale.ForReport(r, opt.Lang, opt.Locales)
 	if err != nil {
 		return nil, err
 	}

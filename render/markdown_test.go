@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/locale"
 )
 
 func nan() float64 { return math.NaN() }
@@ -52,7 +53,7 @@ func tiny() *analyze.Report {
 }
 
 func TestMarkdownEscapesAndGaps(t *testing.T) {
-	for _, lang := range Languages {
+	for _, lang := range locale.Languages {
 		md, err := Markdown(tiny(), Options{Lang: lang})
 		if err != nil {
 			t.Fatal(err)
@@ -70,7 +71,7 @@ func TestMarkdownEscapesAndGaps(t *testing.T) {
 		}
 		// No speculative config: the speedup section says so in one
 		// sentence, with no table and no chart.
-		loc, _ := NewLocale(lang, nil)
+		loc, _ := locale.New(lang, nil)
 		if !strings.Contains(doc, loc.T("speedup_none")) || strings.Contains(doc, "/ b") || strings.Contains(doc, "08-spec-speedup") {
 			t.Errorf("%s: the speedup section does not say why it is empty", lang)
 		}
@@ -123,7 +124,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // TestMarkdownGolden renders the hand-made report in each language and
 // compares it with testdata/tiny.<lang>.md.
 func TestMarkdownGolden(t *testing.T) {
-	for _, lang := range Languages {
+	for _, lang := range locale.Languages {
 		md, err := Markdown(tiny(), Options{Lang: lang})
 		if err != nil {
 			t.Fatal(err)
@@ -164,7 +165,7 @@ func TestSLOUnchecked(t *testing.T) {
 	}
 	r.Findings = []analyze.Finding{{Kind: analyze.SLOUnchecked, Section: analyze.MetricTTFT.Key, Configs: []string{"b"}, Levels: []analyze.Load{1}}}
 	for _, lang := range []string{"en", "tr"} {
-		loc, err := NewLocale(lang, nil)
+		loc, err := locale.New(lang, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

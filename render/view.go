@@ -9,19 +9,20 @@ import (
 	"text/template"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/locale"
 )
 
 // view is what the templates see: the report, the locale, and the tables
 // and sentences built from them. Templates only lay these out.
 type view struct {
 	R    *analyze.Report
-	loc  *Locale
+	loc  *locale.Locale
 	opt  Options
 	nums numbering
 	figs int // figures placed so far
 }
 
-func newView(r *analyze.Report, loc *Locale, opt Options) *view {
+func newView(r *analyze.Report, loc *locale.Locale, opt Options) *view {
 	return &view{R: r, loc: loc, opt: opt}
 }
 
@@ -147,7 +148,7 @@ func (v *view) Model() string { return modelLine(v.loc, v.R.Meta, Escape) }
 
 // modelLine names the model of meta in loc's language with its vendor,
 // each part passed through esc.
-func modelLine(loc *Locale, meta analyze.Meta, esc func(string) string) string {
+func modelLine(loc *locale.Locale, meta analyze.Meta, esc func(string) string) string {
 	model, vendor := meta.Model.In(loc.Lang), meta.Vendor.In(loc.Lang)
 	switch {
 	case model == "":
@@ -176,7 +177,7 @@ func (v *view) ModelFacts() Table {
 // in flight), else id with the think time as "Think".
 func (v *view) Think(id string) string { return thinkText(v.loc, v.R.Params.ThinkS, id) }
 
-func thinkText(loc *Locale, think float64, id string) string {
+func thinkText(loc *locale.Locale, think float64, id string) string {
 	if think == 0 {
 		return loc.T(id + "_closed")
 	}
@@ -185,7 +186,7 @@ func thinkText(loc *Locale, think float64, id string) string {
 
 // seconds writes a duration in seconds with the decimals it has, at
 // most two: 45, 7,5 (tr).
-func seconds(loc *Locale, s float64) string {
+func seconds(loc *locale.Locale, s float64) string {
 	for dec := 0; dec < 2; dec++ {
 		if p := math.Pow10(dec); math.Abs(s*p-math.Round(s*p)) < 1e-9 {
 			return loc.Num(s, dec)

@@ -1,4 +1,8 @@
-package render
+// Package locale formats a report's words, numbers and dates in one of
+// the languages reportgen ships: the messages of locales/<lang>.toml
+// (go-i18n), numbers and lists in the language's form, months, levels.
+// render and render/chart share it.
+package locale
 
 import (
 	"errors"
@@ -9,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -42,15 +47,48 @@ type Locale struct {
 	errs []error
 }
 
-// NewLocale loads the messages for lang from fsys (locales.FS when nil).
-func NewLocale(lang string, fsys fs.FS) (*Locale, error) {
-	if fsys == nil {
-		fsys = locales.FS
-	}
+// parsed is a language's messages, parsed once: the bundle and the ids
+// it defines.
+type parsed struct {
+	bundle *i18n.Bundle
+	ids    map[string]bool
+}
+
+// shipped caches the parsed messages of the languages in locales.FS, so
+// that a process parses each file once however many editions it builds.
+var shipped sync.Map // lang → *parsed
+
+// New loads the messages for lang from fsys (locales.FS when nil; those
+// are parsed once per process). Each Locale collects its own failed
+// lookups (Err).
+func New(lang string, fsys fs.FS) (*Locale, error) {
 	tag, err := language.Parse(lang)
 	if err != nil {
 		return nil, fmt.Errorf("language %q: %w", lang, err)
 	}
+	var p *parsed
+	if fsys == nil {
+		if v, ok := shipped.Load(lang); ok {
+			p = v.(*parsed)
+		} else if p, err = parse(lang, locales.FS); err != nil {
+			return nil, err
+		} else {
+			shipped.Store(lang, p)
+		}
+	} else if p, err = parse(lang, fsys); err != nil {
+		return nil, err
+	}
+	return &Locale{
+		Lang:    lang,
+		tag:     tag,
+		loc:     i18n.NewLocalizer(p.bundle, lang),
+		printer: message.NewPrinter(tag),
+		ids:     p.ids,
+	}, nil
+}
+
+// parse reads and parses lang's message file in fsys.
+func parse(lang string, fsys fs.FS) (*parsed, error) {
 	bundle := i18n.NewBundle(language.English)
 	bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	data, err := fs.ReadFile(fsys, lang+".toml")
@@ -65,19 +103,14 @@ func NewLocale(lang string, fsys fs.FS) (*Locale, error) {
 	for _, m := range mf.Messages {
 		ids[m.ID] = true
 	}
-	return &Locale{
-		Lang:    lang,
-		tag:     tag,
-		loc:     i18n.NewLocalizer(bundle, lang),
-		printer: message.NewPrinter(tag),
-		ids:     ids,
-	}, nil
+	return &parsed{bundle: bundle, ids: ids}, nil
 }
 
-// reportLocale is the locale for rendering r in lang: on a rate axis it
-// words levels, captions and capacity as request rates.
-func reportLocale(r *analyze.Report, lang string, fsys fs.FS) (*Locale, error) {
-	l, err := NewLocale(lang, fsys)
+// ForReport is the locale for rendering r in lang: on a rate axis it
+// words levels, captions and capacity as request rates (the messages'
+// "_rate" variants).
+func ForReport(r *analyze.Report, lang string, fsys fs.FS) (*Locale, error) {
+	l, err := New(lang, fsys)
 	if err != nil {
 		return nil, err
 	}
@@ -86,6 +119,9 @@ func reportLocale(r *analyze.Report, lang string, fsys fs.FS) (*Locale, error) {
 	}
 	return l, nil
 }
+
+// Tag is the locale's language tag.
+func (l *Locale) Tag() language.Tag { return l.tag }
 
 // MessageIDs lists the message ids of a locale file, sorted.
 func MessageIDs(fsys fs.FS, lang string) ([]string, error) {
