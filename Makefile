@@ -6,7 +6,7 @@ SHELL := bash
 # The version reportgen prints and marks its output with.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 
-.PHONY: report test build fuzz bench update check-deps
+.PHONY: report test lint build fuzz bench update check-deps
 
 ## report: build the sample report into $(OUT)/ (both languages, every format)
 report:
@@ -17,6 +17,11 @@ report:
 test: check-deps
 	$(GO) vet ./...
 	set -o pipefail; $(GO) test -json ./... | $(GO) run ./.ci/testsum
+
+## lint: golangci-lint as .golangci.yml configures it, at the version
+## tools/go.mod pins (the first run builds it, about a minute and a half)
+lint:
+	$(GO) tool -modfile=tools/go.mod golangci-lint run ./...
 
 ## build: the reportgen binary
 build:
