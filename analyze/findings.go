@@ -524,7 +524,7 @@ func sectionFindings(r *Report) []Finding {
 					continue
 				}
 				adv := m.advantage(rk[0].v, rk[1].v)
-				f := Finding{Kind: at.kind, Section: m.Key, Configs: []string{rk[0].id, rk[1].id}, Levels: []Load{at.c},
+				f := Finding{Kind: at.kind, Section: string(m.Key), Configs: []string{rk[0].id, rk[1].id}, Levels: []Load{at.c},
 					Values: map[string]float64{"value": rk[0].v, "next": rk[1].v, "ratio": adv}, Score: math.Log(adv),
 					Tie: r.tieBetween(m, stat, at.c, rk[0].id, rk[1].id), Stat: m.statName(stat)}
 				if f.Tie {
@@ -569,7 +569,7 @@ func sectionFindings(r *Report) []Finding {
 				cfg, _ := r.Config(rk[0].id)
 				l, _ := levelAt(cfg, hi)
 				if !math.IsNaN(l.RPSReported) {
-					add(Finding{Kind: ThroughputGap, Section: m.Key, Configs: []string{cfg.ID}, Levels: []Load{hi},
+					add(Finding{Kind: ThroughputGap, Section: string(m.Key), Configs: []string{cfg.ID}, Levels: []Load{hi},
 						Values: map[string]float64{"system": l.SystemRPS, "reported": l.RPSReported}})
 				}
 			}
@@ -604,7 +604,7 @@ func specEffect(r *Report, s Speedup, m Metric) (Finding, bool) {
 	// 1 where the two are on par at that end (within the tie threshold).
 	v["tie_low"] = b2f(r.Params.tieAt(m, stat, sl, dl))
 	v["tie_high"] = b2f(r.Params.tieAt(m, stat, sh, dh))
-	return Finding{Kind: SpecEffect, Section: m.Key, Configs: []string{s.Spec, s.Direct}, Levels: []Load{lo, hi}, Values: v, Stat: m.statName(stat),
+	return Finding{Kind: SpecEffect, Section: string(m.Key), Configs: []string{s.Spec, s.Direct}, Levels: []Load{lo, hi}, Values: v, Stat: m.statName(stat),
 		Score: math.Abs(math.Log(v["advantage_low"])) + math.Abs(math.Log(v["advantage_high"]))}, true
 }
 
@@ -656,21 +656,21 @@ func sloBoundary(c Config, m Metric, p Params) Finding {
 		x, stat := checked(l)
 		if math.IsNaN(x) {
 			// Nothing to check against: say so rather than "misses".
-			return Finding{Kind: SLOUnchecked, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{l.Load}, Values: v, Score: 1}
+			return Finding{Kind: SLOUnchecked, Section: string(m.Key), Configs: []string{c.ID}, Levels: []Load{l.Load}, Values: v, Score: 1}
 		}
 		if i == 0 {
 			v["value"] = x
-			return Finding{Kind: SLONonePass, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{l.Load}, Values: v, Stat: stat, Score: 1}
+			return Finding{Kind: SLONonePass, Section: string(m.Key), Configs: []string{c.ID}, Levels: []Load{l.Load}, Values: v, Stat: stat, Score: 1}
 		}
 		prev := c.Levels[i-1]
 		v["pass"], _ = checked(prev)
 		v["fail"] = x
-		return Finding{Kind: SLOBoundary, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{prev.Load, l.Load}, Values: v, Stat: stat, Score: 0.5}
+		return Finding{Kind: SLOBoundary, Section: string(m.Key), Configs: []string{c.ID}, Levels: []Load{prev.Load, l.Load}, Values: v, Stat: stat, Score: 0.5}
 	}
 	last := c.Levels[len(c.Levels)-1]
 	x, stat := checked(last)
 	v["value"] = x
-	return Finding{Kind: SLOAllPass, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{last.Load}, Values: v, Stat: stat}
+	return Finding{Kind: SLOAllPass, Section: string(m.Key), Configs: []string{c.ID}, Levels: []Load{last.Load}, Values: v, Stat: stat}
 }
 
 // growth compares a config's metric at its highest level with its
@@ -690,7 +690,7 @@ func growth(c Config, m Metric) (Finding, bool) {
 	if math.IsInf(load, 0) {
 		load = nanValue
 	}
-	return Finding{Kind: Growth, Section: m.Key, Configs: []string{c.ID}, Levels: []Load{lo.Load, hi.Load}, Stat: m.statName(stat),
+	return Finding{Kind: Growth, Section: string(m.Key), Configs: []string{c.ID}, Levels: []Load{lo.Load, hi.Load}, Stat: m.statName(stat),
 		Values: map[string]float64{"low": a, "high": b, "ratio": b / a, "load": load}}, true
 }
 
@@ -712,7 +712,7 @@ func peakAggregate(c Config) (Finding, bool) {
 		}
 	}
 	last := ls[len(ls)-1]
-	return Finding{Kind: PeakAggregate, Section: MetricAggregate.Key, Configs: []string{c.ID}, Levels: []Load{peak.Load, last.Load},
+	return Finding{Kind: PeakAggregate, Section: string(AggregateTPS), Configs: []string{c.ID}, Levels: []Load{peak.Load, last.Load},
 		Values: map[string]float64{"peak": peak.AggregateTPS, "high": last.AggregateTPS}}, true
 }
 

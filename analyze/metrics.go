@@ -2,10 +2,51 @@ package analyze
 
 import "math"
 
+// MetricID names a per-level metric: its key in analysis.json, and the
+// one name every stage and template uses for it.
+type MetricID string
+
+// The report's metrics.
+const (
+	TTFT         MetricID = "ttft_ms"
+	ITL          MetricID = "itl_ms"
+	TPS          MetricID = "tps"
+	Latency      MetricID = "latency_s"
+	SystemRPS    MetricID = "system_rps"
+	AggregateTPS MetricID = "aggregate_tps"
+	// TPSEndToEnd is per-user TPS on one definition for every tool
+	// (MetricTPSEndToEnd).
+	TPSEndToEnd MetricID = "tps_e2e"
+)
+
+// Distributions are the metrics a level reports as a distribution
+// (Stat), in report order.
+var Distributions = []MetricID{TTFT, ITL, TPS, Latency}
+
+// LowerIsBetter is true for times, false for rates.
+func (id MetricID) LowerIsBetter() bool { return id == TTFT || id == ITL || id == Latency }
+
+// Stat is the distribution of metric id at l; the zero Stat, every
+// statistic absent, for a metric that is no distribution (the system
+// throughputs).
+func (l Level) Stat(id MetricID) Stat {
+	switch id {
+	case TTFT:
+		return l.TTFT
+	case ITL:
+		return l.ITL
+	case TPS:
+		return l.TPS
+	case Latency:
+		return l.Latency
+	}
+	return Stat{Mean: nanValue, P10: nanValue, P50: nanValue, P90: nanValue, P99: nanValue}
+}
+
 // Metric names one per-level quantity findings and the scorecard compare.
 type Metric struct {
-	// Key is the analysis.json name: "ttft_ms", "tps", …
-	Key string
+	// Key is the metric's id.
+	Key MetricID
 	// LowerIsBetter is true for times, false for rates.
 	LowerIsBetter bool
 	// Value reads the metric at a level for a statistic ("mean", "p90").
@@ -15,12 +56,12 @@ type Metric struct {
 // The metrics of the report. TPS P90 is the fast tail (higher is
 // better), like its mean.
 var (
-	MetricTTFT      = Metric{"ttft_ms", true, func(l Level, p Percentile) float64 { return l.TTFT.Get(p) }}
-	MetricITL       = Metric{"itl_ms", true, func(l Level, p Percentile) float64 { return l.ITL.Get(p) }}
-	MetricTPS       = Metric{"tps", false, func(l Level, p Percentile) float64 { return l.TPS.Get(p) }}
-	MetricLatency   = Metric{"latency_s", true, func(l Level, p Percentile) float64 { return l.Latency.Get(p) }}
-	MetricSystemRPS = Metric{"system_rps", false, func(l Level, _ Percentile) float64 { return l.SystemRPS }}
-	MetricAggregate = Metric{"aggregate_tps", false, func(l Level, _ Percentile) float64 { return l.AggregateTPS }}
+	MetricTTFT      = Metric{TTFT, true, func(l Level, p Percentile) float64 { return l.TTFT.Get(p) }}
+	MetricITL       = Metric{ITL, true, func(l Level, p Percentile) float64 { return l.ITL.Get(p) }}
+	MetricTPS       = Metric{TPS, false, func(l Level, p Percentile) float64 { return l.TPS.Get(p) }}
+	MetricLatency   = Metric{Latency, true, func(l Level, p Percentile) float64 { return l.Latency.Get(p) }}
+	MetricSystemRPS = Metric{SystemRPS, false, func(l Level, _ Percentile) float64 { return l.SystemRPS }}
+	MetricAggregate = Metric{AggregateTPS, false, func(l Level, _ Percentile) float64 { return l.AggregateTPS }}
 )
 
 // MetricTPSEndToEnd is per-user TPS on one definition for every tool:
@@ -29,7 +70,7 @@ var (
 // differently (decode rate against whole-request rate) and the output
 // length is known.
 func MetricTPSEndToEnd(tokens int) Metric {
-	return Metric{"tps_e2e", false, func(l Level, _ Percentile) float64 { return Ratio(float64(tokens), l.Latency.Mean) }}
+	return Metric{TPSEndToEnd, false, func(l Level, _ Percentile) float64 { return Ratio(float64(tokens), l.Latency.Mean) }}
 }
 
 // ScoredMetrics are the measured metrics the scorecard counts, each at
@@ -65,19 +106,14 @@ func (m Metric) statName(p Percentile) Percentile {
 	return p
 }
 
-// stat is the Stat of m at l (zero for the derived throughputs).
+// stat is the Stat of m at l (the derived throughputs: a zero mean, the
+// rest absent, so that commonStat keeps the mean).
 func (m Metric) stat(l Level) Stat {
 	switch m.Key {
-	case MetricTTFT.Key:
-		return l.TTFT
-	case MetricITL.Key:
-		return l.ITL
-	case MetricTPS.Key:
-		return l.TPS
-	case MetricLatency.Key:
-		return l.Latency
+	case SystemRPS, AggregateTPS, TPSEndToEnd:
+		return Stat{Mean: 0, P10: nanValue, P50: nanValue, P90: nanValue, P99: nanValue}
 	}
-	return Stat{Mean: 0, P10: nanValue, P50: nanValue, P90: nanValue, P99: nanValue}
+	return l.Stat(m.Key)
 }
 
 // better reports whether a beats b on m.

@@ -45,17 +45,24 @@ type Report struct {
 	Warnings  []Warning   `json:"warnings"`
 }
 
-// Percentile names the statistic an SLO is checked against.
-type Percentile string
+// Statistic names one statistic of a per-level distribution (Stat):
+// its mean or a percentile.
+type Statistic string
 
-// The statistics SLOs and capacity are computed for.
+// The statistics a Stat holds.
 const (
-	P90  Percentile = "p90"
-	Mean Percentile = "mean"
-	// P50 is no SLO statistic: comparisons use the median on one footing
-	// for every config when one of them reports no mean.
-	P50 Percentile = "p50"
+	Mean Statistic = "mean"
+	P10  Statistic = "p10"
+	P50  Statistic = "p50"
+	P90  Statistic = "p90"
+	P99  Statistic = "p99"
 )
+
+// Percentile is a Statistic an SLO and a capacity are computed for: P90
+// or Mean (P50 stands in where a source gives no mean: comparisons use
+// the median on one footing for every config when one of them reports
+// no mean).
+type Percentile = Statistic
 
 // Percentiles lists the SLO statistics in report order.
 var Percentiles = []Percentile{P90, Mean}
@@ -285,6 +292,37 @@ func (s Stat) Get(p Percentile) float64 {
 		return s.P50
 	}
 	return s.P90
+}
+
+// At returns the statistic st as the source gave it (NaN when absent).
+func (s Stat) At(st Statistic) float64 {
+	switch st {
+	case Mean:
+		return s.Mean
+	case P10:
+		return s.P10
+	case P50:
+		return s.P50
+	case P90:
+		return s.P90
+	case P99:
+		return s.P99
+	}
+	return math.NaN()
+}
+
+// Shown is the value a table or chart shows for statistic st, and the
+// statistic that stands in for it where the source lacks the mean or
+// the P90: the one the SLO check uses instead (SLOValue) — the median
+// for a mean; for the P90 of a time the stricter P99, of a rate its slow
+// tail P10, else its median. used is "" when st itself is shown.
+func (s Stat) Shown(st Statistic, lowerIsBetter bool) (x float64, used Statistic) {
+	x = s.At(st)
+	if !math.IsNaN(x) || (st != Mean && st != P90) {
+		return x, ""
+	}
+	x, name := s.SLOValue(st, lowerIsBetter)
+	return x, Statistic(name)
 }
 
 // Central is the mean, or the median when the source gives no mean.

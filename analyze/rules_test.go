@@ -267,7 +267,7 @@ func TestStandInNamed(t *testing.T) {
 	b[0].TPS.P50 = 79
 	r := build(t, ingest.Config{ID: "a", Levels: a}, ingest.Config{ID: "b", Levels: b})
 	for _, f := range r.Findings {
-		if f.Section == analyze.MetricTPS.Key && f.Kind == analyze.LeaderLow {
+		if f.Section == string(analyze.TPS) && f.Kind == analyze.LeaderLow {
 			if f.Stat != analyze.P50 || f.Values["next"] != 79 {
 				t.Errorf("TPS leader compares %s (next %v), want the medians", f.Stat, f.Values["next"])
 			}

@@ -103,10 +103,17 @@ func tQuantile975(df int) float64 {
 
 // spreadKey names a metric's statistic in Level.Spread.
 func spreadKey(m Metric, stat Percentile) string {
-	if m.Key == MetricSystemRPS.Key || m.Key == MetricAggregate.Key {
-		return m.Key
+	return SpreadKey(m.Key, stat)
+}
+
+// SpreadKey names metric id's statistic st in Level.Spread:
+// "ttft_ms.mean"; the throughputs, which are no distributions, by their
+// id alone.
+func SpreadKey(id MetricID, st Statistic) string {
+	if id == SystemRPS || id == AggregateTPS {
+		return string(id)
 	}
-	return m.Key + "." + string(stat)
+	return string(id) + "." + string(st)
 }
 
 // tieBetween tells whether configs a and b are on par on m at stat at

@@ -12,6 +12,7 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/render/locale"
+	"github.com/openzeka/reportgen/render/present"
 )
 
 // chartView builds the figures of one edition from the report.
@@ -25,17 +26,17 @@ type chartView struct {
 func (cv *chartView) build(name string) (*figure, error) {
 	switch name {
 	case "01-ttft":
-		return cv.metric("sec_ttft", "ttft", "axis_ms", &sloRef{cv.r.Params.SLOTTFTms, "slo_line_ttft"})
+		return cv.metric(analyze.TTFT, &sloRef{cv.r.Params.SLOTTFTms, "slo_line_ttft"})
 	case "02-itl":
-		return cv.metric("sec_itl", "itl", "axis_ms", nil)
+		return cv.metric(analyze.ITL, nil)
 	case "03-tps":
 		ref := &sloRef{cv.r.Params.SLOTPS, "slo_line_tps"}
 		if cv.r.Params.SLOTPS == 0 {
 			ref = nil // no TPS requirement: no line
 		}
-		return cv.metric("sec_tps", "tps", "axis_tps", ref)
+		return cv.metric(analyze.TPS, ref)
 	case "04-latency":
-		return cv.metric("sec_latency", "latency", "axis_s", nil)
+		return cv.metric(analyze.Latency, nil)
 	case "05-throughput":
 		return cv.throughput()
 	case "06-capacity":
@@ -171,47 +172,44 @@ func (cv *chartView) linePanel(title, yLabel string, sz textSizes, value func(an
 	return p, nil
 }
 
-// spreadPrefix names a metric in analyze.Level.Spread's keys.
-var spreadPrefix = map[string]string{"ttft": "ttft_ms", "itl": "itl_ms", "tps": "tps", "latency": "latency_s"}
-
-// metric is a Mean | P90 pair of panels for one metric.
-func (cv *chartView) metric(titleID, key, unitID string, slo *sloRef) (*figure, error) {
-	m := metrics[key]
-	unit := cv.loc.T(unitID)
+// metric is a Mean | P90 pair of panels for metric id.
+func (cv *chartView) metric(id analyze.MetricID, slo *sloRef) (*figure, error) {
+	look := present.MustOf(id)
+	unit := cv.loc.T(look.Axis)
 	var row []*plot.Plot
-	for _, stat := range []string{"mean", "p90"} {
-		p, err := cv.linePanel(cv.panelTitle(key, stat), unit, fullSize, func(l analyze.Level) float64 {
-			x, _ := shown(key, stat, m.stat(l)) // the stand-ins the tables mark
+	for _, st := range []analyze.Statistic{analyze.Mean, analyze.P90} {
+		p, err := cv.linePanel(cv.panelTitle(id, st), unit, fullSize, func(l analyze.Level) float64 {
+			x, _ := present.Shown(id, st, l) // the stand-ins the tables mark
 			return x
 		}, func(l analyze.Level) string {
-			if _, mark := shown(key, stat, m.stat(l)); mark != "" {
+			if _, mark := present.Shown(id, st, l); mark != "" {
 				return "" // a stand-in: its spread is another statistic's
 			}
-			return spreadPrefix[key] + "." + stat
+			return analyze.SpreadKey(id, st)
 		}, slo)
 		if err != nil {
 			return nil, err
 		}
 		row = append(row, p)
 	}
-	return &figure{title: cv.loc.T(titleID), panels: [][]*plot.Plot{row}, legend: cv.lineLegend(),
+	return &figure{title: cv.loc.T("sec_" + look.Stem), panels: [][]*plot.Plot{row}, legend: cv.lineLegend(),
 		w: chartWidth, h: chartHeight, sizes: fullSize}, nil
 }
 
 // panelTitle names the statistic a metric panel plots, with the
 // stand-ins it shows where a tool lacks it: "Mean, or median where
 // absent"; "P90, or P99 where absent".
-func (cv *chartView) panelTitle(key, stat string) string {
+func (cv *chartView) panelTitle(id analyze.MetricID, st analyze.Statistic) string {
 	var used []string
-	for _, st := range []string{"p50", "p99", "p10"} {
-		if m, ok := standInMarks[stat+" "+st]; ok && (&view{R: cv.r}).StandsIn(key, stat, m) {
-			used = append(used, cv.loc.T("statw_"+st))
+	for _, u := range []analyze.Statistic{analyze.P50, analyze.P99, analyze.P10} {
+		if m := present.Mark(st, u); m != "" && present.StandsIn(cv.r, id, st, m) {
+			used = append(used, cv.loc.T("statw_"+string(u)))
 		}
 	}
 	if len(used) == 0 {
-		return cv.loc.T("stat_" + stat)
+		return cv.loc.T("stat_" + string(st))
 	}
-	return cv.loc.T("panel_stat_standin", "Stat", cv.loc.T("stat_"+stat), "Used", cv.loc.List(used))
+	return cv.loc.T("panel_stat_standin", "Stat", cv.loc.T("stat_"+string(st)), "Used", cv.loc.List(used))
 }
 
 func (cv *chartView) throughput() (*figure, error) {
@@ -457,13 +455,14 @@ func (cv *chartView) heatmap() (*figure, error) {
 // dashboard is the 2×3 summary of the mean values.
 func (cv *chartView) dashboard() (*figure, error) {
 	tiles := []struct {
-		title, key string
-		value      func(analyze.Level) float64
+		title string
+		key   analyze.MetricID
+		value func(analyze.Level) float64
 	}{
-		{"dash_ttft", "ttft", func(l analyze.Level) float64 { return l.TTFT.Central() }},
-		{"dash_itl", "itl", func(l analyze.Level) float64 { return l.ITL.Central() }},
-		{"dash_tps", "tps", func(l analyze.Level) float64 { return l.TPS.Central() }},
-		{"dash_latency", "latency", func(l analyze.Level) float64 { return l.Latency.Central() }},
+		{"dash_ttft", analyze.TTFT, func(l analyze.Level) float64 { return l.TTFT.Central() }},
+		{"dash_itl", analyze.ITL, func(l analyze.Level) float64 { return l.ITL.Central() }},
+		{"dash_tps", analyze.TPS, func(l analyze.Level) float64 { return l.TPS.Central() }},
+		{"dash_latency", analyze.Latency, func(l analyze.Level) float64 { return l.Latency.Central() }},
 		{"dash_aggregate", "", func(l analyze.Level) float64 { return l.AggregateTPS }},
 		{"dash_system_rps", "", func(l analyze.Level) float64 { return l.SystemRPS }},
 	}
@@ -472,7 +471,7 @@ func (cv *chartView) dashboard() (*figure, error) {
 		// The central value is the mean, or the median where a tool
 		// gives no mean: the tile says which.
 		stat := cv.loc.T("statw_mean")
-		if t.key != "" && (&view{R: cv.r}).StandsIn(t.key, "mean", "†") {
+		if t.key != "" && present.StandsIn(cv.r, t.key, analyze.Mean, "†") {
 			stat = cv.loc.T("statw_mean_or_median")
 		}
 		p, err := cv.linePanel(cv.loc.T(t.title, "Stat", stat), "", tileSize, t.value, nil, nil)
@@ -489,8 +488,8 @@ func (cv *chartView) dashboard() (*figure, error) {
 // dashboardID is the message of the dashboard's title and caption: its
 // tiles show the mean, or the median where a tool gives no mean.
 func dashboardID(r *analyze.Report) string {
-	for _, k := range []string{"ttft", "itl", "tps", "latency"} {
-		if (&view{R: r}).StandsIn(k, "mean", "†") {
+	for _, id := range analyze.Distributions {
+		if present.StandsIn(r, id, analyze.Mean, "†") {
 			return "chart_dashboard_median"
 		}
 	}

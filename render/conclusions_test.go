@@ -93,7 +93,7 @@ func TestTieWording(t *testing.T) {
 	// A section leader within the threshold, and the threshold as set.
 	r := tiny()
 	r.Params.TiePct = 2.5
-	f := analyze.Finding{Kind: analyze.LeaderLow, Section: analyze.MetricTTFT.Key, Configs: []string{"a", "b"}, Levels: []analyze.Load{1}, Tie: true,
+	f := analyze.Finding{Kind: analyze.LeaderLow, Section: string(analyze.TTFT), Configs: []string{"a", "b"}, Levels: []analyze.Load{1}, Tie: true,
 		Stat: analyze.Mean, Values: analyze.Numbers{"value": 50, "next": 51, "ratio": 1.02}}
 	for lang, v := range views(t, r) {
 		checkText(t, "section tie "+lang, v.phraseSection(f),
@@ -381,11 +381,11 @@ func TestStandInNamed(t *testing.T) {
 		l.TPS.P50, l.TPS.Mean = l.TPS.Mean, math.NaN()
 	}
 	findings := []analyze.Finding{
-		{Kind: analyze.SLOBoundary, Section: analyze.MetricTTFT.Key, Configs: []string{"a"}, Levels: []analyze.Load{2, 4}, Stat: "p99",
+		{Kind: analyze.SLOBoundary, Section: string(analyze.TTFT), Configs: []string{"a"}, Levels: []analyze.Load{2, 4}, Stat: "p99",
 			Values: analyze.Numbers{"threshold": 1000, "pass": 225, "fail": 1050}},
-		{Kind: analyze.LeaderLow, Section: analyze.MetricTPS.Key, Configs: []string{"b", "a"}, Levels: []analyze.Load{1}, Stat: analyze.P50,
+		{Kind: analyze.LeaderLow, Section: string(analyze.TPS), Configs: []string{"b", "a"}, Levels: []analyze.Load{1}, Stat: analyze.P50,
 			Values: analyze.Numbers{"value": 85, "next": 80, "ratio": 1.0625}},
-		{Kind: analyze.SLOAllPass, Section: analyze.MetricTPS.Key, Configs: []string{"a"}, Levels: []analyze.Load{4}, Stat: "p10",
+		{Kind: analyze.SLOAllPass, Section: string(analyze.TPS), Configs: []string{"a"}, Levels: []analyze.Load{4}, Stat: "p10",
 			Values: analyze.Numbers{"threshold": 15, "value": 40}},
 	}
 	want := []words{

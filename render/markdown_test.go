@@ -163,7 +163,7 @@ func TestSLOUnchecked(t *testing.T) {
 		l := &r.Configs[1].Levels[i]
 		l.SLO.P90 = analyze.SLOVerdict{TTFT: false, TPS: true, TTFTStat: analyze.StatNone}
 	}
-	r.Findings = []analyze.Finding{{Kind: analyze.SLOUnchecked, Section: analyze.MetricTTFT.Key, Configs: []string{"b"}, Levels: []analyze.Load{1}}}
+	r.Findings = []analyze.Finding{{Kind: analyze.SLOUnchecked, Section: string(analyze.TTFT), Configs: []string{"b"}, Levels: []analyze.Load{1}}}
 	for _, lang := range []string{"en", "tr"} {
 		loc, err := locale.New(lang, nil)
 		if err != nil {

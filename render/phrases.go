@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/present"
 )
 
 // MaxKeyFindings is how many findings the executive summary lists.
@@ -280,9 +281,9 @@ func (v *view) AnomalyLines() []string {
 				"Load", l.Times(round1(val["load_factor"])), "Prev", l.Num(val["prev"], 2), "Value", l.Num(val["value"], 2),
 				"LaterC", l.At(analyze.Load(val["later_load"])), "Later", l.Num(val["later"], 2))
 		case analyze.P90BelowMean:
-			m := metricOfKey(a.Metric)
-			s = l.T("anomaly_p90_below_mean", "Config", name, "C", c, "Metric", l.T("short_"+m.key),
-				"P90", l.Num(val["p90"], m.dec), "Mean", l.Num(val["mean"], m.dec))
+			m := present.MustOf(analyze.MetricID(a.Metric))
+			s = l.T("anomaly_p90_below_mean", "Config", name, "C", c, "Metric", l.T("short_"+m.Stem),
+				"P90", l.Num(val["p90"], m.Dec), "Mean", l.Num(val["mean"], m.Dec))
 		case analyze.LatencyMismatch:
 			s = l.T("anomaly_latency_mismatch", "Config", name, "C", c, "Latency", l.Num(val["latency"], 2),
 				"Expected", l.Num(val["expected"], 2), "N", strconv.Itoa(int(val["tokens"])-1), "Dev", l.Pct(math.Abs(val["deviation"]), 0))
@@ -326,19 +327,6 @@ func (v *view) notReached(a analyze.Anomaly) string {
 		return l.T("anomaly_load_not_reached_bare", args...)
 	}
 	return l.T("anomaly_load_not_reached", append(args, "Facts", strings.Join(facts, "; "))...)
-}
-
-// metricOfKey maps an analysis.json metric key to its display metric.
-func metricOfKey(key string) metric {
-	switch key {
-	case "ttft_ms":
-		return metrics["ttft"]
-	case "itl_ms":
-		return metrics["itl"]
-	case "tps":
-		return metrics["tps"]
-	}
-	return metrics["latency"]
 }
 
 // SpeedupLines phrases, per engine pair, the break-even point and the

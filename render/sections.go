@@ -4,43 +4,23 @@ import (
 	"math"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/present"
 )
 
-// metricText is how a metric's values are written: its name in the
-// sentence, its unit and decimals, and whether lower is better.
-type metricText struct {
-	name  string // message id
-	unit  string
-	dec   int
-	lower bool
+// val writes a value of metric id with its unit: "66.5 ms".
+func (v *view) val(id analyze.MetricID, x float64) string {
+	look := present.MustOf(id)
+	return v.loc.Num(x, proseDec(id, look.Dec)) + " " + v.loc.T("unit_word_"+look.UnitID())
 }
 
-var metricTexts = map[string]metricText{
-	analyze.MetricTTFT.Key:      {"mname_ttft", "ms", 1, true},
-	analyze.MetricITL.Key:       {"mname_itl", "ms", 2, true},
-	analyze.MetricTPS.Key:       {"mname_tps", "tok/s", 1, false},
-	analyze.MetricLatency.Key:   {"mname_latency", "s", 2, true},
-	analyze.MetricSystemRPS.Key: {"mname_system_rps", "req/s", 2, false},
-	analyze.MetricAggregate.Key: {"mname_aggregate", "tok/s", 0, false},
-}
-
-// val writes a value of metric key with its unit: "66.5 ms".
-func (v *view) val(key string, x float64) string {
-	mt := metricTexts[key]
-	return v.loc.Num(x, mt.dec) + " " + v.loc.T("unit_word_"+unitID(mt.unit))
-}
-
-func unitID(u string) string {
-	switch u {
-	case "tok/s":
-		return "tps"
-	case "req/s":
-		return "rps"
+// proseDec is the decimals of a value in a sentence.
+func proseDec(id analyze.MetricID, dec int) int {
+	if id == analyze.TPS {
+		return 1
 	}
-	return u
+	return dec
 }
 
 // compare phrases an advantage: "1.95× better", "3.10× worse", or "on
@@ -73,8 +53,8 @@ func (v *view) SectionFindings(section string) []string {
 
 // metricName names a metric in a sentence with the statistic its values
 // are: "mean TTFT", "median per-user TPS", "system throughput".
-func (v *view) metricName(key string, stat analyze.Percentile) string {
-	return v.loc.T(metricTexts[key].name, "Stat", v.StatWord(string(stat)))
+func (v *view) metricName(id analyze.MetricID, stat analyze.Percentile) string {
+	return v.loc.T("mname_"+present.MustOf(id).Stem, "Stat", v.StatWord(string(stat)))
 }
 
 // growthStat is the statistic of a growth finding's values: the model
@@ -85,126 +65,112 @@ func (v *view) growthStat(f analyze.Finding) analyze.Percentile {
 		return analyze.Mean
 	}
 	for _, x := range f.Levels {
-		if l, ok := c.Level(x); ok && math.IsNaN(metricStat(f.Section, l).Mean) && !math.IsNaN(metricStat(f.Section, l).P50) {
+		if l, ok := c.Level(x); ok && math.IsNaN(l.Stat(analyze.MetricID(f.Section)).Mean) && !math.IsNaN(l.Stat(analyze.MetricID(f.Section)).P50) {
 			return analyze.P50
 		}
 	}
 	return analyze.Mean
 }
 
-// metricStat is the Stat of metric key at l (none for the throughputs).
-func metricStat(key string, l analyze.Level) analyze.Stat {
-	switch key {
-	case analyze.MetricTTFT.Key:
-		return l.TTFT
-	case analyze.MetricITL.Key:
-		return l.ITL
-	case analyze.MetricTPS.Key:
-		return l.TPS
-	case analyze.MetricLatency.Key:
-		return l.Latency
-	}
-	return analyze.Stat{Mean: 0, P10: math.NaN(), P50: math.NaN(), P90: math.NaN(), P99: math.NaN()}
-}
-
 func (v *view) phraseSection(f analyze.Finding) string {
 	l := v.loc
 	val := f.Values
-	mt := metricTexts[f.Section]
+	id := analyze.MetricID(f.Section)
+	look := present.MustOf(id)
 	name := func(i int) string { return v.Name(f.Configs[i]) }
 	c := func(i int) string { return l.At(f.Levels[i]) }
-	metric := v.metricName(f.Section, f.Stat)
+	metric := v.metricName(id, f.Stat)
 	// SLO lines name the statistic checked: "P90 TTFT", or a stand-in
 	// as itself, "P99 TTFT (in place of the P90 the source lacks)".
 	sloMetric := func() string {
 		m := l.T("short_ttft")
-		if f.Section == analyze.MetricTPS.Key {
+		if id == analyze.TPS {
 			m = l.T("short_tps")
 		}
 		s := v.StatWord(string(f.Stat)) + " " + m
 		if head := v.Headline(); f.Stat != "" && string(f.Stat) != head {
-			id := "stands_in"
-			if f.Stat == "p10" {
-				id = "stands_in_p10"
+			msg := "stands_in"
+			if f.Stat == analyze.P10 {
+				msg = "stands_in_p10"
 			}
-			s += " (" + l.T(id, "Want", v.StatWord(head)) + ")"
+			s += " (" + l.T(msg, "Want", v.StatWord(head)) + ")"
 		}
 		return s
 	}
-	threshold := func() string { return l.Num(val["threshold"], 0) + " " + l.T("unit_word_"+unitID(mt.unit)) }
+	threshold := func() string { return l.Num(val["threshold"], 0) + " " + l.T("unit_word_"+look.UnitID()) }
 	switch f.Kind {
 	case analyze.LeaderLow, analyze.LeaderHigh:
 		if f.Tie {
 			return l.T("sf_leader_tie", "C", c(0), "Leader", name(0), "Next", name(1), "Metric", metric, "Tie", v.Tie(),
-				"Value", v.val(f.Section, val["value"]), "NextValue", v.val(f.Section, val["next"]))
+				"Value", v.val(id, val["value"]), "NextValue", v.val(id, val["next"]))
 		}
-		id := "sf_leader_low_"
+		msg := "sf_leader_low_"
 		if f.Kind == analyze.LeaderHigh {
-			id = "sf_leader_high_"
+			msg = "sf_leader_high_"
 		}
-		if mt.lower {
-			id += "lower"
+		if id := analyze.MetricID(f.Section); id.LowerIsBetter() {
+			msg += "lower"
 		} else {
-			id += "higher"
+			msg += "higher"
 		}
-		return l.T(id, "C", c(0), "Leader", name(0), "Metric", metric, "Value", v.val(f.Section, val["value"]),
-			"Next", name(1), "NextValue", v.val(f.Section, val["next"]), "Cmp", v.compare(val["ratio"], false))
+		return l.T(msg, "C", c(0), "Leader", name(0), "Metric", metric, "Value", v.val(id, val["value"]),
+			"Next", name(1), "NextValue", v.val(id, val["next"]), "Cmp", v.compare(val["ratio"], false))
 	case analyze.SpecEffect:
 		return l.T("sf_spec_effect", "Spec", name(0), "Direct", name(1), "Metric", metric,
-			"Lo", c(0), "SpecLow", v.val(f.Section, val["spec_low"]), "DirectLow", v.val(f.Section, val["direct_low"]), "CmpLow", v.compare(val["advantage_low"], val["tie_low"] == 1),
-			"Hi", c(1), "SpecHigh", v.val(f.Section, val["spec_high"]), "DirectHigh", v.val(f.Section, val["direct_high"]), "CmpHigh", v.compare(val["advantage_high"], val["tie_high"] == 1))
+			"Lo", c(0), "SpecLow", v.val(id, val["spec_low"]), "DirectLow", v.val(id, val["direct_low"]), "CmpLow", v.compare(val["advantage_low"], val["tie_low"] == 1),
+			"Hi", c(1), "SpecHigh", v.val(id, val["spec_high"]), "DirectHigh", v.val(id, val["direct_high"]), "CmpHigh", v.compare(val["advantage_high"], val["tie_high"] == 1))
 	case analyze.SLOBoundary:
-		s := l.T("sf_slo_boundary", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(mt),
-			"Threshold", threshold(), "Pass", c(0), "PassValue", v.val(f.Section, val["pass"]),
-			"Fail", c(1), "FailValue", v.val(f.Section, val["fail"]))
+		s := l.T("sf_slo_boundary", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(id),
+			"Threshold", threshold(), "Pass", c(0), "PassValue", v.val(id, val["pass"]),
+			"Fail", c(1), "FailValue", v.val(id, val["fail"]))
 		if x, ok := val["mean_below_load"]; ok {
-			s += " " + l.T("sf_mean_below", "C", l.At(analyze.Load(x)), "Value", v.val(f.Section, val["mean_below"]))
+			s += " " + l.T("sf_mean_below", "C", l.At(analyze.Load(x)), "Value", v.val(id, val["mean_below"]))
 		}
 		return s
 	case analyze.SLOUnchecked:
-		return l.T("sf_slo_unchecked", "Config", name(0), "Stat", v.StatWord(v.Headline()), "Metric", l.T("short_"+strings.TrimSuffix(strings.TrimSuffix(f.Section, "_ms"), "_s")), "C", c(0))
+		return l.T("sf_slo_unchecked", "Config", name(0), "Stat", v.StatWord(v.Headline()), "Metric", l.T("short_"+look.Stem), "C", c(0))
 	case analyze.SLOAllPass:
-		s := l.T("sf_slo_all_pass", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(mt),
-			"Threshold", threshold(), "C", c(0), "Value", v.val(f.Section, val["value"]))
+		s := l.T("sf_slo_all_pass", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(id),
+			"Threshold", threshold(), "C", c(0), "Value", v.val(id, val["value"]))
 		if x, ok := val["mean_below_load"]; ok {
 			// The pass rests on the fast tail: the mean misses there.
-			s += " " + l.T("sf_mean_below", "C", l.At(analyze.Load(x)), "Value", v.val(f.Section, val["mean_below"]))
+			s += " " + l.T("sf_mean_below", "C", l.At(analyze.Load(x)), "Value", v.val(id, val["mean_below"]))
 		}
 		return s
 	case analyze.SLONonePass:
-		return l.T("sf_slo_none_pass", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(mt),
-			"Threshold", threshold(), "C", c(0), "Value", v.val(f.Section, val["value"]))
+		return l.T("sf_slo_none_pass", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(id),
+			"Threshold", threshold(), "C", c(0), "Value", v.val(id, val["value"]))
 	case analyze.Growth:
-		if f.Section != analyze.MetricSystemRPS.Key && f.Section != analyze.MetricAggregate.Key {
-			metric = v.metricName(f.Section, v.growthStat(f))
+		if id != analyze.SystemRPS && id != analyze.AggregateTPS {
+			metric = v.metricName(id, v.growthStat(f))
 		}
-		id := "sf_growth_up"
+		msg := "sf_growth_up"
 		if val["ratio"] < 1 {
-			id = "sf_growth_down"
+			msg = "sf_growth_down"
 		}
 		ratio := val["ratio"]
 		if ratio < 1 {
 			ratio = 1 / ratio
 		}
 		if math.IsNaN(val["load"]) {
-			id += "_unbounded" // up to an unbounded rate: no load factor
+			msg += "_unbounded" // up to an unbounded rate: no load factor
 		}
-		return l.T(id, "Config", name(0), "Metric", metric, "Low", v.val(f.Section, val["low"]), "High", v.val(f.Section, val["high"]),
+		return l.T(msg, "Config", name(0), "Metric", metric, "Low", v.val(id, val["low"]), "High", v.val(id, val["high"]),
 			"Ratio", l.Ratio(ratio), "Load", l.Times(val["load"]), "Lo", c(0), "Hi", c(1))
 	case analyze.PeakAggregate:
 		if f.Levels[0] == f.Levels[1] {
 			return "" // the growth line already tells it
 		}
-		return l.T("sf_peak", "Config", name(0), "P", c(0), "Peak", v.val(f.Section, val["peak"]), "C", c(1), "High", v.val(f.Section, val["high"]))
+		return l.T("sf_peak", "Config", name(0), "P", c(0), "Peak", v.val(id, val["peak"]), "C", c(1), "High", v.val(id, val["high"]))
 	case analyze.ThroughputGap:
-		return l.T("sf_throughput_gap", "C", c(0), "Config", name(0), "System", v.val(f.Section, val["system"]),
-			"Reported", v.val(f.Section, val["reported"]))
+		return l.T("sf_throughput_gap", "C", c(0), "Config", name(0), "System", v.val(id, val["system"]),
+			"Reported", v.val(id, val["reported"]))
 	}
 	return ""
 }
 
-func sloOp(mt metricText) string {
-	if mt.lower {
+func sloOp(id analyze.MetricID) string {
+	if id.LowerIsBetter() {
 		return "≤"
 	}
 	return "≥"

@@ -10,6 +10,7 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/render/locale"
+	"github.com/openzeka/reportgen/render/present"
 )
 
 // view is what the templates see: the report, the locale, and the tables
@@ -298,34 +299,6 @@ func (v *view) HasSpeculative() bool {
 	return slices.ContainsFunc(v.R.Configs, func(c analyze.Config) bool { return c.Speculative })
 }
 
-// metric describes one of the four per-level metrics.
-type metric struct {
-	key  string
-	dec  int
-	stat func(analyze.Level) analyze.Stat
-}
-
-var metrics = map[string]metric{
-	"ttft":    {"ttft", 1, func(l analyze.Level) analyze.Stat { return l.TTFT }},
-	"itl":     {"itl", 2, func(l analyze.Level) analyze.Stat { return l.ITL }},
-	"tps":     {"tps", 2, func(l analyze.Level) analyze.Stat { return l.TPS }},
-	"latency": {"latency", 2, func(l analyze.Level) analyze.Stat { return l.Latency }},
-}
-
-func pick(s analyze.Stat, stat string) float64 {
-	switch stat {
-	case "p10":
-		return s.P10
-	case "p50":
-		return s.P50
-	case "p90":
-		return s.P90
-	case "p99":
-		return s.P99
-	}
-	return s.Mean
-}
-
 // byLevel builds a levels × configs table whose cells come from cell;
 // levels a config did not measure show a dash, levels whose load was
 // not reached are marked ◊.
@@ -352,45 +325,26 @@ func (v *view) byLevel(cell func(analyze.Config, analyze.Level) string) Table {
 // MetricTable is one statistic of one metric per level and config. In
 // the mean table, the median stands in (marked †) where a tool reports
 // no mean.
-func (v *view) MetricTable(name, stat string) Table {
-	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.metricCell(name, stat, l) })
+func (v *view) MetricTable(id analyze.MetricID, st analyze.Statistic) Table {
+	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.metricCell(id, st, l) })
 }
 
 // metricCell writes one statistic of a metric at a level: the median
 // (marked †) where a mean is asked for and the tool gives none, the
-// stricter P99 (marked ‡) where a P90 of a time is missing.
-func (v *view) metricCell(name, stat string, l analyze.Level) string {
-	m := metrics[name]
-	x, mark := shown(name, stat, m.stat(l))
+// stricter P99 (marked ‡) where a P90 of a time is missing
+// (present.Shown).
+func (v *view) metricCell(id analyze.MetricID, st analyze.Statistic, l analyze.Level) string {
+	x, mark := present.Shown(id, st, l)
 	if mark != "" {
-		return v.loc.Num(x, m.dec) + " " + mark
+		return v.loc.Num(x, present.MustOf(id).Dec) + " " + mark
 	}
-	return v.loc.Num(x, m.dec)
+	return v.loc.Num(x, present.MustOf(id).Dec)
 }
 
-// shown is the value a table or chart shows for one statistic of metric
-// name, and the mark of a stand-in where the source lacks the mean or
-// the P90: the statistic the SLO check uses instead (Stat.SLOValue) —
-// the median (†) for a mean; for a P90 of a time the stricter P99 (‡),
-// of TPS its slow tail P10 (§), else its median (¶).
-func shown(name, stat string, s analyze.Stat) (float64, string) {
-	x := pick(s, stat)
-	if !math.IsNaN(x) || (stat != string(analyze.Mean) && stat != string(analyze.P90)) {
-		return x, ""
-	}
-	x, used := s.SLOValue(analyze.Percentile(stat), name != "tps")
-	return x, standInMarks[stat+" "+used]
-}
-
-// standInMarks mark a stand-in statistic by the one asked for and the one
-// used.
-var standInMarks = map[string]string{"mean p50": "†", "p90 p99": "‡", "p90 p10": "§", "p90 p50": "¶"}
-
-// StandsIn reports whether a table of metric name at stat shows the
+// StandsIn reports whether a table of metric id at st shows the
 // stand-in marked mark for some config.
-func (v *view) StandsIn(name, stat, mark string) bool {
-	m := metrics[name]
-	return v.anyLevel(func(l analyze.Level) bool { _, got := shown(name, stat, m.stat(l)); return got == mark })
+func (v *view) StandsIn(id analyze.MetricID, st analyze.Statistic, mark string) bool {
+	return present.StandsIn(v.R, id, st, mark)
 }
 
 // OverviewStandsIn reports whether the overview's mean rows show a
@@ -399,8 +353,8 @@ func (v *view) OverviewStandsIn() bool {
 	for _, c := range v.R.Configs {
 		for _, x := range []analyze.Load{v.LowLevel(), v.HighLevel()} {
 			l, ok := c.Level(x)
-			for _, name := range []string{"ttft", "itl", "tps", "latency"} {
-				if _, m := shown(name, "mean", metrics[name].stat(l)); ok && m == "†" {
+			for _, id := range analyze.Distributions {
+				if _, m := present.Shown(id, analyze.Mean, l); ok && m == "†" {
 					return true
 				}
 			}
@@ -454,8 +408,8 @@ func (v *view) Overview(lc analyze.Load, withAggregate bool) Table {
 		}
 		t.Rows = append(t.Rows, r)
 	}
-	for _, name := range []string{"ttft", "itl", "tps", "latency"} {
-		row(v.loc.T("row_"+name+"_mean"), func(_ analyze.Config, l analyze.Level) string { return v.metricCell(name, "mean", l) })
+	for _, id := range analyze.Distributions {
+		row(v.loc.T("row_"+present.MustOf(id).Stem+"_mean"), func(_ analyze.Config, l analyze.Level) string { return v.metricCell(id, analyze.Mean, l) })
 	}
 	if withAggregate {
 		row(v.loc.T("row_aggregate"), func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.AggregateTPS, 0) })
@@ -944,18 +898,26 @@ type appendixEntry struct {
 	Spread *Table
 }
 
-// spreadColumns are the statistics the appendix's spread table shows:
-// the spread key (analyze.Level.Spread), the column's label and its
-// decimals.
+// spreadColumns are the statistics the appendix's spread table shows,
+// by metric and statistic ("" for the throughputs).
 var spreadColumns = []struct {
-	key, short, stat string
-	dec              int
+	id analyze.MetricID
+	st analyze.Statistic
 }{
-	{"ttft_ms.mean", "short_ttft", "mean", 1},
-	{"itl_ms.mean", "short_itl", "mean", 2},
-	{"tps.mean", "short_tps", "mean", 2},
-	{"latency_s.mean", "short_latency", "mean", 2},
-	{"system_rps", "short_rps", "", 2},
+	{analyze.TTFT, analyze.Mean},
+	{analyze.ITL, analyze.Mean},
+	{analyze.TPS, analyze.Mean},
+	{analyze.Latency, analyze.Mean},
+	{analyze.SystemRPS, ""},
+}
+
+// spreadShort is the stem of the column head of metric id in the spread
+// table: the throughput's head is its unit, short_rps.
+func spreadShort(id analyze.MetricID) string {
+	if id == analyze.SystemRPS {
+		return "rps"
+	}
+	return present.MustOf(id).Stem
 }
 
 // spreadTable is the run-to-run spread of c's levels measured in
@@ -974,11 +936,12 @@ func (v *view) spreadTable(c analyze.Config) *Table {
 	t := &Table{Head: []string{v.loc.T("col_load"), v.loc.T("col_runs")}, Align: "rr"}
 	var cols []int
 	for i, sc := range spreadColumns {
-		if slices.ContainsFunc(levels, func(l analyze.Level) bool { _, ok := l.Spread[sc.key]; return ok }) {
+		key := analyze.SpreadKey(sc.id, sc.st)
+		if slices.ContainsFunc(levels, func(l analyze.Level) bool { _, ok := l.Spread[key]; return ok }) {
 			cols = append(cols, i)
-			head := v.loc.T(sc.short)
-			if sc.stat != "" {
-				head += " " + v.StatName(sc.stat)
+			head := v.loc.T("short_" + spreadShort(sc.id))
+			if sc.st != "" {
+				head += " " + v.StatName(string(sc.st))
 			}
 			t.Head = append(t.Head, head)
 			t.Align += "r"
@@ -988,14 +951,15 @@ func (v *view) spreadTable(c analyze.Config) *Table {
 		row := []string{markCell(v.loc.Load(l.Load), l), v.loc.Num(float64(l.Runs), 0)}
 		for _, i := range cols {
 			sc := spreadColumns[i]
-			iv, ok := l.Spread[sc.key]
+			iv, ok := l.Spread[analyze.SpreadKey(sc.id, sc.st)]
 			if !ok {
 				row = append(row, "–")
 				continue
 			}
-			cell := v.loc.Num(iv.Min, sc.dec) + "–" + v.loc.Num(iv.Max, sc.dec)
+			dec := present.MustOf(sc.id).Dec
+			cell := v.loc.Num(iv.Min, dec) + "–" + v.loc.Num(iv.Max, dec)
 			if iv.N >= 3 {
-				cell += " [" + v.loc.Num(iv.Low, sc.dec) + "–" + v.loc.Num(iv.High, sc.dec) + "]"
+				cell += " [" + v.loc.Num(iv.Low, dec) + "–" + v.loc.Num(iv.High, dec) + "]"
 			}
 			row = append(row, cell)
 		}
@@ -1020,12 +984,12 @@ func (v *view) Appendix() []appendixEntry {
 			cell func(analyze.Level) string
 		}
 		var groups [2][]column // times; rates and latency
-		for i, name := range []string{"ttft", "itl", "tps", "latency"} {
-			m := metrics[name]
-			for _, st := range []string{"mean", "p10", "p50", "p90", "p99"} {
-				if slices.ContainsFunc(c.Levels, func(l analyze.Level) bool { return !math.IsNaN(pick(m.stat(l), st)) }) {
-					groups[i/2] = append(groups[i/2], column{v.loc.T("short_"+name) + " " + v.StatName(st),
-						func(l analyze.Level) string { return v.loc.Num(pick(m.stat(l), st), m.dec) }})
+		for i, id := range analyze.Distributions {
+			look := present.MustOf(id)
+			for _, st := range []analyze.Statistic{analyze.Mean, analyze.P10, analyze.P50, analyze.P90, analyze.P99} {
+				if slices.ContainsFunc(c.Levels, func(l analyze.Level) bool { return !math.IsNaN(l.Stat(id).At(st)) }) {
+					groups[i/2] = append(groups[i/2], column{v.loc.T("short_"+look.Stem) + " " + v.StatName(string(st)),
+						func(l analyze.Level) string { return v.loc.Num(l.Stat(id).At(st), look.Dec) }})
 				}
 			}
 		}
