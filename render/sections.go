@@ -12,15 +12,7 @@ import (
 // val writes a value of metric id with its unit: "66.5 ms".
 func (v *view) val(id analyze.MetricID, x float64) string {
 	look := present.MustOf(id)
-	return v.loc.Num(x, proseDec(id, look.Dec)) + " " + v.loc.T("unit_word_"+look.UnitID())
-}
-
-// proseDec is the decimals of a value in a sentence.
-func proseDec(id analyze.MetricID, dec int) int {
-	if id == analyze.TPS {
-		return 1
-	}
-	return dec
+	return v.loc.Num(x, look.Dec) + " " + v.loc.T("unit_word_"+look.UnitID())
 }
 
 // compare phrases an advantage: "1.95× better", "3.10× worse", or "on
