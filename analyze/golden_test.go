@@ -1,17 +1,14 @@
 package analyze_test
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/internal/testutil"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // TestSampleFindings pins the findings of the sample, ranked, with the
 // numbers behind each: a change in the findings engine shows up here.
@@ -30,19 +27,5 @@ func TestSampleFindings(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%.3f %s %v %v %s\n", f.Score, f.Kind, f.Configs, f.Levels, strings.Join(vals, " "))
 	}
-	got := b.String()
-	const file = "testdata/sample-findings.golden"
-	if *update {
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs (go test -update rewrites it; review the diff):\n--- want\n%s\n--- got\n%s", file, want, got)
-	}
+	testutil.Golden(t, "testdata/sample-findings.golden", []byte(b.String()))
 }

@@ -1,14 +1,13 @@
 package ingest
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/openzeka/reportgen/internal/testutil"
+)
 
 // TestBadInputs reads every file in testdata/bad and compares the errors
 // with testdata/bad/errors.golden, one "file: error" line each.
@@ -30,23 +29,5 @@ func TestBadInputs(t *testing.T) {
 		}
 		b.WriteString(err.Error() + "\n")
 	}
-	golden(t, "testdata/bad/errors.golden", b.String())
-}
-
-// golden compares got with the file, or rewrites it under -update.
-func golden(t *testing.T, file, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs (go test -update rewrites it; review the diff):\n--- want\n%s\n--- got\n%s", file, want, got)
-	}
+	testutil.Golden(t, "testdata/bad/errors.golden", []byte(b.String()))
 }
