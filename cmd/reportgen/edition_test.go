@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/openzeka/reportgen/internal/testutil"
 )
 
 // requireTool returns the path of an external program a test needs. It
@@ -91,20 +93,7 @@ func TestPDFText(t *testing.T) {
 			t.Errorf("%s PDF has runs of '?': glyphs were missing", tt.lang)
 		}
 		// The whole text, as a golden: layout changes show up in review.
-		golden := filepath.Join("testdata", "sample-"+tt.lang+".pdf.txt")
-		if *update {
-			if err := os.WriteFile(golden, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test -update to create it)", err)
-		}
-		if string(want) != text {
-			t.Errorf("the %s PDF's text differs from %s:\n%s", tt.lang, golden, diff(string(want), text))
-		}
+		testutil.Golden(t, filepath.Join("testdata", "sample-"+tt.lang+".pdf.txt"), []byte(text))
 	}
 }
 

@@ -70,6 +70,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -109,14 +110,29 @@ func main() {
 	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:], os.Getenv)
 	close(done)
 	if ctx.Err() != nil {
-		fmt.Fprintln(os.Stderr, "reportgen: interrupted; the report being written was abandoned, the previous one is kept")
-		os.Exit(exitInterrupted)
+		err = errInterrupted
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "reportgen: %v\n", err)
-		if isUsage(err) {
-			os.Exit(2)
-		}
-		os.Exit(1)
+	}
+	os.Exit(exitCode(err))
+}
+
+// errInterrupted is the outcome of a build that a signal cancelled,
+// whatever run returned.
+var errInterrupted = errors.New("interrupted; the report being written was abandoned, the previous one is kept")
+
+// exitCode is the exit status for run's error: 0 for none, 2 for a usage
+// error, 130 for an interruption (errInterrupted), 1 for any other.
+func exitCode(err error) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errInterrupted):
+		return exitInterrupted
+	case isUsage(err):
+		return 2
+	default:
+		return 1
 	}
 }

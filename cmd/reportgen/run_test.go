@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -15,10 +14,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/openzeka/reportgen/internal/testutil"
 	"golang.org/x/tools/txtar"
 )
-
-var update = flag.Bool("update", false, "rewrite the expected output of the testdata/*.txtar cases")
 
 // fixedEnv pins the build date, so that output is the same on every run.
 func fixedEnv(key string) string {
@@ -57,76 +55,85 @@ func TestScripts(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			args, wantExit, absent, jsonChecks := parseComment(t, string(ar.Comment))
-			work := t.TempDir()
-			writeInputs(t, work, ar)
-			if err := os.CopyFS(filepath.Join(work, "samples"), os.DirFS(samples)); err != nil {
-				t.Fatal(err)
-			}
-			t.Chdir(work)
-			var stdout, stderr bytes.Buffer
-			err = run(context.Background(), &stdout, &stderr, args, fixedEnv)
-			exit := 0
-			if err != nil {
-				fmt.Fprintf(&stderr, "reportgen: %v\n", err)
-				exit = 1
-				if isUsage(err) {
-					exit = 2
-				}
-			}
-			if exit != wantExit {
-				t.Errorf("exit status %d, want %d\nstderr:\n%s", exit, wantExit, stderr.String())
-			}
-			clean := func(s string) string {
-				return strings.ReplaceAll(strings.ReplaceAll(s, work, "$WORK"), samples, "$SAMPLES")
-			}
-			for _, p := range absent {
-				if _, err := os.Stat(filepath.Join(work, filepath.FromSlash(p))); err == nil {
-					t.Errorf("%s exists; the case says it must not", p)
-				}
-			}
-			for _, c := range jsonChecks {
-				c.check(t, work)
-			}
-			changed := false
-			for i, f := range ar.Files {
-				rel, ok := strings.CutPrefix(f.Name, "want/")
-				if !ok {
-					continue
-				}
-				var got []byte
-				switch rel {
-				case "stdout":
-					got = []byte(clean(stdout.String()))
-				case "stderr":
-					got = []byte(clean(stderr.String()))
-				default:
-					got, err = os.ReadFile(filepath.Join(work, filepath.FromSlash(rel)))
-					if err != nil {
-						t.Errorf("%s: %v", rel, err)
-						continue
-					}
-				}
-				if bytes.Equal(got, f.Data) {
-					continue
-				}
-				if *update {
-					ar.Files[i].Data = got
-					changed = true
-					continue
-				}
-				t.Errorf("%s differs from %s:\n%s", rel, file, diff(string(f.Data), string(got)))
-			}
-			if changed {
-				if err := os.WriteFile(filepath.Join(origDir, file), txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			runScript(t, file, samples)
 		})
+	}
+}
+
+// runScript runs the case in file, samples being the repository's
+// samples/ folder.
+func runScript(t *testing.T, file, samples string) {
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args, wantExit, absent, jsonChecks := parseComment(t, string(ar.Comment))
+	work := t.TempDir()
+	writeInputs(t, work, ar)
+	if err := os.CopyFS(filepath.Join(work, "samples"), os.DirFS(samples)); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(work)
+	var stdout, stderr bytes.Buffer
+	err = run(context.Background(), &stdout, &stderr, args, fixedEnv)
+	if err != nil {
+		fmt.Fprintf(&stderr, "reportgen: %v\n", err)
+	}
+	if exit := exitCode(err); exit != wantExit {
+		t.Errorf("exit status %d, want %d\nstderr:\n%s", exit, wantExit, stderr.String())
+	}
+	for _, p := range absent {
+		if _, err := os.Stat(filepath.Join(work, filepath.FromSlash(p))); err == nil {
+			t.Errorf("%s exists; the case says it must not", p)
+		}
+	}
+	for _, c := range jsonChecks {
+		c.check(t, work)
+	}
+	clean := func(s string) []byte {
+		return []byte(strings.ReplaceAll(strings.ReplaceAll(s, work, "$WORK"), samples, "$SAMPLES"))
+	}
+	compareWant(t, file, ar, work, clean(stdout.String()), clean(stderr.String()))
+}
+
+// compareWant compares each want/ file of the case's archive ar (read
+// from file) with what the run in work produced, or under -update
+// rewrites the archive with the files that differ.
+func compareWant(t *testing.T, file string, ar *txtar.Archive, work string, stdout, stderr []byte) {
+	t.Helper()
+	changed := false
+	for i, f := range ar.Files {
+		rel, ok := strings.CutPrefix(f.Name, "want/")
+		if !ok {
+			continue
+		}
+		var got []byte
+		switch rel {
+		case "stdout":
+			got = stdout
+		case "stderr":
+			got = stderr
+		default:
+			var err error
+			got, err = os.ReadFile(filepath.Join(work, filepath.FromSlash(rel)))
+			if err != nil {
+				t.Errorf("%s: %v", rel, err)
+				continue
+			}
+		}
+		switch {
+		case bytes.Equal(got, f.Data):
+		case testutil.Update():
+			ar.Files[i].Data = got
+			changed = true
+		default:
+			t.Errorf("%s differs from %s (go test -update rewrites it; review the diff):\n%s", rel, file, testutil.Diff(f.Name, "got", f.Data, got))
+		}
+	}
+	if changed {
+		if err := os.WriteFile(filepath.Join(origDir, file), txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -302,31 +309,4 @@ func writeFile(t *testing.T, p string, data []byte) {
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// diff shows the first lines where want and got part ways.
-func diff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			var s strings.Builder
-			for j := i; j < i+5 && (j < len(w) || j < len(g)); j++ {
-				if j < len(w) {
-					fmt.Fprintf(&s, "- %4d %s\n", j+1, w[j])
-				}
-				if j < len(g) {
-					fmt.Fprintf(&s, "+ %4d %s\n", j+1, g[j])
-				}
-			}
-			return s.String()
-		}
-	}
-	return "(same lines; different line endings?)"
 }

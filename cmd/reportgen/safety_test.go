@@ -18,7 +18,7 @@ import (
 	"github.com/openzeka/reportgen/ingest"
 )
 
-// buildArgs runs reportgen in dir (the working directory) and returns
+// runIn runs reportgen in dir (the working directory) and returns
 // its exit status and output.
 func runIn(t *testing.T, dir string, args ...string) (exit int, stdout, stderr string) {
 	t.Helper()
@@ -29,12 +29,8 @@ func runIn(t *testing.T, dir string, args ...string) (exit int, stdout, stderr s
 	err := run(context.Background(), &o, &e, args, fixedEnv)
 	if err != nil {
 		fmt.Fprintf(&e, "reportgen: %v\n", err)
-		exit = 1
-		if isUsage(err) {
-			exit = 2
-		}
 	}
-	return exit, o.String(), e.String()
+	return exitCode(err), o.String(), e.String()
 }
 
 // reportFolder writes a one-config report folder at dir.
