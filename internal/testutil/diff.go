@@ -183,20 +183,20 @@ func walkBack(a, b []string, trace [][]int) []edit {
 		if k == -d || (k != d && at(k-1) < at(k+1)) {
 			prev = k + 1
 		}
-		// The edit of step d led from (px, px-prev) to (midX, midY);
-		// equal lines lead on to (x, y).
-		midX, midY := at(prev), at(prev)-prev
-		if prev == k+1 {
-			midY++
-		} else {
-			midX++
+		// Step d came from diagonal prev by one edit: down (b[y-1]
+		// added) from diagonal k+1, right (a[x-1] removed) from k-1;
+		// then along equal lines to (x, y).
+		down := prev == k+1
+		afterEdit := at(prev) // x after the edit, where the equal lines begin
+		if !down {
+			afterEdit++ // a removal moves x by one
 		}
-		for x > midX {
+		for x > afterEdit {
 			rev = append(rev, edit{' ', a[x-1]})
 			x--
 			y--
 		}
-		if prev == k+1 {
+		if down {
 			rev = append(rev, edit{'+', b[y-1]})
 			y--
 		} else {
