@@ -6,29 +6,9 @@ import (
 	"testing"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/internal/reporttest"
 	"github.com/openzeka/reportgen/render/locale"
 )
-
-// tinyRate is tiny() swept by request rate: 0.5, 2 and ∞ req/s, with
-// effective concurrencies 1, 4 and 12, and capacity up to 2 req/s.
-func tinyRate() *analyze.Report {
-	r := tiny()
-	r.Axis = analyze.AxisRate
-	loads := map[analyze.Load]analyze.Load{1: 0.5, 2: 2, 4: analyze.Load(math.Inf(1))}
-	r.Levels = []analyze.Load{0.5, 2, analyze.Load(math.Inf(1))}
-	for i := range r.Configs {
-		c := &r.Configs[i]
-		for j := range c.Levels {
-			l := &c.Levels[j]
-			l.Concurrency = float64(l.Load) * 3
-			l.Load = loads[l.Load]
-			l.Rate = float64(l.Load)
-		}
-		c.Capacity.P90 = analyze.Capacity{Max: 2, Concurrency: 6, LatencyMeanS: 1.8, Users: analyze.LittleUsers(6, 45, 1.8)}
-		c.Capacity.Mean = c.Capacity.P90
-	}
-	return r
-}
 
 // TestRateAxisWords: on a rate axis the report and the charts name
 // levels as rates, in each language's number form, with ∞ for "as fast
@@ -44,7 +24,7 @@ func TestRateAxisWords(t *testing.T) {
 		{"tr", []string{"0,5; 2; ∞ istek/s hızlarında", "| istek/s |", "| 0,5 istek/s | 2 istek/s | ∞ istek/s |", "R_max (P90, istek/s)", "Maksimum İstek Hızı (R_max)", "Genel Karşılaştırma (0,5 istek/s ve ∞ istek/s)"},
 			[]string{"İstek hızı (istek/s, log₂ ölçek)", ">0,5<", ">∞<", "R_max (istek/s)", ">İstek hızı<"}},
 	} {
-		md, err := Markdown(tinyRate(), Options{Lang: tt.lang})
+		md, err := Markdown(reporttest.TinyRate(), Options{Lang: tt.lang})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +37,7 @@ func TestRateAxisWords(t *testing.T) {
 		if strings.Contains(doc, "c=") || strings.Contains(doc, "C_max") {
 			t.Errorf("%s report names a concurrency level or C_max on a rate axis", tt.lang)
 		}
-		svg := chartsSVG(t, tinyRate(), tt.lang)
+		svg := chartsSVG(t, reporttest.TinyRate(), tt.lang)
 		for _, w := range tt.svg {
 			if !strings.Contains(svg, w) {
 				t.Errorf("%s charts lack %q", tt.lang, w)

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/internal/reporttest"
+	"github.com/openzeka/reportgen/internal/testutil"
 )
 
 func chartNames(cs []Chart) []string {
@@ -24,7 +26,7 @@ func chartNames(cs []Chart) []string {
 // TestChartsGolden compares the SVG of every chart of the hand-made
 // report (Turkish edition) with testdata/charts/.
 func TestChartsGolden(t *testing.T) {
-	charts, err := Charts(tiny(), ChartOptions{Lang: "tr", SVG: true})
+	charts, err := Charts(reporttest.Tiny(), ChartOptions{Lang: "tr", SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +36,7 @@ func TestChartsGolden(t *testing.T) {
 		t.Fatalf("charts = %v, want %v", got, want)
 	}
 	for _, c := range charts {
-		golden(t, filepath.Join("testdata", "charts", "tiny-tr-"+c.Name+".svg"), c.SVG)
+		testutil.Golden(t, filepath.Join("testdata", "charts", "tiny-tr-"+c.Name+".svg"), c.SVG)
 	}
 }
 
@@ -48,7 +50,7 @@ func TestChartsText(t *testing.T) {
 		{"tr", []string{"Kullanıcı Başına Token", "Concurrency (c, log₂ ölçek)", "SLO ≤ 1.000 ms", "1.000", "Özet pano", "hiçbiri sağlanmadı"}},
 		{"en", []string{"Per-User Tokens per Second", "Concurrency (c, log₂ scale)", "SLO ≤ 1,000 ms", "1,000", "Summary dashboard", "neither met"}},
 	} {
-		charts, err := Charts(tiny(), ChartOptions{Lang: tt.lang, PNG: true, SVG: true})
+		charts, err := Charts(reporttest.Tiny(), ChartOptions{Lang: tt.lang, PNG: true, SVG: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,11 +78,11 @@ func TestChartsText(t *testing.T) {
 }
 
 func TestChartsDeterministic(t *testing.T) {
-	a, err := Charts(tiny(), ChartOptions{Lang: "en", PNG: true, SVG: true})
+	a, err := Charts(reporttest.Tiny(), ChartOptions{Lang: "en", PNG: true, SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Charts(tiny(), ChartOptions{Lang: "en", PNG: true, SVG: true})
+	b, err := Charts(reporttest.Tiny(), ChartOptions{Lang: "en", PNG: true, SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +94,7 @@ func TestChartsDeterministic(t *testing.T) {
 }
 
 func TestSpeedupChartOnlyWithPair(t *testing.T) {
-	r := tiny()
+	r := reporttest.Tiny()
 	r.Configs[1].Speculative = true
 	r.Configs[1].Engine = analyze.Text{"": "TGI"}
 	be := analyze.Load(4)
@@ -176,15 +178,15 @@ func TestEncodePNG(t *testing.T) {
 // for (a PDF build spends nothing on SVG), each byte for byte what a
 // run asking for both gives, and refuses a call asking for neither.
 func TestChartsOnlyAskedEncodings(t *testing.T) {
-	both, err := Charts(tiny(), ChartOptions{Lang: "tr", PNG: true, SVG: true})
+	both, err := Charts(reporttest.Tiny(), ChartOptions{Lang: "tr", PNG: true, SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pngOnly, err := Charts(tiny(), ChartOptions{Lang: "tr", PNG: true})
+	pngOnly, err := Charts(reporttest.Tiny(), ChartOptions{Lang: "tr", PNG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svgOnly, err := Charts(tiny(), ChartOptions{Lang: "tr", SVG: true})
+	svgOnly, err := Charts(reporttest.Tiny(), ChartOptions{Lang: "tr", SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +204,7 @@ func TestChartsOnlyAskedEncodings(t *testing.T) {
 			t.Errorf("%s: asked for both, got PNG %v, SVG %v", c.Name, c.PNG != nil, c.SVG != nil)
 		}
 	}
-	if _, err := Charts(tiny(), ChartOptions{Lang: "tr"}); err == nil {
+	if _, err := Charts(reporttest.Tiny(), ChartOptions{Lang: "tr"}); err == nil {
 		t.Error("Charts drew with no encoding asked for")
 	}
 }

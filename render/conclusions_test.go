@@ -9,6 +9,7 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/ingest"
+	"github.com/openzeka/reportgen/internal/reporttest"
 	"github.com/openzeka/reportgen/render/locale"
 )
 
@@ -19,7 +20,7 @@ import (
 // cause, and an unreached level is marked and told nowhere else. These
 // tests read the sentences of both editions.
 
-// views returns tiny()'s report r as each edition's view.
+// views returns reporttest.Tiny()'s report r as each edition's view.
 func views(t *testing.T, r *analyze.Report) map[string]*view {
 	t.Helper()
 	out := map[string]*view{}
@@ -84,14 +85,14 @@ func TestTieWording(t *testing.T) {
 			words{"en": {"1.06× faster", "mean per-user TPS 106 vs 100 tok/s"}, "tr": {"1,06× daha hızlı", "kullanıcı başına ortalama TPS 106 / 100 tok/s"}},
 			words{"en": {"on par"}, "tr": {"başa baş"}}},
 	} {
-		r := tiny()
+		r := reporttest.Tiny()
 		r.Configs[1].Speculative = true
 		for lang, v := range views(t, r) {
 			checkText(t, tt.name+" "+lang, v.phrase(tt.f), tt.want[lang], tt.not[lang])
 		}
 	}
 	// A section leader within the threshold, and the threshold as set.
-	r := tiny()
+	r := reporttest.Tiny()
 	r.Params.TiePct = 2.5
 	f := analyze.Finding{Kind: analyze.LeaderLow, Section: string(analyze.TTFT), Configs: []string{"a", "b"}, Levels: []analyze.Load{1}, Tie: true,
 		Stat: analyze.Mean, Values: analyze.Numbers{"value": 50, "next": 51, "ratio": 1.02}}
@@ -132,7 +133,7 @@ func TestScenarioTieWording(t *testing.T) {
 				"tr": {"P90 bazında SLO'lar içinde en çok kullanıcı: 150 kullanıcı (C_max = 4); en yakın rakip b\\|pipe konfigürasyonunun (100 kullanıcı) 1,50 katı"}},
 			words{"en": {"no clear winner"}, "tr": {"net bir kazanan yok"}}},
 	} {
-		r := tiny()
+		r := reporttest.Tiny()
 		r.Scenarios = []analyze.Scenario{tt.s}
 		for lang, v := range views(t, r) {
 			row := v.ScenarioTable().Rows[0]
@@ -146,7 +147,7 @@ func TestScenarioTieWording(t *testing.T) {
 // at each level, the rival named per level where it changes; a level
 // where the pick trails says so, and by how much the rival is better.
 func TestMarginsPerLevel(t *testing.T) {
-	r := tiny()
+	r := reporttest.Tiny()
 	r.Configs = append(r.Configs, analyze.Config{ID: "c", Name: analyze.Text{"": "SGLang + Spec"}})
 	r.Configs[1].Name = analyze.Text{"": "vLLM (direct)"}
 	window := []analyze.Load{1, 2, 4}
@@ -197,7 +198,7 @@ func build(t *testing.T, commands map[string]string, cfgs ...ingest.Config) *ana
 	m := &ingest.Manifest{}
 	for i := range cfgs {
 		cfgs[i].Format, cfgs[i].Source = "llm-benchmark", "syn/"+cfgs[i].ID+".csv"
-		cfgs[i].Definitions = ingest.Definitions(exportDefs)
+		cfgs[i].Definitions = ingest.Definitions(reporttest.ExportDefs)
 		m.Configs = append(m.Configs, ingest.ConfigMeta{ID: cfgs[i].ID, Command: ingest.Text{"": commands[cfgs[i].ID]}})
 	}
 	r, err := analyze.Build(&ingest.Campaign{Name: "syn", Manifest: m, Configs: cfgs}, analyze.Options{Now: time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)})
@@ -295,7 +296,7 @@ func TestBoundsAndUnreached(t *testing.T) {
 // in the table and the chart, never 0, and no sentence built on it; a
 // median latency standing in is marked.
 func TestUnknownUsers(t *testing.T) {
-	r := tiny()
+	r := reporttest.Tiny()
 	r.Configs[0].Capacity.P90 = analyze.Capacity{Max: 4, Concurrency: 4, LatencyMeanS: math.NaN(), Users: analyze.UsersUnknown}
 	r.Configs[0].Capacity.Mean = analyze.Capacity{Max: 2, Concurrency: 2, LatencyMeanS: 1.8, Users: 52}
 	r.Configs[1].Capacity.P90 = analyze.Capacity{Max: 1, Concurrency: 1, LatencyMeanS: 1.5, LatencyStat: "p50", Users: 31}
@@ -374,7 +375,7 @@ func TestSaturationAndSchedulingChange(t *testing.T) {
 // itself: the median as median, the P99 as P99, in findings, scenario
 // rows and chart titles.
 func TestStandInNamed(t *testing.T) {
-	r := tiny()
+	r := reporttest.Tiny()
 	for i := range r.Configs[0].Levels {
 		l := &r.Configs[0].Levels[i]
 		l.TTFT.P99, l.TTFT.P90 = l.TTFT.Mean*1.5, math.NaN()
@@ -456,7 +457,7 @@ func TestFastTailLine(t *testing.T) {
 		{analyze.Numbers{"levels": 6, "flips": 1, "capacity_changes": 1, "threshold": 15}, []string{"b"},
 			words{"en": {"1 of the 6 TPS verdicts would change, and with them the capacity of b\\|pipe"}, "tr": {"b\\|pipe kapasitesi de değişir"}}},
 	} {
-		r := tiny()
+		r := reporttest.Tiny()
 		r.Findings = []analyze.Finding{{Kind: analyze.TPSFastTail, Section: "summary", Configs: tt.configs, Stat: analyze.P90, Values: tt.vals}}
 		for _, lang := range locale.Languages {
 			md, err := Markdown(r, Options{Lang: lang})
@@ -478,7 +479,7 @@ func TestFastTailLine(t *testing.T) {
 // side by side; limits marked; options all configs share left out; a
 // pipe in a value kept inside its cell.
 func TestConfigDiffTable(t *testing.T) {
-	r := tiny()
+	r := reporttest.Tiny()
 	r.Configs[0].Flags = []analyze.Flag{{Flag: "--tp", Value: "8"}, {Flag: "--max-num-seqs", Value: "32"}, {Flag: "--enable-x"}}
 	r.Configs[1].Flags = []analyze.Flag{{Flag: "--tp", Value: "8"}, {Flag: "--mem-fraction-static", Value: "0.85"}, {Flag: "--cfg", Value: `{"a|b": 1}`}}
 	for lang, v := range views(t, r) {

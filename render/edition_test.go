@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/openzeka/reportgen/internal/reporttest"
+	"github.com/openzeka/reportgen/internal/testutil"
 	"github.com/openzeka/reportgen/render/locale"
 )
 
@@ -14,7 +16,7 @@ import (
 // keep the golden readable) and compares it with testdata/tiny.<lang>.html.
 func TestHTMLGolden(t *testing.T) {
 	for _, lang := range locale.Languages {
-		ed, err := NewEdition(tiny(), Options{Lang: lang}, nil)
+		ed, err := NewEdition(reporttest.Tiny(), Options{Lang: lang}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -22,18 +24,18 @@ func TestHTMLGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden(t, filepath.Join("testdata", "tiny."+lang+".html"), page)
+		testutil.Golden(t, filepath.Join("testdata", "tiny."+lang+".html"), page)
 	}
 }
 
 // TestHTMLEscapesAndIsSelfContained: names from the data show as text,
 // and the page refers to nothing outside itself.
 func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
-	charts, err := Charts(tiny(), ChartOptions{Lang: "tr", SVG: true})
+	charts, err := Charts(reporttest.Tiny(), ChartOptions{Lang: "tr", SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ed, err := NewEdition(tiny(), Options{Lang: "tr"}, charts)
+	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "tr"}, charts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,13 +67,13 @@ func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
 }
 
 func TestPDFDeterministic(t *testing.T) {
-	charts, err := Charts(tiny(), ChartOptions{Lang: "tr", PNG: true})
+	charts, err := Charts(reporttest.Tiny(), ChartOptions{Lang: "tr", PNG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var first []byte
 	for i := 0; i < 2; i++ {
-		ed, err := NewEdition(tiny(), Options{Lang: "tr"}, charts)
+		ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "tr"}, charts)
 		if err != nil {
 			t.Fatal(err)
 		}

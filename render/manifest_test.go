@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/internal/reporttest"
 )
 
 // TestConfigNotesShown: a config's manifest notes are placed, as
 // Markdown, with that config in the configurations section.
 func TestConfigNotesShown(t *testing.T) {
-	r := tiny()
+	r := reporttest.Tiny()
 	r.Configs[1].Notes = analyze.Text{"en": "Served with **prefix caching** on.\n\n- second paragraph", "tr": "**Prefix caching** açık olarak sunuldu."}
 	for _, tt := range []struct{ lang, heading, note string }{
 		{"en", "### 3.2 Configuration Notes", "Served with **prefix caching** on.\n\n- second paragraph"},
@@ -36,7 +37,7 @@ func TestConfigNotesShown(t *testing.T) {
 			t.Errorf("%s: a config without notes got a notes heading", tt.lang)
 		}
 	}
-	md, err := Markdown(tiny(), Options{Lang: "en"})
+	md, err := Markdown(reporttest.Tiny(), Options{Lang: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +50,7 @@ func TestConfigNotesShown(t *testing.T) {
 // the title block, the PDF cover and the model section, in both
 // editions; a model section appears for notes alone.
 func TestVendorShown(t *testing.T) {
-	r := tiny()
+	r := reporttest.Tiny()
 	r.Meta.Model = analyze.Text{"": "Kimi K3"}
 	r.Meta.Vendor = analyze.Text{"": "Moonshot AI"}
 	for _, tt := range []struct{ lang, lead, row string }{
@@ -74,7 +75,7 @@ func TestVendorShown(t *testing.T) {
 			t.Errorf("%s: the cover does not name the developer: %v", tt.lang, ed.coverFields())
 		}
 	}
-	r = tiny()
+	r = reporttest.Tiny()
 	r.Meta.Notes = map[string]analyze.Text{"model": {"": "A note on the model."}, "hardware": {"": "A note on the hardware."}}
 	md, err := Markdown(r, Options{Lang: "en"})
 	if err != nil {
@@ -92,7 +93,7 @@ func TestVendorShown(t *testing.T) {
 // requests in flight, never "0 s" nor a formula with 1 + 0/L.
 func TestZeroThinkTimeIsClosedLoop(t *testing.T) {
 	bad := regexp.MustCompile(`(?i)\b0 s think|think time 0|think time \(0|1 \+ 0|T_think / L_mean|\(1 \+ 0|0 s / L_mean`)
-	for _, mk := range []func() *analyze.Report{tiny, tinyRate} {
+	for _, mk := range []func() *analyze.Report{reporttest.Tiny, reporttest.TinyRate} {
 		for _, tt := range []struct{ lang, closed string }{{"en", "closed loop"}, {"tr", "kapalı döngü"}} {
 			r := mk()
 			r.Params.ThinkS = 0
@@ -114,7 +115,7 @@ func TestZeroThinkTimeIsClosedLoop(t *testing.T) {
 		}
 	}
 	// A think time keeps its formula, with the decimals it has.
-	r := tiny()
+	r := reporttest.Tiny()
 	r.Params.ThinkS = 7.5
 	md, err := Markdown(r, Options{Lang: "tr"})
 	if err != nil {
@@ -135,7 +136,7 @@ func TestZeroThinkTimeIsClosedLoop(t *testing.T) {
 // a config by its name in that language, a statistic by its display
 // name, a tool by its name; nothing of the English message leaks.
 func TestWarningsSpeakEditionLanguage(t *testing.T) {
-	r := tiny()
+	r := reporttest.Tiny()
 	r.Configs[0].Name = analyze.Text{"en": "Fast one", "tr": "Hızlı olan"}
 	r.Warnings = []analyze.Warning{
 		{Kind: "not_utf8", Source: "tiny/a.csv"},
@@ -189,7 +190,7 @@ func TestWarningsSpeakEditionLanguage(t *testing.T) {
 // TestWarmupZeroMeansNone: warmup = 0 in the manifest says there was
 // no warm-up; an absent warmup says nothing.
 func TestWarmupZeroMeansNone(t *testing.T) {
-	r := tiny()
+	r := reporttest.Tiny()
 	zero := 0
 	r.Meta.Warmup = &zero
 	md, err := Markdown(r, Options{Lang: "en"})
@@ -199,7 +200,7 @@ func TestWarmupZeroMeansNone(t *testing.T) {
 	if !strings.Contains(string(md), "| Warm-up | 0 | no warm-up: measuring started with the first request |") {
 		t.Error("warmup = 0 does not read as no warm-up")
 	}
-	md, err = Markdown(tiny(), Options{Lang: "en"})
+	md, err = Markdown(reporttest.Tiny(), Options{Lang: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,60 +1,23 @@
 package render
 
 import (
-	"flag"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/internal/reporttest"
+	"github.com/openzeka/reportgen/internal/testutil"
 	"github.com/openzeka/reportgen/render/locale"
 )
 
 func nan() float64 { return math.NaN() }
 
-// exportDefs are the llm-benchmark export's metric definitions.
-var exportDefs = analyze.Definitions{ITL: "tpot", TPS: "request", RPS: "per_user"}
-
-// tiny is a hand-made report: two configs, one level missing in the
-// second, no manifest, no speculative pair, a name with HTML in it.
-func tiny() *analyze.Report {
-	lv := func(c int, ttft, tps, lat float64) analyze.Level {
-		l := analyze.Level{
-			Load:        analyze.Load(c),
-			Concurrency: float64(c),
-			TTFT:        analyze.Stat{Mean: ttft, P10: nan(), P50: nan(), P90: ttft * 1.2, P99: nan()},
-			ITL:         analyze.Stat{Mean: 10, P10: nan(), P50: nan(), P90: 12, P99: nan()},
-			TPS:         analyze.Stat{Mean: tps, P10: nan(), P50: nan(), P90: tps * 1.1, P99: nan()},
-			Latency:     analyze.Stat{Mean: lat, P10: nan(), P50: nan(), P90: lat * 1.1, P99: nan()},
-			RPSReported: 1 / lat, AggregateTPS: tps * float64(c), SystemRPS: float64(c) / lat, Goodput: nan(),
-			InFlight: float64(c), LoadReached: true,
-		}
-		l.SLO.P90 = analyze.SLOVerdict{TTFT: ttft*1.2 <= 1000, TPS: tps*1.1 >= 15}
-		l.SLO.Mean = analyze.SLOVerdict{TTFT: ttft <= 1000, TPS: tps >= 15}
-		return l
-	}
-	return &analyze.Report{
-		Name:   "tiny",
-		Meta:   analyze.Meta{Date: time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)},
-		Params: analyze.DefaultParams(),
-		Axis:   analyze.AxisConcurrency,
-		Levels: []analyze.Load{1, 2, 4},
-		Configs: []analyze.Config{
-			{ID: "a", Name: analyze.Text{"": "<script>alert(1)</script>"}, Engine: analyze.Text{"": "TGI"}, Source: "tiny/a.csv", Format: "llm-benchmark", Definitions: exportDefs, Levels: []analyze.Level{lv(1, 100, 80, 1.6), lv(2, 150, 70, 1.8), lv(4, 300, 50, 2.5)},
-				Capacity: analyze.Capacities{P90: analyze.Capacity{Max: 4, Concurrency: 4, LatencyMeanS: 2.5, Users: 76}, Mean: analyze.Capacity{Max: 4, Concurrency: 4, LatencyMeanS: 2.5, Users: 76}}},
-			{ID: "b", Name: analyze.Text{"": "b|pipe"}, Engine: analyze.Text{"": "vLLM"}, Source: "tiny/b_pipe`1`.csv", Format: "llm-benchmark", Definitions: exportDefs, Levels: []analyze.Level{lv(1, 90, 85, 1.5), lv(4, 1200, 40, 3)},
-				Capacity: analyze.Capacities{P90: analyze.Capacity{Max: 1, Concurrency: 1, LatencyMeanS: 1.5, Users: 31}, Mean: analyze.Capacity{Max: 1, Concurrency: 1, LatencyMeanS: 1.5, Users: 31}}},
-		},
-	}
-}
-
 func TestMarkdownEscapesAndGaps(t *testing.T) {
 	for _, lang := range locale.Languages {
-		md, err := Markdown(tiny(), Options{Lang: lang})
+		md, err := Markdown(reporttest.Tiny(), Options{Lang: lang})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,12 +59,12 @@ func TestMarkdownEscapesAndGaps(t *testing.T) {
 }
 
 func TestMarkdownIsDeterministic(t *testing.T) {
-	a, err := Markdown(tiny(), Options{Lang: "tr"})
+	a, err := Markdown(reporttest.Tiny(), Options{Lang: "tr"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 3; i++ {
-		b, _ := Markdown(tiny(), Options{Lang: "tr"})
+		b, _ := Markdown(reporttest.Tiny(), Options{Lang: "tr"})
 		if string(a) != string(b) {
 			t.Fatal("two renders of the same report differ")
 		}
@@ -119,38 +82,15 @@ func TestTableMarkdown(t *testing.T) {
 	}
 }
 
-var update = flag.Bool("update", false, "rewrite golden files")
-
 // TestMarkdownGolden renders the hand-made report in each language and
 // compares it with testdata/tiny.<lang>.md.
 func TestMarkdownGolden(t *testing.T) {
 	for _, lang := range locale.Languages {
-		md, err := Markdown(tiny(), Options{Lang: lang})
+		md, err := Markdown(reporttest.Tiny(), Options{Lang: lang})
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden(t, filepath.Join("testdata", "tiny."+lang+".md"), md)
-	}
-}
-
-// golden compares got with file, or rewrites file under -update.
-func golden(t *testing.T, file string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) != string(got) {
-		t.Errorf("%s differs; go test -update rewrites it (review the diff, and look at the output)", file)
+		testutil.Golden(t, filepath.Join("testdata", "tiny."+lang+".md"), md)
 	}
 }
 
@@ -158,7 +98,7 @@ func golden(t *testing.T, file string, got []byte) {
 // as "?" in the matrix, is explained under it, and is phrased as
 // unchecked rather than missed.
 func TestSLOUnchecked(t *testing.T) {
-	r := tiny()
+	r := reporttest.Tiny()
 	for i := range r.Configs[1].Levels {
 		l := &r.Configs[1].Levels[i]
 		l.SLO.P90 = analyze.SLOVerdict{TTFT: false, TPS: true, TTFTStat: analyze.StatNone}
@@ -196,11 +136,11 @@ func TestOverviewHeading(t *testing.T) {
 		{[2][]analyze.Load{{1, 2}, {4}}, "Overview\n"},
 	}
 	for _, tt := range tests {
-		r := tiny()
+		r := reporttest.Tiny()
 		for i, want := range tt.levels {
 			var kept []analyze.Level
 			for _, lc := range want {
-				for _, l := range tiny().Configs[0].Levels {
+				for _, l := range reporttest.Tiny().Configs[0].Levels {
 					if l.Load == lc {
 						kept = append(kept, l)
 					}
@@ -230,7 +170,7 @@ func TestUniformDef(t *testing.T) {
 		{[]string{"", ""}, ""},
 	}
 	for _, tt := range tests {
-		r := tiny()
+		r := reporttest.Tiny()
 		for i, d := range tt.itl {
 			r.Configs[i].Definitions.ITL = d
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/signintech/gopdf"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/internal/reporttest"
 )
 
 // measuring is a layout on a PDF with reportgen's fonts, for measuring.
@@ -87,7 +88,7 @@ func BenchmarkFitTextLong(b *testing.B) {
 // the title a few lines, not pages.
 func TestLongTitlePDF(t *testing.T) {
 	for _, title := range []string{longTitle(100_000), strings.Repeat("Ş", 100_000), strings.Repeat("a-b_", 25_000)} {
-		r := tiny()
+		r := reporttest.Tiny()
 		r.Meta.Title = analyze.Text{"": title}
 		ed, err := NewEdition(r, Options{Lang: "tr"}, nil)
 		if err != nil {
@@ -138,7 +139,7 @@ func pngHeader(w, h uint32) []byte {
 // refused from its header, before any pixel (14 GB of them) is
 // decoded, and the error says its size and the limit.
 func TestLogoBombRefusedUndecoded(t *testing.T) {
-	ed, err := NewEdition(tiny(), Options{Lang: "en"}, nil)
+	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "en"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +209,7 @@ func TestLargeLogoScaledDown(t *testing.T) {
 	if err := (&png.Encoder{CompressionLevel: png.NoCompression}).Encode(&big, noise(4000, 4000)); err != nil {
 		t.Fatal(err)
 	}
-	ed, err := NewEdition(tiny(), Options{Lang: "en"}, nil)
+	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "en"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,11 +269,11 @@ func TestLargeLogoScaledDown(t *testing.T) {
 // TestPDFNeedsChartPNGs: an edition whose charts were drawn as SVG only
 // cannot make a PDF, and says why.
 func TestPDFNeedsChartPNGs(t *testing.T) {
-	charts, err := Charts(tiny(), ChartOptions{Lang: "en", SVG: true})
+	charts, err := Charts(reporttest.Tiny(), ChartOptions{Lang: "en", SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ed, err := NewEdition(tiny(), Options{Lang: "en"}, charts)
+	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "en"}, charts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +287,7 @@ func TestPDFNeedsChartPNGs(t *testing.T) {
 // the cover and the text, code included; Turkish letters and what
 // DejaVu has (✓, 😀, Arabic letters) are not.
 func TestUnprintableNamesMissingGlyphs(t *testing.T) {
-	r := tiny()
+	r := reporttest.Tiny()
 	r.Meta.Title = analyze.Text{"": "Çıkarım 🎉 raporu 漢字 ✓ 漢 😀"}
 	r.Meta.PreparedBy = analyze.Text{"": "Şirket 한 العربية"}
 	r.Configs[1].Command = analyze.Text{"": "echo 🚀"}
@@ -301,7 +302,7 @@ func TestUnprintableNamesMissingGlyphs(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("Unprintable() = %q, want %q", string(got), string(want))
 	}
-	plain, err := NewEdition(tiny(), Options{Lang: "tr"}, nil)
+	plain, err := NewEdition(reporttest.Tiny(), Options{Lang: "tr"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +314,7 @@ func TestUnprintableNamesMissingGlyphs(t *testing.T) {
 // TestInvalidUTF8ShownAsReplacement: a file name that is not UTF-8
 // shows as U+FFFD in every edition and chart, never as raw bytes.
 func TestInvalidUTF8ShownAsReplacement(t *testing.T) {
-	r := tiny()
+	r := reporttest.Tiny()
 	r.Configs[0].ID = "a\xffb"
 	r.Configs[0].Name = analyze.Text{"": "a\xffb"}
 	r.Configs[0].Source = "tiny/a\xffb.csv"
@@ -358,7 +359,7 @@ func TestInvalidUTF8ShownAsReplacement(t *testing.T) {
 // Markdown characters stays one code span that shows it verbatim.
 func TestCodeSpanHoldsAnyPath(t *testing.T) {
 	for _, s := range []string{"a.csv", "dir/x_y*z*.csv:3:9", "a`b.csv", "``x``", "`lead", "trail`", " spaced ", "[l](u) <b> | # &amp;", "two\nlines"} {
-		r := tiny()
+		r := reporttest.Tiny()
 		r.Warnings = []analyze.Warning{{Kind: "not_utf8", Source: s}}
 		ed, err := NewEdition(r, Options{Lang: "en"}, nil)
 		if err != nil {

@@ -1,0 +1,70 @@
+// Package reporttest holds hand-made reports the render tests share
+// (render, render/chart, render/pdf): small, and shaped to reach the
+// edge cases a rendering must handle.
+package reporttest
+
+import (
+	"math"
+	"time"
+
+	"github.com/openzeka/reportgen/analyze"
+)
+
+func nan() float64 { return math.NaN() }
+
+// ExportDefs are the llm-benchmark export's metric definitions.
+var ExportDefs = analyze.Definitions{ITL: "tpot", TPS: "request", RPS: "per_user"}
+
+// Tiny is a hand-made report: two configs, one level missing in the
+// second, no manifest, no speculative pair, a name with HTML in it.
+func Tiny() *analyze.Report {
+	lv := func(c int, ttft, tps, lat float64) analyze.Level {
+		l := analyze.Level{
+			Load:        analyze.Load(c),
+			Concurrency: float64(c),
+			TTFT:        analyze.Stat{Mean: ttft, P10: nan(), P50: nan(), P90: ttft * 1.2, P99: nan()},
+			ITL:         analyze.Stat{Mean: 10, P10: nan(), P50: nan(), P90: 12, P99: nan()},
+			TPS:         analyze.Stat{Mean: tps, P10: nan(), P50: nan(), P90: tps * 1.1, P99: nan()},
+			Latency:     analyze.Stat{Mean: lat, P10: nan(), P50: nan(), P90: lat * 1.1, P99: nan()},
+			RPSReported: 1 / lat, AggregateTPS: tps * float64(c), SystemRPS: float64(c) / lat, Goodput: nan(),
+			InFlight: float64(c), LoadReached: true,
+		}
+		l.SLO.P90 = analyze.SLOVerdict{TTFT: ttft*1.2 <= 1000, TPS: tps*1.1 >= 15}
+		l.SLO.Mean = analyze.SLOVerdict{TTFT: ttft <= 1000, TPS: tps >= 15}
+		return l
+	}
+	return &analyze.Report{
+		Name:   "tiny",
+		Meta:   analyze.Meta{Date: time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)},
+		Params: analyze.DefaultParams(),
+		Axis:   analyze.AxisConcurrency,
+		Levels: []analyze.Load{1, 2, 4},
+		Configs: []analyze.Config{
+			{ID: "a", Name: analyze.Text{"": "<script>alert(1)</script>"}, Engine: analyze.Text{"": "TGI"}, Source: "tiny/a.csv", Format: "llm-benchmark", Definitions: ExportDefs, Levels: []analyze.Level{lv(1, 100, 80, 1.6), lv(2, 150, 70, 1.8), lv(4, 300, 50, 2.5)},
+				Capacity: analyze.Capacities{P90: analyze.Capacity{Max: 4, Concurrency: 4, LatencyMeanS: 2.5, Users: 76}, Mean: analyze.Capacity{Max: 4, Concurrency: 4, LatencyMeanS: 2.5, Users: 76}}},
+			{ID: "b", Name: analyze.Text{"": "b|pipe"}, Engine: analyze.Text{"": "vLLM"}, Source: "tiny/b_pipe`1`.csv", Format: "llm-benchmark", Definitions: ExportDefs, Levels: []analyze.Level{lv(1, 90, 85, 1.5), lv(4, 1200, 40, 3)},
+				Capacity: analyze.Capacities{P90: analyze.Capacity{Max: 1, Concurrency: 1, LatencyMeanS: 1.5, Users: 31}, Mean: analyze.Capacity{Max: 1, Concurrency: 1, LatencyMeanS: 1.5, Users: 31}}},
+		},
+	}
+}
+
+// TinyRate is Tiny swept by request rate: 0.5, 2 and ∞ req/s, with
+// effective concurrencies 1, 4 and 12, and capacity up to 2 req/s.
+func TinyRate() *analyze.Report {
+	r := Tiny()
+	r.Axis = analyze.AxisRate
+	loads := map[analyze.Load]analyze.Load{1: 0.5, 2: 2, 4: analyze.Load(math.Inf(1))}
+	r.Levels = []analyze.Load{0.5, 2, analyze.Load(math.Inf(1))}
+	for i := range r.Configs {
+		c := &r.Configs[i]
+		for j := range c.Levels {
+			l := &c.Levels[j]
+			l.Concurrency = float64(l.Load) * 3
+			l.Load = loads[l.Load]
+			l.Rate = float64(l.Load)
+		}
+		c.Capacity.P90 = analyze.Capacity{Max: 2, Concurrency: 6, LatencyMeanS: 1.8, Users: analyze.LittleUsers(6, 45, 1.8)}
+		c.Capacity.Mean = c.Capacity.P90
+	}
+	return r
+}
