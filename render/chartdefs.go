@@ -55,7 +55,7 @@ func (cv *chartView) build(name string) (*figure, error) {
 
 // name is a config's display name in the charts' language, as valid
 // UTF-8 (a name made from a file name may not be).
-func (cv *chartView) name(c analyze.Config) string { return validText(c.Name.In(cv.loc.Lang)) }
+func (cv *chartView) name(c analyze.Config) string { return present.Clean(c.Name.In(cv.loc.Lang)) }
 
 // sloRef is an SLO threshold to draw as a reference line.
 type sloRef struct {
@@ -289,13 +289,13 @@ func (cv *chartView) capacity() (*figure, error) {
 	// A lower bound reads "≥ 64"; an unknown user count has no bar, only
 	// "–" on the axis.
 	cmax := panel("panel_cmax", func(c analyze.Capacity) float64 { return float64(c.Max) },
-		func(c analyze.Capacity) string { return loadCell(cv.loc, c) })
+		func(c analyze.Capacity) string { return present.LoadCell(cv.loc, c) })
 	if cv.r.Axis == analyze.AxisRate {
 		// Rates are steps, not a scale (and ∞ has no height): each bar
 		// rises to its R_max's rank among the measured rates, and the y
 		// axis names the rates.
 		cmax = panel("panel_cmax", func(c analyze.Capacity) float64 { return float64(levelRank(cv.r.Levels, c.Max)) },
-			func(c analyze.Capacity) string { return loadCell(cv.loc, c) })
+			func(c analyze.Capacity) string { return present.LoadCell(cv.loc, c) })
 		var ticks plot.ConstantTicks
 		for i, x := range cv.r.Levels {
 			ticks = append(ticks, plot.Tick{Value: float64(i + 1), Label: cv.loc.Load(x)})
@@ -312,7 +312,7 @@ func (cv *chartView) capacity() (*figure, error) {
 			return math.NaN()
 		}
 		return float64(c.Users)
-	}, func(c analyze.Capacity) string { return usersCell(cv.loc, c) })
+	}, func(c analyze.Capacity) string { return present.UsersCell(cv.loc, c) })
 	var legend []legendEntry
 	if !named {
 		for i, c := range cv.r.Configs {
@@ -323,7 +323,7 @@ func (cv *chartView) capacity() (*figure, error) {
 		legendEntry{label: cv.loc.T("legend_bar_solid", "Stat", cv.loc.T("stat_"+string(stats[0]))), swatch: color.RGBA{0x55, 0x55, 0x55, 0xFF}},
 		legendEntry{label: cv.loc.T("legend_bar_light", "Stat", cv.loc.T("stat_"+string(stats[1]))), swatch: tint(color.RGBA{0x55, 0x55, 0x55, 0xFF}, 0.55)},
 	)
-	return &figure{title: thinkText(cv.loc, cv.r.Params.ThinkS, "chart_title_capacity"),
+	return &figure{title: present.ThinkText(cv.loc, cv.r.Params.ThinkS, "chart_title_capacity"),
 		panels: [][]*plot.Plot{{cmax, users}}, legend: legend, w: chartWidth, h: chartHeight, sizes: fullSize}, nil
 }
 
@@ -335,7 +335,7 @@ func capacityNames(configs []analyze.Config, lang string) (names []string, named
 	const maxConfigs, maxLine = 5, 14
 	named = len(configs) <= maxConfigs
 	for _, c := range configs {
-		n := wrapLabel(validText(c.Name.In(lang)), 12)
+		n := wrapLabel(present.Clean(c.Name.In(lang)), 12)
 		for _, line := range strings.Split(n, "\n") {
 			if len([]rune(line)) > maxLine {
 				named = false

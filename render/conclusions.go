@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
-	"github.com/openzeka/reportgen/render/locale"
+	"github.com/openzeka/reportgen/render/present"
 )
 
 // How the report words the model's conclusions, in one place: the
@@ -28,7 +28,7 @@ func (v *view) StatWord(p string) string {
 func (v *view) Tie() string { return v.loc.T("within_tie", "Pct", v.TiePct()) }
 
 // TiePct is the tie threshold as a percentage: "5%" (tr "%5").
-func (v *view) TiePct() string { return v.loc.T("percent", "N", seconds(v.loc, v.R.Params.TiePct)) }
+func (v *view) TiePct() string { return v.loc.T("percent", "N", present.Seconds(v.loc, v.R.Params.TiePct)) }
 
 // isTie reports whether a and b are on par by the report's tie rule.
 func (v *view) isTie(a, b float64) bool { return v.R.Params.Tie(a, b) }
@@ -36,26 +36,7 @@ func (v *view) isTie(a, b float64) bool { return v.R.Params.Tie(a, b) }
 // usersCell writes a capacity's users for a table or a chart label:
 // "427", "≥ 427" for a lower bound, "–" when unknown.
 func (v *view) usersCell(c analyze.Capacity) string {
-	return usersCell(v.loc, c)
-}
-
-func usersCell(loc *locale.Locale, c analyze.Capacity) string {
-	switch {
-	case !c.UsersKnown():
-		return "–"
-	case c.LowerBound:
-		return "≥ " + loc.Int(c.Users)
-	}
-	return loc.Int(c.Users)
-}
-
-// loadCell writes a capacity's highest level for a table or a chart
-// label: "32", "≥ 64" for a lower bound.
-func loadCell(loc *locale.Locale, c analyze.Capacity) string {
-	if c.LowerBound {
-		return "≥ " + loc.Load(c.Max)
-	}
-	return loc.Load(c.Max)
+	return present.UsersCell(v.loc, c)
 }
 
 // HasBounds reports whether some capacity is a lower bound.

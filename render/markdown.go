@@ -14,6 +14,7 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/render/locale"
+	"github.com/openzeka/reportgen/render/present"
 	"github.com/openzeka/reportgen/templates"
 )
 
@@ -136,29 +137,7 @@ var escaper = strings.NewReplacer(
 // Escape makes s safe to place in Markdown inline text or a table cell.
 // Bytes that are not UTF-8 (a file name from another system) show as
 // U+FFFD, never as raw bytes.
-func Escape(s string) string { return escaper.Replace(validText(s)) }
-
-// validText is s with each run of bytes that are not UTF-8, and each
-// control character but tab and line ends, replaced by U+FFFD (�), so
-// that the reader sees that something was there and no terminal or
-// viewer acts on it.
-func validText(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	if !strings.ContainsFunc(s, isControl) {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		if isControl(r) {
-			return '\uFFFD'
-		}
-		return r
-	}, s)
-}
-
-// isControl: a C0 or C1 control character other than tab and line ends.
-func isControl(r rune) bool {
-	return (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || r == 0x7f || (r >= 0x80 && r < 0xa0)
-}
+func Escape(s string) string { return escaper.Replace(present.Clean(s)) }
 
 // Code writes s as a Markdown code span that shows it verbatim: a file
 // name or a position ("kimi/vllm_direct.csv:3:9"). The span's fence is
@@ -167,7 +146,7 @@ func isControl(r rune) bool {
 // space from each side). Line breaks become spaces; bytes that are not
 // UTF-8 show as U+FFFD. An empty s gives "".
 func Code(s string) string {
-	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(validText(s))
+	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(present.Clean(s))
 	if s == "" {
 		return ""
 	}
@@ -192,7 +171,7 @@ func Code(s string) string {
 // longer than any run of backticks that starts a line of s, so that no
 // line of s ends the block.
 func fenced(lang, s string) string {
-	s = validText(s)
+	s = present.Clean(s)
 	n := 3
 	for _, ln := range strings.Split(s, "\n") {
 		ln = strings.TrimLeft(ln, " ")

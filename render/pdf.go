@@ -11,6 +11,8 @@ import (
 
 	"github.com/signintech/gopdf"
 	"github.com/yuin/goldmark/ast"
+
+	"github.com/openzeka/reportgen/render/present"
 )
 
 // PDFOptions are what the PDF needs beyond the edition.
@@ -47,7 +49,7 @@ func (e *Edition) PDF(opt PDFOptions) ([]byte, error) {
 	meta := e.Report.Meta
 	pdf.SetInfo(gopdf.PdfInfo{
 		Title:        title,
-		Author:       validText(meta.PreparedBy.In(e.Lang)),
+		Author:       present.Clean(meta.PreparedBy.In(e.Lang)),
 		Subject:      e.loc.T("pdf_subject"),
 		Creator:      "reportgen",
 		Producer:     "reportgen",
@@ -161,7 +163,7 @@ type coverField struct{ label, value string }
 func (e *Edition) coverFields() []coverField {
 	meta := e.Report.Meta
 	var rows []coverField
-	if model := modelLine(e.loc, meta, validText); model != "" {
+	if model := modelLine(e.loc, meta, present.Clean); model != "" {
 		rows = append(rows, coverField{e.loc.T("model"), model})
 	}
 	if p := meta.Platform.In(e.Lang); p != "" {
@@ -172,13 +174,13 @@ func (e *Edition) coverFields() []coverField {
 		rows = append(rows, coverField{e.loc.T("prepared_by"), p})
 	}
 	for i := range rows {
-		rows[i].value = validText(rows[i].value)
+		rows[i].value = present.Clean(rows[i].value)
 	}
 	return rows
 }
 
 // subtitle is the manifest's subtitle in the edition's language.
-func (e *Edition) subtitle() string { return validText(e.Report.Meta.Subtitle.In(e.Lang)) }
+func (e *Edition) subtitle() string { return present.Clean(e.Report.Meta.Subtitle.In(e.Lang)) }
 
 // The most lines the cover gives the title and the subtitle; a longer
 // one ends its last line in an ellipsis.

@@ -449,7 +449,7 @@ func (v *view) CapacityLines() []string {
 		}
 		users := ""
 		if cm.UsersKnown() && cl.UsersKnown() && cl.Max != 0 {
-			users = l.T("capacity_stat_gap_users", "Users", usersCell(l, cl), "OtherUsers", usersCell(l, cm))
+			users = l.T("capacity_stat_gap_users", "Users", present.UsersCell(l, cl), "OtherUsers", present.UsersCell(l, cm))
 		}
 		args := []any{"Config", v.Name(c.ID), "Stat", v.StatWord(string(less)), "Other", v.StatWord(string(more)),
 			"C", v.maxLoad(cl.Max, cl.LowerBound), "OtherC", v.maxLoad(cm.Max, cm.LowerBound), "Users", users}

@@ -126,7 +126,7 @@ func (v *view) Text(t analyze.Text) string { return Escape(t.In(v.loc.Lang)) }
 func (v *view) Note(section string) string { return v.Raw(v.R.Meta.Notes[section]) }
 
 // Raw returns a manifest text in the report language as Markdown.
-func (v *view) Raw(t analyze.Text) string { return validText(strings.TrimSpace(t.In(v.loc.Lang))) }
+func (v *view) Raw(t analyze.Text) string { return present.Clean(strings.TrimSpace(t.In(v.loc.Lang))) }
 
 // Command is a config's deploy command as a fenced code block; "" when
 // the manifest gives none.
@@ -176,25 +176,7 @@ func (v *view) ModelFacts() Table {
 // Think words message id for the report's think time: its "_closed"
 // form when the think time is 0 (a closed loop: users are the requests
 // in flight), else id with the think time as "Think".
-func (v *view) Think(id string) string { return thinkText(v.loc, v.R.Params.ThinkS, id) }
-
-func thinkText(loc *locale.Locale, think float64, id string) string {
-	if think == 0 {
-		return loc.T(id + "_closed")
-	}
-	return loc.T(id, "Think", seconds(loc, think))
-}
-
-// seconds writes a duration in seconds with the decimals it has, at
-// most two: 45, 7,5 (tr).
-func seconds(loc *locale.Locale, s float64) string {
-	for dec := 0; dec < 2; dec++ {
-		if p := math.Pow10(dec); math.Abs(s*p-math.Round(s*p)) < 1e-9 {
-			return loc.Num(s, dec)
-		}
-	}
-	return loc.Num(s, 2)
-}
+func (v *view) Think(id string) string { return present.ThinkText(v.loc, v.R.Params.ThinkS, id) }
 
 // Date is the report date as month and year.
 func (v *view) Date() string { return v.loc.Month(v.R.Meta.Date) }
@@ -365,9 +347,7 @@ func (v *view) OverviewStandsIn() bool {
 
 // AllExports reports whether every config is an llm-benchmark export,
 // whose statistics conventions the metric section describes.
-func (v *view) AllExports() bool {
-	return !slices.ContainsFunc(v.R.Configs, func(c analyze.Config) bool { return c.Format != "llm-benchmark" })
-}
+func (v *view) AllExports() bool { return present.AllExports(v.R) }
 
 // AggregateTable is the aggregate output (TPS mean × c) per level.
 func (v *view) AggregateTable() Table {
@@ -385,9 +365,7 @@ func (v *view) ReportedRPSTable() Table {
 }
 
 // HasReportedRPS reports whether any config carried the tool's RPS.
-func (v *view) HasReportedRPS() bool {
-	return v.anyLevel(func(l analyze.Level) bool { return !math.IsNaN(l.RPSReported) })
-}
+func (v *view) HasReportedRPS() bool { return present.HasReportedRPS(v.R) }
 
 // Overview compares every config at one level: a row per metric mean,
 // plus the speculative ratio or the aggregate output.
@@ -670,7 +648,7 @@ func (v *view) CapacityTable(pct string) Table {
 			t.Rows = append(t.Rows, append(row, "–", cell))
 			continue
 		}
-		row[1] = loadCell(v.loc, cp)
+		row[1] = present.LoadCell(v.loc, cp)
 		if rate {
 			row[2] = v.loc.Num(cp.ThroughputRPS, 2)
 			row[3] = v.loc.Num(cp.Concurrency, 1)
@@ -679,7 +657,7 @@ func (v *view) CapacityTable(pct string) Table {
 		if cp.LatencyStat == "p50" && analyze.Known(cp.LatencyMeanS) {
 			lat += " †"
 		}
-		t.Rows = append(t.Rows, append(row, lat, usersCell(v.loc, cp)))
+		t.Rows = append(t.Rows, append(row, lat, present.UsersCell(v.loc, cp)))
 	}
 	return t
 }
@@ -760,7 +738,7 @@ func (v *view) Facts(fs []analyze.Fact, keyHead, valueHead string) Table {
 
 // inline keeps `code` spans of manifest values and escapes the rest.
 func inline(s string) string {
-	parts := strings.Split(validText(s), "`")
+	parts := strings.Split(present.Clean(s), "`")
 	for i := range parts {
 		if i%2 == 0 {
 			parts[i] = Escape(parts[i])
@@ -882,7 +860,7 @@ func (v *view) WorkloadTable() Table {
 	}
 	think := v.loc.T("assumed_closed")
 	if p.ThinkS != 0 {
-		think = v.loc.T("assumed_s", "N", seconds(v.loc, p.ThinkS))
+		think = v.loc.T("assumed_s", "N", present.Seconds(v.loc, p.ThinkS))
 	}
 	t.Rows = append(t.Rows, []string{v.loc.T("var_think"), think, v.loc.T("var_think_real")})
 	return t
