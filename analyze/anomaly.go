@@ -199,7 +199,7 @@ func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, at(prev.Load), l.TTFT.Mean, at(l.Load), s.throughput),
 				with("prev", prev.TTFT.Mean, "value", l.TTFT.Mean, "ratio", l.TTFT.Mean/prev.TTFT.Mean,
 					"rps_prev", prev.SystemRPS, "rps", l.SystemRPS, "throughput_factor", s.throughput, "itl_prev", prev.ITL.Mean, "itl", l.ITL.Mean))
-		case s.ttftJump() && !(s.rate && s.saturated()):
+		case s.ttftJump() && (!s.rate || !s.saturated()):
 			// On a rate axis the offered rate is still delivered (no
 			// saturation): requests queue longer as the load nears the
 			// server's ceiling; a growing throughput there is the offered

@@ -47,21 +47,6 @@ type margin struct {
 	ratio       float64
 }
 
-// nearestRival finds, among the configs that measured level x, the best
-// on m and its nearest rival: the best of all the others at that same
-// level, never a config chosen elsewhere. stat selects the statistic.
-func nearestRival(cfgs []Config, x Load, m Metric, stat Percentile) (margin, bool) {
-	rk := rankAt(cfgs, x, m, stat)
-	if len(rk) == 0 {
-		return margin{}, false
-	}
-	mg := margin{best: rk[0].id, value: rk[0].v, ratio: nanValue, next: nanValue}
-	if len(rk) > 1 {
-		mg.rival, mg.next, mg.ratio = rk[1].id, rk[1].v, m.advantage(rk[0].v, rk[1].v)
-	}
-	return mg, true
-}
-
 // rivalOf is how a chosen config does against its nearest rival at one
 // level: the best of the other configs there (which may beat it).
 func rivalOf(cfgs []Config, id string, x Load, m Metric, stat Percentile) (margin, bool) {

@@ -258,17 +258,17 @@ func compareCapacity(a, b Capacity, p Params, axis Axis) Outcome {
 	if !Known(va) || !Known(vb) {
 		return Unknown
 	}
-	clear := func(x, y float64) bool { return x > y && !p.Tie(x, y) }
+	clearlyLarger := func(x, y float64) bool { return x > y && !p.Tie(x, y) }
 	switch {
 	case a.LowerBound && b.LowerBound:
 		return Unknown
 	case a.LowerBound:
-		if clear(va, vb) {
+		if clearlyLarger(va, vb) {
 			return Win
 		}
 		return Unknown
 	case b.LowerBound:
-		if clear(vb, va) {
+		if clearlyLarger(vb, va) {
 			return Loss
 		}
 		return Unknown

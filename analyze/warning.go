@@ -127,8 +127,9 @@ func derivedValues(r *Report) []Warning {
 	return out
 }
 
-// WarnUsersUnknown: a capacity whose level has no positive mean
-// latency, so Little's law cannot count its users.
+// WarnUsersUnknown is the kind of the warning for a capacity whose
+// level has no positive mean latency, so Little's law cannot count its
+// users.
 const WarnUsersUnknown = "users_unknown"
 
 // unknownUsers warns of each capacity whose users cannot be counted:
