@@ -58,8 +58,11 @@ func readInput(path string) ([]byte, error) {
 	if err != nil {
 		return nil, fileError(path, err)
 	}
-	defer f.Close()
-	return readCapped(path, f, MaxFileSize)
+	data, err := readCapped(path, f, MaxFileSize)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		return nil, fileError(path, cerr)
+	}
+	return data, err
 }
 
 // readCapped reads r to its end, refusing more than limit bytes: a

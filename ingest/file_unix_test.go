@@ -29,7 +29,9 @@ func readWithin(t *testing.T, dir string, pipes ...string) error {
 	case <-time.After(time.Second):
 		for _, p := range pipes {
 			if f, err := os.OpenFile(p, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
-				f.Close()
+				if err := f.Close(); err != nil {
+					t.Errorf("close %s: %v", p, err)
+				}
 			}
 		}
 		t.Fatalf("Read(%s) has not returned after a second: it opened a pipe or a device", dir)
@@ -104,7 +106,11 @@ func TestSocketConfigRefused(t *testing.T) {
 	if err != nil {
 		t.Skipf("unix socket: %v", err)
 	}
-	defer l.Close()
+	t.Cleanup(func() {
+		if err := l.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 	err = readWithin(t, dir)
 	if want := p + ": is a socket; expected a regular file"; err == nil || err.Error() != want {
 		t.Errorf("error\n got %v\nwant %s", err, want)

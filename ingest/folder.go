@@ -900,24 +900,24 @@ func wholeFolder(id, dir string) source {
 // file inside another config's folder of runs.
 func sameFiles(m *Manifest, sources []source) error {
 	type seen struct {
-		s    source
-		real string
+		s        source
+		resolved string
 	}
 	var all []seen
 	for _, s := range sources {
-		real, err := realPath(s.path)
+		resolved, err := realPath(s.path)
 		if err != nil {
-			real = filepath.Clean(s.path)
+			resolved = filepath.Clean(s.path)
 		}
 		if s.serve != nil {
 			// One server setting's points of a sweep folder: the
 			// settings share the folder, not their points.
-			real += "\x00" + *s.serve
+			resolved += "\x00" + *s.serve
 		}
 		for _, o := range all {
-			same := o.real == real
-			inside := o.s.kind == "runs" && filepath.Dir(real) == o.real && s.kind != "runs" ||
-				s.kind == "runs" && filepath.Dir(o.real) == real && o.s.kind != "runs"
+			same := o.resolved == resolved
+			inside := o.s.kind == "runs" && filepath.Dir(resolved) == o.resolved && s.kind != "runs" ||
+				s.kind == "runs" && filepath.Dir(o.resolved) == resolved && o.s.kind != "runs"
 			if !same && !inside {
 				continue
 			}
@@ -934,7 +934,7 @@ func sameFiles(m *Manifest, sources []source) error {
 			}
 			return errorf(Pos{File: s.path}, "", "is %s %s (configuration %q); expected each file in one configuration", what, o.s.path, o.s.id)
 		}
-		all = append(all, seen{s, real})
+		all = append(all, seen{s, resolved})
 	}
 	return nil
 }
@@ -1018,20 +1018,20 @@ func (sc *scan) hints(c int) hints {
 const maxNamed = 5
 
 // manyErrors is one error for errs, several files failing alike: the
-// first in full, then the other files named, at most max in all.
-func manyErrors(errs []error, max int) error {
+// first in full, then the other files named, at most limit in all.
+func manyErrors(errs []error, limit int) error {
 	if len(errs) == 1 {
 		return errs[0]
 	}
 	var names []string
-	for _, e := range errs[1:min(len(errs), max)] {
+	for _, e := range errs[1:min(len(errs), limit)] {
 		var pe *Error
 		if errors.As(e, &pe) {
 			names = append(names, pe.Pos.String())
 		}
 	}
 	more := ""
-	if n := len(errs) - max; n > 0 {
+	if n := len(errs) - limit; n > 0 {
 		more = fmt.Sprintf(" and %d more", n)
 	}
 	return fmt.Errorf("%w; the same holds for %s%s", errs[0], strings.Join(names, ", "), more)
@@ -1056,11 +1056,11 @@ func (sc *scan) readRunFolder(dir, format string, serve *string) (Config, []*War
 	var noLatency []error
 	seen := map[string]string{} // real path → the path it was read at
 	err := sc.walkRuns(dir, dir, 0, serve, func(path string) error {
-		if real, err := filepath.EvalSymlinks(path); err == nil {
-			if prev, dup := seen[real]; dup {
+		if resolved, err := filepath.EvalSymlinks(path); err == nil {
+			if prev, dup := seen[resolved]; dup {
 				return errorf(Pos{File: path}, "", "is the same file as %s (symbolic links lead to it twice); expected each run once", prev)
 			}
-			seen[real] = path
+			seen[resolved] = path
 		}
 		h := sc.hints(0)
 		h.concurrency, h.rate = folderLoad(dir, path)

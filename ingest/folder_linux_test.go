@@ -46,7 +46,7 @@ func TestUnreadableConfigFolderFails(t *testing.T) {
 			if err := os.Chmod(locked, 0); err != nil {
 				t.Fatal(err)
 			}
-			defer os.Chmod(locked, 0o755)
+			t.Cleanup(func() { restore(t, locked) })
 			var err error
 			unprivileged(t, dir, func() { _, err = Read(dir, ReadOptions{}) })
 			wantError(t, err, locked+": cannot read: permission denied")
@@ -58,8 +58,17 @@ func TestUnreadableConfigFolderFails(t *testing.T) {
 	if err := os.Chmod(locked, 0); err != nil {
 		t.Fatal(err)
 	}
-	defer os.Chmod(locked, 0o755)
+	t.Cleanup(func() { restore(t, locked) })
 	var err error
 	unprivileged(t, dir, func() { _, err = Read(dir, ReadOptions{}) })
 	wantError(t, err, filepath.Join(locked, "summary.json")+": cannot read: permission denied")
+}
+
+// restore gives a locked folder back its permissions, so that the test's
+// temporary folder can be removed.
+func restore(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Error(err)
+	}
 }

@@ -177,8 +177,8 @@ func TestSymlinkToReportFolderRefused(t *testing.T) {
 	} {
 		t.Run(tt.target, func(t *testing.T) {
 			dir := writeTree(t, map[string]string{"x.csv": compactHeader + "\n" + compactRow})
-			real, _ := realPath(dir)
-			want := strings.NewReplacer("<real>", real, "<up>", filepath.Dir(real)).Replace(tt.want)
+			resolved, _ := realPath(dir)
+			want := strings.NewReplacer("<real>", resolved, "<up>", filepath.Dir(resolved)).Replace(tt.want)
 			symlink(t, tt.target, filepath.Join(dir, "again"))
 			_, err := Read(dir, ReadOptions{})
 			wantError(t, err, filepath.Join(dir, "again")+want)
@@ -187,8 +187,8 @@ func TestSymlinkToReportFolderRefused(t *testing.T) {
 	dir := writeTree(t, map[string]string{"runs/c1.json": run(1)})
 	symlink(t, "..", filepath.Join(dir, "runs", "back"))
 	_, err := Read(dir, ReadOptions{})
-	real, _ := realPath(dir)
-	wantError(t, err, filepath.Join(dir, "runs", "back")+": symlink resolves to "+real+", a folder above it; expected a link to a folder that does not hold it")
+	resolved, _ := realPath(dir)
+	wantError(t, err, filepath.Join(dir, "runs", "back")+": symlink resolves to "+resolved+", a folder above it; expected a link to a folder that does not hold it")
 
 	root := writeTree(t, map[string]string{"r1/a.csv": compactHeader + "\n" + compactRow})
 	symlink(t, ".", filepath.Join(root, "again"))
@@ -360,7 +360,7 @@ func TestManifestPathToReportFolder(t *testing.T) {
 		"_links/x":   "",
 	})
 	symlink(t, "..", filepath.Join(dir, "_links", "up"))
-	real, _ := realPath(dir)
+	resolved, _ := realPath(dir)
 	_, err := Read(dir, ReadOptions{})
-	wantError(t, err, filepath.Join(dir, ManifestName)+`: config "a": path "_links/up": symlink resolves to `+real+`, a folder above it; expected a link to a folder that does not hold it`)
+	wantError(t, err, filepath.Join(dir, ManifestName)+`: config "a": path "_links/up": symlink resolves to `+resolved+`, a folder above it; expected a link to a folder that does not hold it`)
 }

@@ -264,8 +264,10 @@ func readResultFile(path, format string, h hints) (Config, []*Warning, error) {
 		if err != nil {
 			return Config{}, nil, err
 		}
-		defer r.Close()
 		levels, defs, warnings, err := f.Stream(path, r)
+		if cerr := r.Close(); err == nil && cerr != nil {
+			err = fileError(path, cerr)
+		}
 		if err != nil {
 			return Config{}, nil, err
 		}
@@ -325,7 +327,9 @@ func streamed(path, format string) (Format, bool) {
 				return Format{}, false
 			}
 			line, _ = bufio.NewReader(io.LimitReader(r, 64<<10)).ReadString('\n')
-			r.Close()
+			if r.Close() != nil {
+				return Format{}, false
+			}
 			read = true
 		}
 		if f.Sniff(csvPreview(line)) {

@@ -172,8 +172,9 @@ func meanLevel(levels []Level) Level {
 	return l
 }
 
-// ErrNoLatency: a rate run gives no mean request latency, which its
-// effective concurrency needs. (The message after it says which run.)
+// ErrNoLatency is the error of a rate run that gives no mean request
+// latency, which its effective concurrency needs. (The message after it
+// says which run.)
 var ErrNoLatency = errors.New("no mean request latency")
 
 // latencyError is an error that is ErrNoLatency, with its own message.

@@ -281,8 +281,10 @@ func readZip(file string, data []byte) (Config, []*Warning, error) {
 	if err != nil {
 		return Config{}, nil, errorf(Pos{File: inner}, "", "cannot open entry: %v", err)
 	}
-	defer rc.Close()
 	body, err := io.ReadAll(io.LimitReader(rc, MaxEntrySize+1))
+	if cerr := rc.Close(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		return Config{}, nil, errorf(Pos{File: inner}, "", "cannot decompress entry: %v", err)
 	}

@@ -199,14 +199,14 @@ func readManifest(file string, data []byte) (*Manifest, []*Warning, error) {
 		return nil, nil, err
 	}
 	for _, t := range manifestTexts(m) {
-		max := textLimit(t.path)
+		limit := textLimit(t.path)
 		for _, lang := range slices.Sorted(maps.Keys(t.text)) {
-			if n := utf8.RuneCountInString(t.text[lang]); max > 0 && n > max {
+			if n := utf8.RuneCountInString(t.text[lang]); limit > 0 && n > limit {
 				at := keys.at(file, t.path...)
 				if lang != "" {
 					at = keys.at(file, append(slices.Clone(t.path), lang)...)
 				}
-				return nil, nil, errorf(at, "", "%s: %d characters; expected at most %d (it labels charts and table columns)", strings.Join(t.path, "."), n, max)
+				return nil, nil, errorf(at, "", "%s: %d characters; expected at most %d (it labels charts and table columns)", strings.Join(t.path, "."), n, limit)
 			}
 		}
 	}

@@ -5,8 +5,9 @@ import (
 	"path/filepath"
 )
 
-// ErrNoConcurrency: a run file states neither its concurrency nor a
-// request rate; the manifest's concurrency = N can say it.
+// ErrNoConcurrency is the error of a run file that states neither its
+// concurrency nor a request rate; the manifest's concurrency = N can say
+// it.
 var ErrNoConcurrency = errors.New("the run states no concurrency: expected one in the file, a c8/conc8 token (or a request rate: rate4, 4qps) in its name or in the names of the folders it lies in (concurrency_8/, a bare 8/), or concurrency = N in the manifest's [[configs]] entry")
 
 // Found is a configuration found in a report folder by Survey.

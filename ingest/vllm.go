@@ -55,8 +55,8 @@ func servingMarks(o obj) marks {
 		if sub == nil {
 			continue
 		}
-		switch {
-		case sub[2] == "":
+		switch sub[2] {
+		case "":
 			m.seconds = m.seconds || sub[1] != "e2e_latency"
 		default:
 			m.ms = true

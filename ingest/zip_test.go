@@ -87,16 +87,21 @@ func FuzzReadZip(f *testing.F) {
 	})
 }
 
-// seedFiles returns the contents of the files with extension ext under dir.
+// seedFiles returns the contents of the files with extension ext under
+// dir; one that cannot be read fails the fuzz test.
 func seedFiles(f *testing.F, dir, ext string) [][]byte {
+	f.Helper()
 	var out [][]byte
-	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ext) {
-			if data, err := os.ReadFile(p); err == nil {
-				out = append(out, data)
-			}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ext) {
+			return err
 		}
-		return nil
+		data, err := os.ReadFile(p)
+		out = append(out, data)
+		return err
 	})
+	if err != nil {
+		f.Fatalf("seeds: %v", err)
+	}
 	return out
 }
