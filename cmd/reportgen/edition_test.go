@@ -47,7 +47,9 @@ var sampleOnce = sync.OnceValues(func() (string, error) {
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if dir, err := sampleOnce(); err == nil {
-		os.RemoveAll(filepath.Dir(dir))
+		if err := os.RemoveAll(filepath.Dir(dir)); err != nil {
+			fmt.Fprintf(os.Stderr, "removing the sample build: %v\n", err)
+		}
 	}
 	os.Exit(code)
 }

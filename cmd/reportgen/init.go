@@ -55,7 +55,7 @@ func initFolder(stdout io.Writer, args []string, getenv func(string) string) err
 	if len(found) == 0 {
 		return fmt.Errorf("%s: no configuration found: expected result files (.csv, .json, .jsonl, .zip) or folders of them", dir)
 	}
-	real, err := realPath(dir)
+	resolved, err := realPath(dir)
 	if err != nil {
 		return err
 	}
@@ -69,10 +69,9 @@ func initFolder(stdout io.Writer, args []string, getenv func(string) string) err
 	if err != nil {
 		return err
 	}
-	_, werr := io.WriteString(f, manifestTemplate(filepath.Base(real), dir, found, now))
+	_, werr := io.WriteString(f, manifestTemplate(filepath.Base(resolved), dir, found, now))
 	if err := errors.Join(werr, f.Close()); err != nil {
-		os.Remove(p)
-		return err
+		return errors.Join(err, os.Remove(p))
 	}
 	unread := 0
 	for _, c := range found {

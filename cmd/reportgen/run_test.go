@@ -250,11 +250,11 @@ func fixtureData(t *testing.T, data []byte) []byte {
 	}
 	for _, ln := range lines[1:] {
 		r, ok := strings.CutPrefix(ln, "replace: ")
-		old, new, ok2 := strings.Cut(r, " => ")
-		if !ok || !ok2 || !bytes.Contains(out, []byte(old)) {
+		from, to, ok2 := strings.Cut(r, " => ")
+		if !ok || !ok2 || !bytes.Contains(out, []byte(from)) {
 			t.Fatalf("fixture %s: bad or unmatched line %q", rel, ln)
 		}
-		out = bytes.ReplaceAll(out, []byte(old), []byte(new))
+		out = bytes.ReplaceAll(out, []byte(from), []byte(to))
 	}
 	return out
 }
@@ -292,7 +292,9 @@ func writeInputs(t *testing.T, work string, ar *txtar.Archive) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w.Write(entries[n])
+			if _, err := w.Write(entries[n]); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if err := zw.Close(); err != nil {
 			t.Fatal(err)

@@ -380,8 +380,16 @@ func TestSIGTERMCleansUp(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(delay)
-		cmd.Process.Signal(syscall.SIGTERM)
-		cmd.Wait()
+		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		// Interrupted (130), or done before the signal came (0).
+		if err := cmd.Wait(); err != nil {
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted {
+				t.Errorf("after SIGTERM at %v: %v, want exit status %d", delay, err, exitInterrupted)
+			}
+		}
 		entries, _ := os.ReadDir(out)
 		for _, e := range entries {
 			if e.Name() != "kimi-k3-b300" && e.Name() != lockName {
