@@ -1,13 +1,12 @@
 package render
 
 import (
-	"math"
 	"strings"
 	"testing"
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/internal/reporttest"
-	"github.com/openzeka/reportgen/render/locale"
+	"github.com/openzeka/reportgen/render/chart"
 )
 
 // TestRateAxisWords: on a rate axis the report and the charts name
@@ -49,27 +48,10 @@ func TestRateAxisWords(t *testing.T) {
 	}
 }
 
-// TestAxisX: an unbounded rate sits one doubling past the top finite
-// level; finite levels sit at their value.
-func TestAxisX(t *testing.T) {
-	levels := []analyze.Load{0.5, 4, analyze.Load(math.Inf(1))}
-	for _, tt := range []struct {
-		x    analyze.Load
-		want float64
-	}{{0.5, 0.5}, {4, 4}, {analyze.Load(math.Inf(1)), 8}} {
-		if got := axisX(levels, tt.x); got != tt.want {
-			t.Errorf("axisX(%v) = %v, want %v", tt.x, got, tt.want)
-		}
-	}
-	if got := axisX([]analyze.Load{analyze.Load(math.Inf(1))}, analyze.Load(math.Inf(1))); got != 2 {
-		t.Errorf("axisX of ∞ alone = %v, want 2", got)
-	}
-}
-
 // chartsSVG draws r's charts in lang and returns their SVGs joined.
 func chartsSVG(t *testing.T, r *analyze.Report, lang string) string {
 	t.Helper()
-	charts, err := Charts(r, ChartOptions{Lang: lang, SVG: true})
+	charts, err := chart.Draw(r, chart.Options{Lang: lang, SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,35 +60,4 @@ func chartsSVG(t *testing.T, r *analyze.Report, lang string) string {
 		all.Write(c.SVG)
 	}
 	return all.String()
-}
-
-func TestLevelRank(t *testing.T) {
-	levels := []analyze.Load{0.5, 2, analyze.Load(math.Inf(1))}
-	for _, tt := range []struct {
-		x    analyze.Load
-		want int
-	}{{0.5, 1}, {2, 2}, {analyze.Load(math.Inf(1)), 3}, {0, 0}, {4, 0}} {
-		if got := levelRank(levels, tt.x); got != tt.want {
-			t.Errorf("levelRank(%v) = %d, want %d", tt.x, got, tt.want)
-		}
-	}
-}
-
-func TestLocaleLoad(t *testing.T) {
-	for _, tt := range []struct {
-		lang string
-		x    analyze.Load
-		want string
-	}{
-		{"tr", 1024, "1024"}, {"en", 1024, "1024"}, {"tr", 0.5, "0,5"}, {"en", 2.25, "2.25"},
-		{"tr", 1.0 / 3, "0,333"}, {"en", analyze.Load(math.Inf(1)), "∞"}, {"en", 16, "16"},
-	} {
-		l, err := locale.New(tt.lang, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := l.Load(tt.x); got != tt.want {
-			t.Errorf("%s Load(%v) = %q, want %q", tt.lang, float64(tt.x), got, tt.want)
-		}
-	}
 }

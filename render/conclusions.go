@@ -28,7 +28,9 @@ func (v *view) StatWord(p string) string {
 func (v *view) Tie() string { return v.loc.T("within_tie", "Pct", v.TiePct()) }
 
 // TiePct is the tie threshold as a percentage: "5%" (tr "%5").
-func (v *view) TiePct() string { return v.loc.T("percent", "N", present.Seconds(v.loc, v.R.Params.TiePct)) }
+func (v *view) TiePct() string {
+	return v.loc.T("percent", "N", present.Seconds(v.loc, v.R.Params.TiePct))
+}
 
 // isTie reports whether a and b are on par by the report's tie rule.
 func (v *view) isTie(a, b float64) bool { return v.R.Params.Tie(a, b) }

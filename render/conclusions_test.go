@@ -10,6 +10,7 @@ import (
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/ingest"
 	"github.com/openzeka/reportgen/internal/reporttest"
+	"github.com/openzeka/reportgen/render/chart"
 	"github.com/openzeka/reportgen/render/locale"
 )
 
@@ -324,7 +325,7 @@ func TestUnknownUsers(t *testing.T) {
 // chartSVG draws one chart of r in lang.
 func chartSVG(t *testing.T, r *analyze.Report, lang, name string) string {
 	t.Helper()
-	charts, err := Charts(r, ChartOptions{Lang: lang, SVG: true})
+	charts, err := chart.Draw(r, chart.Options{Lang: lang, SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}

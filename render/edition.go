@@ -16,6 +16,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/chart"
 	"github.com/openzeka/reportgen/render/locale"
 )
 
@@ -27,16 +28,16 @@ type Edition struct {
 	Report   *analyze.Report
 	root     ast.Node
 	loc      *locale.Locale
-	charts   map[string]Chart // by the path the Markdown links: "charts/01-ttft.png"
+	charts   map[string]chart.Chart // by the path the Markdown links: "charts/01-ttft.png"
 	md       goldmark.Markdown
 }
 
 // NewEdition renders the report's Markdown in opt.Lang and parses it.
 // charts are the edition's drawn charts; the Markdown links them as
 // charts/<name>.png.
-func NewEdition(r *analyze.Report, opt Options, charts []Chart) (*Edition, error) {
+func NewEdition(r *analyze.Report, opt Options, charts []chart.Chart) (*Edition, error) {
 	refs := map[string]string{}
-	byPath := map[string]Chart{}
+	byPath := map[string]chart.Chart{}
 	for _, c := range charts {
 		p := "charts/" + c.Name + ".png"
 		refs[c.Name] = p

@@ -9,6 +9,7 @@ import (
 
 	"github.com/openzeka/reportgen/internal/reporttest"
 	"github.com/openzeka/reportgen/internal/testutil"
+	"github.com/openzeka/reportgen/render/chart"
 	"github.com/openzeka/reportgen/render/locale"
 )
 
@@ -31,7 +32,7 @@ func TestHTMLGolden(t *testing.T) {
 // TestHTMLEscapesAndIsSelfContained: names from the data show as text,
 // and the page refers to nothing outside itself.
 func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
-	charts, err := Charts(reporttest.Tiny(), ChartOptions{Lang: "tr", SVG: true})
+	charts, err := chart.Draw(reporttest.Tiny(), chart.Options{Lang: "tr", SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
 }
 
 func TestPDFDeterministic(t *testing.T) {
-	charts, err := Charts(reporttest.Tiny(), ChartOptions{Lang: "tr", PNG: true})
+	charts, err := chart.Draw(reporttest.Tiny(), chart.Options{Lang: "tr", PNG: true})
 	if err != nil {
 		t.Fatal(err)
 	}

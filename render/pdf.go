@@ -29,7 +29,7 @@ type PDFOptions struct {
 //
 // PDF refuses, before laying anything out, a logo that is not a PNG or
 // JPEG image or has more than MaxLogoPixels pixels, and charts drawn
-// without their PNG (ChartOptions.PNG).
+// without their PNG (chart.Options.PNG).
 func (e *Edition) PDF(opt PDFOptions) ([]byte, error) {
 	logo, err := prepareLogo(opt.Logo)
 	if err != nil {

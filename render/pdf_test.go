@@ -16,6 +16,7 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/internal/reporttest"
+	"github.com/openzeka/reportgen/render/chart"
 )
 
 // measuring is a layout on a PDF with reportgen's fonts, for measuring.
@@ -269,7 +270,7 @@ func TestLargeLogoScaledDown(t *testing.T) {
 // TestPDFNeedsChartPNGs: an edition whose charts were drawn as SVG only
 // cannot make a PDF, and says why.
 func TestPDFNeedsChartPNGs(t *testing.T) {
-	charts, err := Charts(reporttest.Tiny(), ChartOptions{Lang: "en", SVG: true})
+	charts, err := chart.Draw(reporttest.Tiny(), chart.Options{Lang: "en", SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +321,7 @@ func TestInvalidUTF8ShownAsReplacement(t *testing.T) {
 	r.Configs[0].Source = "tiny/a\xffb.csv"
 	r.Configs[0].Notes = analyze.Text{"": "note \xfe here"}
 	r.Warnings = []analyze.Warning{{Kind: "unknown_column", Source: "tiny/a\xffb.csv:1:2", Column: "x\xffy"}}
-	charts, err := Charts(r, ChartOptions{Lang: "en", PNG: true, SVG: true})
+	charts, err := chart.Draw(r, chart.Options{Lang: "en", PNG: true, SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}

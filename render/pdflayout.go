@@ -14,6 +14,8 @@ import (
 	"github.com/yuin/goldmark/ast"
 	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
+
+	"github.com/openzeka/reportgen/render/chart"
 )
 
 // rgb is a colour of the PDF.
@@ -98,7 +100,7 @@ type tocEntry struct {
 type layout struct {
 	pdf      *gopdf.GoPdf
 	src      []byte
-	charts   map[string]Chart
+	charts   map[string]chart.Chart
 	pages    [][]op
 	y        float64 // top of the free space on the current page
 	left     float64 // current left edge (lists indent it)
@@ -107,7 +109,7 @@ type layout struct {
 	measured map[string]float64
 }
 
-func newLayout(pdf *gopdf.GoPdf, src []byte, charts map[string]Chart) *layout {
+func newLayout(pdf *gopdf.GoPdf, src []byte, charts map[string]chart.Chart) *layout {
 	l := &layout{pdf: pdf, src: src, charts: charts, left: marginX, width: pageW - 2*marginX, measured: map[string]float64{}}
 	l.newPage()
 	return l

@@ -9,6 +9,7 @@ import (
 	"text/template"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/chart"
 	"github.com/openzeka/reportgen/render/locale"
 	"github.com/openzeka/reportgen/render/present"
 )
@@ -75,7 +76,7 @@ func (v *view) chart(name string, captionID ...string) string {
 		id = captionID[0]
 	}
 	if name == "10-dashboard" {
-		id = dashboardID(v.R)
+		id = chart.DashboardCaption(v.R)
 	}
 	caption := v.loc.T(id)
 	return "![" + Escape(caption) + "](" + p + ")\n\n*" + v.loc.T("figure") + " " + strconv.Itoa(v.figs) + ": " + Escape(caption) + "*"

@@ -17,6 +17,7 @@ import (
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/ingest"
 	"github.com/openzeka/reportgen/render"
+	"github.com/openzeka/reportgen/render/chart"
 )
 
 // buildSample runs "reportgen build" on the sample into a temp dir and
@@ -49,7 +50,7 @@ func TestChartReferencesExist(t *testing.T) {
 			}
 			names = append(names, filepath.Base(m[1]))
 		}
-		for _, n := range render.ChartNames {
+		for _, n := range chart.Names {
 			if !slices.Contains(names, n+".png") {
 				t.Errorf("%s: chart %s is not placed in the report", lang, n)
 			}
@@ -102,7 +103,7 @@ func sampleReport(b *testing.B) *analyze.Report {
 func BenchmarkChartsOneEdition(b *testing.B) {
 	r := sampleReport(b)
 	for b.Loop() {
-		if _, err := render.Charts(r, render.ChartOptions{Lang: "tr"}); err != nil {
+		if _, err := chart.Draw(r, chart.Options{Lang: "tr"}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/ingest"
 	"github.com/openzeka/reportgen/render"
+	"github.com/openzeka/reportgen/render/chart"
 )
 
 // version is set at link time (make build: -ldflags "-X main.version=…");
@@ -437,7 +438,7 @@ func renderFiles(ctx context.Context, report *analyze.Report, cfg *buildConfig, 
 		if err := ctx.Err(); err != nil {
 			return nil, glyphTrouble{}, err
 		}
-		charts, err := render.Charts(report, render.ChartOptions{Lang: lang, PNG: md || pdf, SVG: html})
+		charts, err := chart.Draw(report, chart.Options{Lang: lang, PNG: md || pdf, SVG: html})
 		if err != nil {
 			return nil, glyphTrouble{}, fmt.Errorf("%s charts: %w", lang, err)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/locales"
 )
 
@@ -116,5 +117,24 @@ func TestMissingMessageIsAnError(t *testing.T) {
 func TestUnknownLanguage(t *testing.T) {
 	if _, err := New("de", nil); err == nil || !strings.Contains(err.Error(), `language "de": no messages`) {
 		t.Errorf("New(de) = %v", err)
+	}
+}
+
+func TestLocaleLoad(t *testing.T) {
+	for _, tt := range []struct {
+		lang string
+		x    analyze.Load
+		want string
+	}{
+		{"tr", 1024, "1024"}, {"en", 1024, "1024"}, {"tr", 0.5, "0,5"}, {"en", 2.25, "2.25"},
+		{"tr", 1.0 / 3, "0,333"}, {"en", analyze.Load(math.Inf(1)), "∞"}, {"en", 16, "16"},
+	} {
+		l, err := New(tt.lang, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := l.Load(tt.x); got != tt.want {
+			t.Errorf("%s Load(%v) = %q, want %q", tt.lang, float64(tt.x), got, tt.want)
+		}
 	}
 }

@@ -1,4 +1,4 @@
-package render
+package chart
 
 import (
 	"image/color"
@@ -215,7 +215,7 @@ func (cv *chartView) panelTitle(id analyze.MetricID, st analyze.Statistic) strin
 func (cv *chartView) throughput() (*figure, error) {
 	unit := cv.loc.T("axis_rps")
 	title := cv.loc.T("panel_system_rps")
-	if !(&view{R: cv.r}).AllExports() {
+	if !present.AllExports(cv.r) {
 		title = cv.loc.T("panel_system_rps_measured")
 	}
 	sys, err := cv.linePanel(title, unit, fullSize, func(l analyze.Level) float64 { return l.SystemRPS }, func(analyze.Level) string { return "system_rps" }, nil)
@@ -223,7 +223,7 @@ func (cv *chartView) throughput() (*figure, error) {
 		return nil, err
 	}
 	row := []*plot.Plot{sys}
-	if (&view{R: cv.r}).HasReportedRPS() {
+	if present.HasReportedRPS(cv.r) {
 		rep, err := cv.linePanel(cv.loc.T("panel_reported_rps"), unit, fullSize, func(l analyze.Level) float64 { return l.RPSReported }, nil, nil)
 		if err != nil {
 			return nil, err
@@ -481,13 +481,13 @@ func (cv *chartView) dashboard() (*figure, error) {
 		p.X.Label.Text = cv.loc.T("col_load")
 		panels[i/3][i%3] = p
 	}
-	return &figure{title: cv.loc.T(dashboardID(cv.r)), panels: panels, legend: cv.configLegend(),
+	return &figure{title: cv.loc.T(DashboardCaption(cv.r)), panels: panels, legend: cv.configLegend(),
 		w: chartWidth, h: 420, sizes: tileSize}, nil
 }
 
 // dashboardID is the message of the dashboard's title and caption: its
 // tiles show the mean, or the median where a tool gives no mean.
-func dashboardID(r *analyze.Report) string {
+func DashboardCaption(r *analyze.Report) string {
 	for _, id := range analyze.Distributions {
 		if present.StandsIn(r, id, analyze.Mean, "†") {
 			return "chart_dashboard_median"

@@ -1,4 +1,4 @@
-package render
+package chart
 
 import (
 	"bytes"
@@ -30,15 +30,15 @@ type Chart struct {
 	SVG  []byte
 }
 
-// ChartNames lists the ten standard charts in report order.
-var ChartNames = []string{
+// Names lists the ten standard charts in report order.
+var Names = []string{
 	"01-ttft", "02-itl", "03-tps", "04-latency", "05-throughput",
 	"06-capacity", "07-aggregate-output", "08-spec-speedup", "09-slo-heatmap", "10-dashboard",
 }
 
-// ChartOptions select the language of the charts and the encodings to
+// Options select the language of the charts and the encodings to
 // draw them in: PNG (Markdown, PDF), SVG (HTML), or both.
-type ChartOptions struct {
+type Options struct {
 	Lang    string
 	Locales fs.FS
 	PNG     bool
@@ -48,11 +48,11 @@ type ChartOptions struct {
 // errNoEncoding is Charts' error when asked for neither PNG nor SVG.
 var errNoEncoding = errors.New("charts: no encoding asked for (PNG, SVG or both)")
 
-// Charts draws every standard chart the data supports (no speculative
+// Draw draws every standard chart the data supports (no speculative
 // pair: no 08), in report order, in the encodings opt asks for; a
 // Chart's PNG or SVG is nil when it was not asked for. Charts are drawn
 // in parallel; the output is the same on every run.
-func Charts(r *analyze.Report, opt ChartOptions) ([]Chart, error) {
+func Draw(r *analyze.Report, opt Options) ([]Chart, error) {
 	if !opt.PNG && !opt.SVG {
 		return nil, errNoEncoding
 	}
@@ -64,7 +64,7 @@ func Charts(r *analyze.Report, opt ChartOptions) ([]Chart, error) {
 	// Build the figures first (cheap, and the locale is not safe for
 	// concurrent use), then draw and encode them in parallel.
 	var figs []*figure
-	for _, name := range ChartNames {
+	for _, name := range Names {
 		f, err := cv.build(name)
 		if err != nil {
 			return nil, fmt.Errorf("chart %s: %w", name, err)
