@@ -2,7 +2,6 @@ package analyze
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"strconv"
 )
@@ -126,101 +125,142 @@ func (s step) ttftJump() bool {
 // unbounded rate is not judged: it probes the maximum throughput, and
 // queueing there is true by construction.
 func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
-	var out []Anomaly
-	add := func(kind AnomalyKind, l Level, metric, msg string, values map[string]float64) {
-		out = append(out, Anomaly{Kind: kind, Config: cfg.ID, Load: l.Load, Metric: metric, Message: msg, Values: values})
-	}
-	at := axis.Label
-	saturated := false
+	c := &levelChecker{cfg: cfg, p: p, axis: axis}
 	for i, l := range cfg.Levels {
-		for _, m := range []struct {
-			name string
-			s    Stat
-		}{{"ttft_ms", l.TTFT}, {"itl_ms", l.ITL}, {"tps", l.TPS}, {"latency_s", l.Latency}} {
-			if m.s.P90 < m.s.Mean {
-				add(P90BelowMean, l, m.name, fmt.Sprintf("%s p90 %g is below its mean %g at %s", m.name, m.s.P90, m.s.Mean, at(l.Load)),
-					map[string]float64{"p90": m.s.P90, "mean": m.s.Mean})
-			}
-		}
-		if p.OutputTokens > 1 && l.Latency.Mean > 0 {
-			expected := ExpectedLatency(l, p.OutputTokens)
-			dev := (l.Latency.Mean - expected) / l.Latency.Mean
-			if math.Abs(dev) > MismatchTolerance {
-				add(LatencyMismatch, l, "latency_s", fmt.Sprintf("mean latency %.2f s differs from TTFT + ITL × %d = %.2f s by %.0f%% at %s",
-					l.Latency.Mean, p.OutputTokens-1, expected, dev*100, at(l.Load)),
-					map[string]float64{"latency": l.Latency.Mean, "expected": expected, "deviation": dev, "tokens": float64(p.OutputTokens)})
-			}
-		}
+		c.level(l)
 		if i == 0 && axis == AxisRate && shortfall(l) {
-			saturated = true
-			add(Saturation, l, "system_rps", fmt.Sprintf("delivers %.2f req/s of the %s offered: the server does not keep up", l.SystemRPS, at(l.Load)),
+			c.saturated = true
+			c.add(Saturation, l, "system_rps", fmt.Sprintf("delivers %.2f req/s of the %s offered: the server does not keep up", l.SystemRPS, axis.Label(l.Load)),
 				map[string]float64{"offered": l.Rate, "value": l.SystemRPS, "share": l.SystemRPS / l.Rate})
 		}
 		if i == 0 || l.Load.IsInf() {
 			continue
 		}
 		s := newStep(cfg.Levels[i-1], l, axis)
-		prev := s.prev
-		base := map[string]float64{"prev_load": float64(prev.Load), "load_factor": s.load}
-		with := func(kv ...any) map[string]float64 {
-			v := maps.Clone(base)
-			for j := 0; j+1 < len(kv); j += 2 {
-				v[kv[j].(string)] = kv[j+1].(float64)
-			}
-			return v
-		}
-		firstSaturation := !saturated && s.saturated()
-		if firstSaturation && !s.rate {
-			if j, ok := recovers(cfg.Levels[i+1:], math.Max(prev.SystemRPS, l.SystemRPS)); ok {
-				firstSaturation = false
-				add(ThroughputDip, l, "system_rps", fmt.Sprintf("system throughput %.2f req/s at %s against %.2f req/s at %s while the load grew %.1f×, then %.2f req/s at %s: a dip, not a ceiling",
-					l.SystemRPS, at(l.Load), prev.SystemRPS, at(prev.Load), s.load, j.SystemRPS, at(j.Load)),
-					with("prev", prev.SystemRPS, "value", l.SystemRPS, "throughput_factor", s.throughput, "later_load", float64(j.Load), "later", j.SystemRPS))
-			}
-		}
-		switch {
-		case firstSaturation:
-			saturated = true
-			v := with("prev", prev.SystemRPS, "value", l.SystemRPS, "throughput_factor", s.throughput,
-				"latency_prev", prev.Latency.Mean, "latency", l.Latency.Mean)
-			if s.ttftJump() {
-				v["ttft_prev"], v["ttft"] = prev.TTFT.Mean, l.TTFT.Mean
-			}
-			msg := fmt.Sprintf("system throughput %.2f req/s at %s against %.2f req/s at %s: the load grew %.1f×, throughput %.2f×, latency rose",
-				l.SystemRPS, at(l.Load), prev.SystemRPS, at(prev.Load), s.load, s.throughput)
-			if s.rate {
-				v["offered"], v["share"] = l.Rate, l.SystemRPS/l.Rate
-				msg = fmt.Sprintf("delivers %.2f req/s of the %s offered: the server no longer keeps up", l.SystemRPS, at(l.Load))
-			}
-			add(Saturation, l, "system_rps", msg, v)
-			out = append(out, capAt(cfg, prev, l, axis)...)
-		case s.ttftJump() && Known(s.throughput) && !s.saturated() && !s.rate:
-			add(SchedulingChange, l, "ttft_ms", fmt.Sprintf("mean TTFT jumps %.1f× from %.1f ms at %s to %.1f ms at %s while system throughput grows %.2f×: prefills are held back, not a saturation",
-				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, at(prev.Load), l.TTFT.Mean, at(l.Load), s.throughput),
-				with("prev", prev.TTFT.Mean, "value", l.TTFT.Mean, "ratio", l.TTFT.Mean/prev.TTFT.Mean,
-					"rps_prev", prev.SystemRPS, "rps", l.SystemRPS, "throughput_factor", s.throughput, "itl_prev", prev.ITL.Mean, "itl", l.ITL.Mean))
-		case s.ttftJump() && (!s.rate || !s.saturated()):
-			// On a rate axis the offered rate is still delivered (no
-			// saturation): requests queue longer as the load nears the
-			// server's ceiling; a growing throughput there is the offered
-			// rate, not a sign of scheduling.
-			v := with("prev", prev.TTFT.Mean, "value", l.TTFT.Mean, "ratio", l.TTFT.Mean/prev.TTFT.Mean)
-			if s.rate {
-				v["delivered"], v["offered"] = l.SystemRPS, l.Rate
-			}
-			add(TTFTJump, l, "ttft_ms", fmt.Sprintf("mean TTFT jumps %.1f× from %.1f ms at %s to %.1f ms at %s",
-				l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, at(prev.Load), l.TTFT.Mean, at(l.Load)), v)
-		}
-		if l.AggregateTPS < prev.AggregateTPS && s.load > 1 && !p.Tie(l.AggregateTPS, prev.AggregateTPS) {
-			add(AggregateDrop, l, "aggregate_tps", fmt.Sprintf("aggregate output falls from %.0f to %.0f tok/s as the load grows %.1f× from %s to %s",
-				prev.AggregateTPS, l.AggregateTPS, s.load, at(prev.Load), at(l.Load)),
-				with("prev", prev.AggregateTPS, "value", l.AggregateTPS))
-			if !saturated {
-				out = append(out, capAt(cfg, prev, l, axis)...)
-			}
+		c.throughputStep(s, cfg.Levels[i+1:])
+		c.aggregateStep(s)
+	}
+	return c.out
+}
+
+// levelChecker collects the anomalies of one config's levels, in level
+// order.
+type levelChecker struct {
+	cfg       Config
+	p         Params
+	axis      Axis
+	saturated bool // a saturation was flagged at an earlier level
+	out       []Anomaly
+}
+
+func (c *levelChecker) add(kind AnomalyKind, l Level, metric, msg string, values map[string]float64) {
+	c.out = append(c.out, Anomaly{Kind: kind, Config: c.cfg.ID, Load: l.Load, Metric: metric, Message: msg, Values: values})
+}
+
+// level checks one level on its own: a P90 below its mean, a mean
+// latency that TTFT and ITL do not add up to.
+func (c *levelChecker) level(l Level) {
+	at := c.axis.Label
+	for _, m := range []struct {
+		name string
+		s    Stat
+	}{{"ttft_ms", l.TTFT}, {"itl_ms", l.ITL}, {"tps", l.TPS}, {"latency_s", l.Latency}} {
+		if m.s.P90 < m.s.Mean {
+			c.add(P90BelowMean, l, m.name, fmt.Sprintf("%s p90 %g is below its mean %g at %s", m.name, m.s.P90, m.s.Mean, at(l.Load)),
+				map[string]float64{"p90": m.s.P90, "mean": m.s.Mean})
 		}
 	}
-	return out
+	if c.p.OutputTokens > 1 && l.Latency.Mean > 0 {
+		expected := ExpectedLatency(l, c.p.OutputTokens)
+		dev := (l.Latency.Mean - expected) / l.Latency.Mean
+		if math.Abs(dev) > MismatchTolerance {
+			c.add(LatencyMismatch, l, "latency_s", fmt.Sprintf("mean latency %.2f s differs from TTFT + ITL × %d = %.2f s by %.0f%% at %s",
+				l.Latency.Mean, c.p.OutputTokens-1, expected, dev*100, at(l.Load)),
+				map[string]float64{"latency": l.Latency.Mean, "expected": expected, "deviation": dev, "tokens": float64(c.p.OutputTokens)})
+		}
+	}
+}
+
+// values are the numbers of an anomaly at step s: the previous load and
+// the load factor, and the name, value pairs of kv.
+func (s step) values(kv ...any) map[string]float64 {
+	v := map[string]float64{"prev_load": float64(s.prev.Load), "load_factor": s.load}
+	for j := 0; j+1 < len(kv); j += 2 {
+		v[kv[j].(string)] = kv[j+1].(float64)
+	}
+	return v
+}
+
+// throughputStep judges the system throughput and TTFT of step s, later
+// being the levels after it: the first saturation (or a dip that a later
+// level recovers from), a scheduling change, a TTFT jump.
+func (c *levelChecker) throughputStep(s step, later []Level) {
+	at := c.axis.Label
+	prev, l := s.prev, s.l
+	firstSaturation := !c.saturated && s.saturated()
+	if firstSaturation && !s.rate {
+		if j, ok := recovers(later, math.Max(prev.SystemRPS, l.SystemRPS)); ok {
+			firstSaturation = false
+			c.add(ThroughputDip, l, "system_rps", fmt.Sprintf("system throughput %.2f req/s at %s against %.2f req/s at %s while the load grew %.1f×, then %.2f req/s at %s: a dip, not a ceiling",
+				l.SystemRPS, at(l.Load), prev.SystemRPS, at(prev.Load), s.load, j.SystemRPS, at(j.Load)),
+				s.values("prev", prev.SystemRPS, "value", l.SystemRPS, "throughput_factor", s.throughput, "later_load", float64(j.Load), "later", j.SystemRPS))
+		}
+	}
+	switch {
+	case firstSaturation:
+		c.saturation(s)
+	case s.ttftJump() && Known(s.throughput) && !s.saturated() && !s.rate:
+		c.add(SchedulingChange, l, "ttft_ms", fmt.Sprintf("mean TTFT jumps %.1f× from %.1f ms at %s to %.1f ms at %s while system throughput grows %.2f×: prefills are held back, not a saturation",
+			l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, at(prev.Load), l.TTFT.Mean, at(l.Load), s.throughput),
+			s.values("prev", prev.TTFT.Mean, "value", l.TTFT.Mean, "ratio", l.TTFT.Mean/prev.TTFT.Mean,
+				"rps_prev", prev.SystemRPS, "rps", l.SystemRPS, "throughput_factor", s.throughput, "itl_prev", prev.ITL.Mean, "itl", l.ITL.Mean))
+	case s.ttftJump() && (!s.rate || !s.saturated()):
+		// On a rate axis the offered rate is still delivered (no
+		// saturation): requests queue longer as the load nears the
+		// server's ceiling; a growing throughput there is the offered
+		// rate, not a sign of scheduling.
+		v := s.values("prev", prev.TTFT.Mean, "value", l.TTFT.Mean, "ratio", l.TTFT.Mean/prev.TTFT.Mean)
+		if s.rate {
+			v["delivered"], v["offered"] = l.SystemRPS, l.Rate
+		}
+		c.add(TTFTJump, l, "ttft_ms", fmt.Sprintf("mean TTFT jumps %.1f× from %.1f ms at %s to %.1f ms at %s",
+			l.TTFT.Mean/prev.TTFT.Mean, prev.TTFT.Mean, at(prev.Load), l.TTFT.Mean, at(l.Load)), v)
+	}
+}
+
+// saturation flags the config's first saturation, at step s, and the
+// deployment limits that may cause it.
+func (c *levelChecker) saturation(s step) {
+	at := c.axis.Label
+	prev, l := s.prev, s.l
+	c.saturated = true
+	v := s.values("prev", prev.SystemRPS, "value", l.SystemRPS, "throughput_factor", s.throughput,
+		"latency_prev", prev.Latency.Mean, "latency", l.Latency.Mean)
+	if s.ttftJump() {
+		v["ttft_prev"], v["ttft"] = prev.TTFT.Mean, l.TTFT.Mean
+	}
+	msg := fmt.Sprintf("system throughput %.2f req/s at %s against %.2f req/s at %s: the load grew %.1f×, throughput %.2f×, latency rose",
+		l.SystemRPS, at(l.Load), prev.SystemRPS, at(prev.Load), s.load, s.throughput)
+	if s.rate {
+		v["offered"], v["share"] = l.Rate, l.SystemRPS/l.Rate
+		msg = fmt.Sprintf("delivers %.2f req/s of the %s offered: the server no longer keeps up", l.SystemRPS, at(l.Load))
+	}
+	c.add(Saturation, l, "system_rps", msg, v)
+	c.out = append(c.out, capAt(c.cfg, prev, l, c.axis)...)
+}
+
+// aggregateStep flags aggregate output that falls at step s while the
+// load grows, and, before any saturation, the limits that may cause it.
+func (c *levelChecker) aggregateStep(s step) {
+	prev, l := s.prev, s.l
+	if l.AggregateTPS < prev.AggregateTPS && s.load > 1 && !c.p.Tie(l.AggregateTPS, prev.AggregateTPS) {
+		c.add(AggregateDrop, l, "aggregate_tps", fmt.Sprintf("aggregate output falls from %.0f to %.0f tok/s as the load grows %.1f× from %s to %s",
+			prev.AggregateTPS, l.AggregateTPS, s.load, c.axis.Label(prev.Load), c.axis.Label(l.Load)),
+			s.values("prev", prev.AggregateTPS, "value", l.AggregateTPS))
+		if !c.saturated {
+			c.out = append(c.out, capAt(c.cfg, prev, l, c.axis)...)
+		}
+	}
 }
 
 // requestErrors flags every level at which requests failed, whether its
