@@ -496,89 +496,154 @@ func rankAt(cfgs []Config, c Load, m Metric, stat Percentile) []ranked {
 	return out
 }
 
-// sectionFindings derives the findings told under each metric section.
+// sectionFindings derives the findings told under each metric section:
+// for each metric, those of every rule in sectionRules, in that order;
+// then the consistency of latency with TTFT and ITL.
 func sectionFindings(r *Report) []Finding {
 	var out []Finding
-	lo, okLo := lowestCommon(r.Configs)
-	hi, okHi := highestCommon(r.Configs)
-	add := func(f Finding) {
-		f.Score = finite(f.Score)
-		f.Severity = severity(f.Score)
-		out = append(out, f)
-	}
 	for _, m := range []Metric{MetricTTFT, MetricITL, MetricTPS, MetricLatency, MetricSystemRPS, MetricAggregate} {
-		if len(r.Configs) > 1 && okLo && okHi {
-			for _, at := range []struct {
-				kind FindingKind
-				c    Load
-			}{{LeaderLow, lo}, {LeaderHigh, hi}} {
-				if at.kind == LeaderLow && (m.Key == MetricSystemRPS.Key || m.Key == MetricAggregate.Key) {
-					continue // at low load every config's throughput is small; the high end decides
-				}
-				if at.kind == LeaderHigh && lo == hi {
-					continue
-				}
-				stat := m.commonStat(levelsAt(r.Configs, at.c), Mean)
-				rk := rankAt(r.Configs, at.c, m, stat)
-				if len(rk) < 2 {
-					continue
-				}
-				adv := m.advantage(rk[0].v, rk[1].v)
-				f := Finding{Kind: at.kind, Section: string(m.Key), Configs: []string{rk[0].id, rk[1].id}, Levels: []Load{at.c},
-					Values: map[string]float64{"value": rk[0].v, "next": rk[1].v, "ratio": adv}, Score: math.Log(adv),
-					Tie: r.tieBetween(m, stat, at.c, rk[0].id, rk[1].id), Stat: m.statName(stat)}
-				if f.Tie {
-					f.Score = 0
-				}
-				add(f)
-			}
-		}
-		if m.Key != MetricSystemRPS.Key && m.Key != MetricAggregate.Key {
-			for _, s := range r.Speedups {
-				if f, ok := specEffect(r, s, m); ok {
-					add(f)
-				}
-			}
-		}
-		switch m.Key {
-		case MetricTTFT.Key, MetricTPS.Key:
-			if m.Key == MetricTPS.Key && r.Params.SLOTPS == 0 {
-				break // no TPS requirement: nothing to tell
-			}
-			for _, c := range r.Configs {
-				if len(c.Levels) > 0 {
-					add(sloBoundary(c, m, r.Params))
-				}
-			}
-		case MetricLatency.Key, MetricAggregate.Key:
-			for _, c := range r.Configs {
-				if f, ok := growth(c, m); ok {
-					add(f)
-				}
-			}
-		}
-		if m.Key == MetricAggregate.Key {
-			for _, c := range r.Configs {
-				if f, ok := peakAggregate(c); ok {
-					add(f)
-				}
-			}
-		}
-		if m.Key == MetricSystemRPS.Key && okHi {
-			if rk := rankAt(r.Configs, hi, m, Mean); len(rk) > 0 {
-				cfg, _ := r.Config(rk[0].id)
-				l, _ := levelAt(cfg, hi)
-				if !math.IsNaN(l.RPSReported) {
-					add(Finding{Kind: ThroughputGap, Section: string(m.Key), Configs: []string{cfg.ID}, Levels: []Load{hi},
-						Values: map[string]float64{"system": l.SystemRPS, "reported": l.RPSReported}})
-				}
-			}
+		for _, rule := range sectionRules {
+			out = append(out, rule(r, m)...)
 		}
 	}
 	if f, ok := latencyConsistency(r); ok {
-		add(f)
+		out = append(out, f)
+	}
+	for i := range out {
+		out[i].Score = finite(out[i].Score)
+		out[i].Severity = severity(out[i].Score)
 	}
 	return out
+}
+
+// sectionRules are the rules of a metric section's findings, in the
+// order the section tells them. Each returns nothing for a metric it
+// does not apply to.
+var sectionRules = []func(r *Report, m Metric) []Finding{
+	leaderFindings, // the best config and its nearest rival, at the lowest and highest common level
+	specFindings,   // each speculative config against its direct one
+	sloFindings,    // where each config passes the SLO on TTFT or TPS
+	growthFindings, // how latency and aggregate output grow with the load
+	peakFindings,   // the level of each config's highest aggregate output
+	gapFindings,    // system throughput against the tool's reported one
+}
+
+// leaderFindings ranks the configs on m at the lowest and the highest
+// level all measured (on throughput only at the highest: at low load
+// every config's throughput is small) and tells the best and its nearest
+// rival, a tie when within the tie threshold.
+func leaderFindings(r *Report, m Metric) []Finding {
+	lo, okLo := lowestCommon(r.Configs)
+	hi, okHi := highestCommon(r.Configs)
+	if len(r.Configs) < 2 || !okLo || !okHi {
+		return nil
+	}
+	var out []Finding
+	for _, at := range []struct {
+		kind FindingKind
+		c    Load
+	}{{LeaderLow, lo}, {LeaderHigh, hi}} {
+		if at.kind == LeaderLow && (m.Key == MetricSystemRPS.Key || m.Key == MetricAggregate.Key) {
+			continue // at low load every config's throughput is small; the high end decides
+		}
+		if at.kind == LeaderHigh && lo == hi {
+			continue
+		}
+		stat := m.commonStat(levelsAt(r.Configs, at.c), Mean)
+		rk := rankAt(r.Configs, at.c, m, stat)
+		if len(rk) < 2 {
+			continue
+		}
+		adv := m.advantage(rk[0].v, rk[1].v)
+		f := Finding{Kind: at.kind, Section: string(m.Key), Configs: []string{rk[0].id, rk[1].id}, Levels: []Load{at.c},
+			Values: map[string]float64{"value": rk[0].v, "next": rk[1].v, "ratio": adv}, Score: math.Log(adv),
+			Tie: r.tieBetween(m, stat, at.c, rk[0].id, rk[1].id), Stat: m.statName(stat)}
+		if f.Tie {
+			f.Score = 0
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// specFindings tells each speculative config's effect on m against its
+// direct one; not on throughput, which the speedups tell.
+func specFindings(r *Report, m Metric) []Finding {
+	if m.Key == MetricSystemRPS.Key || m.Key == MetricAggregate.Key {
+		return nil
+	}
+	var out []Finding
+	for _, s := range r.Speedups {
+		if f, ok := specEffect(r, s, m); ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// sloFindings tells where each config passes the SLO, under TTFT, and
+// under TPS when there is a TPS requirement.
+func sloFindings(r *Report, m Metric) []Finding {
+	if m.Key != MetricTTFT.Key && (m.Key != MetricTPS.Key || r.Params.SLOTPS == 0) {
+		return nil
+	}
+	var out []Finding
+	for _, c := range r.Configs {
+		if len(c.Levels) > 0 {
+			out = append(out, sloBoundary(c, m, r.Params))
+		}
+	}
+	return out
+}
+
+// growthFindings tells how each config's latency or aggregate output
+// grows from its lowest level to its highest.
+func growthFindings(r *Report, m Metric) []Finding {
+	if m.Key != MetricLatency.Key && m.Key != MetricAggregate.Key {
+		return nil
+	}
+	var out []Finding
+	for _, c := range r.Configs {
+		if f, ok := growth(c, m); ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// peakFindings tells, under aggregate output, the level of each
+// config's highest aggregate output beside its highest level's.
+func peakFindings(r *Report, m Metric) []Finding {
+	if m.Key != MetricAggregate.Key {
+		return nil
+	}
+	var out []Finding
+	for _, c := range r.Configs {
+		if f, ok := peakAggregate(c); ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// gapFindings tells, under system throughput, the leader's throughput
+// at the highest common level beside the one its tool reported.
+func gapFindings(r *Report, m Metric) []Finding {
+	hi, okHi := highestCommon(r.Configs)
+	if m.Key != MetricSystemRPS.Key || !okHi {
+		return nil
+	}
+	rk := rankAt(r.Configs, hi, m, Mean)
+	if len(rk) == 0 {
+		return nil
+	}
+	cfg, _ := r.Config(rk[0].id)
+	l, _ := levelAt(cfg, hi)
+	if math.IsNaN(l.RPSReported) {
+		return nil
+	}
+	return []Finding{{Kind: ThroughputGap, Section: string(m.Key), Configs: []string{cfg.ID}, Levels: []Load{hi},
+		Values: map[string]float64{"system": l.SystemRPS, "reported": l.RPSReported}}}
 }
 
 // specEffect compares a speculative config with its direct one on m at
