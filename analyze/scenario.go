@@ -283,36 +283,41 @@ func scorecard(cfgs []Config, p Params) []PairScore {
 	var out []PairScore
 	for i := 0; i < len(cfgs); i++ {
 		for j := i + 1; j < len(cfgs); j++ {
-			a, b := cfgs[i], cfgs[j]
-			ps := PairScore{A: a.ID, B: b.ID}
-			for _, la := range a.Levels {
-				lb, ok := levelAt(b, la.Load)
-				if !ok {
-					continue
-				}
-				ps.Levels = append(ps.Levels, la.Load)
-				for _, m := range ScoredMetrics {
-					for _, st := range Percentiles {
-						x, y := m.Value(la, st), m.Value(lb, st)
-						if math.IsNaN(x) || math.IsNaN(y) {
-							continue
-						}
-						ps.Comparisons++
-						switch {
-						case p.tieAt(m, st, la, lb):
-							ps.Ties++
-						case m.better(x, y):
-							ps.AWins++
-						default:
-							ps.BWins++
-						}
-					}
-				}
-			}
-			if ps.Comparisons > 0 {
+			if ps := scorePair(cfgs[i], cfgs[j], p); ps.Comparisons > 0 {
 				out = append(out, ps)
 			}
 		}
 	}
 	return out
+}
+
+// scorePair compares a with b on every scored metric and statistic at
+// every level both measured.
+func scorePair(a, b Config, p Params) PairScore {
+	ps := PairScore{A: a.ID, B: b.ID}
+	for _, la := range a.Levels {
+		lb, ok := levelAt(b, la.Load)
+		if !ok {
+			continue
+		}
+		ps.Levels = append(ps.Levels, la.Load)
+		for _, m := range ScoredMetrics {
+			for _, st := range Percentiles {
+				x, y := m.Value(la, st), m.Value(lb, st)
+				if math.IsNaN(x) || math.IsNaN(y) {
+					continue
+				}
+				ps.Comparisons++
+				switch {
+				case p.tieAt(m, st, la, lb):
+					ps.Ties++
+				case m.better(x, y):
+					ps.AWins++
+				default:
+					ps.BWins++
+				}
+			}
+		}
+	}
+	return ps
 }
