@@ -62,23 +62,15 @@ func (v *view) heading(level int, id string, kv []any) string {
 	return prefix + v.nums.next(level) + " " + text
 }
 
-// chart places chart name with its localized caption when the chart was
-// drawn for this edition, and nothing otherwise. The caption is message
-// "chart_<name>" unless the template names another.
-func (v *view) chart(name string, captionID ...string) string {
+// chart places chart name with its localized caption (chart.Caption)
+// when the chart was drawn for this edition, and nothing otherwise.
+func (v *view) chart(name string) string {
 	p, ok := v.opt.Charts[name]
 	if !ok {
 		return ""
 	}
 	v.figs++
-	id := "chart_" + strings.ReplaceAll(name[3:], "-", "_")
-	if len(captionID) > 0 {
-		id = captionID[0]
-	}
-	if name == "10-dashboard" {
-		id = chart.DashboardCaption(v.R)
-	}
-	caption := v.loc.T(id)
+	caption := v.loc.T(chart.Caption(name, v.R))
 	return "![" + Escape(caption) + "](" + p + ")\n\n*" + v.loc.T("figure") + " " + strconv.Itoa(v.figs) + ": " + Escape(caption) + "*"
 }
 

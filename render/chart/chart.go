@@ -31,10 +31,13 @@ type Chart struct {
 }
 
 // Names lists the ten standard charts in report order.
-var Names = []string{
-	"01-ttft", "02-itl", "03-tps", "04-latency", "05-throughput",
-	"06-capacity", "07-aggregate-output", "08-spec-speedup", "09-slo-heatmap", "10-dashboard",
-}
+var Names = func() []string {
+	var out []string
+	for _, d := range defs {
+		out = append(out, d.name)
+	}
+	return out
+}()
 
 // Options select the language of the charts and the encodings to
 // draw them in: PNG (Markdown, PDF), SVG (HTML), or both.
@@ -64,13 +67,13 @@ func Draw(r *analyze.Report, opt Options) ([]Chart, error) {
 	// Build the figures first (cheap, and the locale is not safe for
 	// concurrent use), then draw and encode them in parallel.
 	var figs []*figure
-	for _, name := range Names {
-		f, err := cv.build(name)
+	for _, d := range defs {
+		f, err := d.build(cv)
 		if err != nil {
-			return nil, fmt.Errorf("chart %s: %w", name, err)
+			return nil, fmt.Errorf("chart %s: %w", d.name, err)
 		}
 		if f != nil {
-			f.name = name
+			f.name = d.name
 			figs = append(figs, f)
 		}
 	}

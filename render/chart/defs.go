@@ -21,36 +21,60 @@ type chartView struct {
 	loc *locale.Locale
 }
 
-// build returns the figure for chart name, or nil when the data has
-// nothing for it to show.
-func (cv *chartView) build(name string) (*figure, error) {
-	switch name {
-	case "01-ttft":
+// def is one standard chart: its name (the file name without
+// extension), the message id of its caption for a report, and how to
+// build its figure (nil when the data has nothing for it to show).
+type def struct {
+	name    string
+	caption func(r *analyze.Report) string
+	build   func(cv *chartView) (*figure, error)
+}
+
+// fixed is a caption that does not depend on the report.
+func fixed(id string) func(*analyze.Report) string { return func(*analyze.Report) string { return id } }
+
+// defs are the ten standard charts, in report order. Adding a chart is
+// one line here, its builder, its messages (title, caption) in every
+// locale, and its place in a template ({{chart "11-…"}}).
+var defs = []def{
+	{"01-ttft", fixed("chart_ttft"), func(cv *chartView) (*figure, error) {
 		return cv.metric(analyze.TTFT, &sloRef{cv.r.Params.SLOTTFTms, "slo_line_ttft"})
-	case "02-itl":
-		return cv.metric(analyze.ITL, nil)
-	case "03-tps":
+	}},
+	{"02-itl", fixed("chart_itl"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.ITL, nil) }},
+	{"03-tps", fixed("chart_tps"), func(cv *chartView) (*figure, error) {
 		ref := &sloRef{cv.r.Params.SLOTPS, "slo_line_tps"}
 		if cv.r.Params.SLOTPS == 0 {
 			ref = nil // no TPS requirement: no line
 		}
 		return cv.metric(analyze.TPS, ref)
-	case "04-latency":
-		return cv.metric(analyze.Latency, nil)
-	case "05-throughput":
-		return cv.throughput()
-	case "06-capacity":
-		return cv.capacity()
-	case "07-aggregate-output":
-		return cv.aggregate()
-	case "08-spec-speedup":
-		return cv.speedup()
-	case "09-slo-heatmap":
-		return cv.heatmap()
-	case "10-dashboard":
-		return cv.dashboard()
+	}},
+	{"04-latency", fixed("chart_latency"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.Latency, nil) }},
+	{"05-throughput", throughputCaption, (*chartView).throughput},
+	{"06-capacity", fixed("chart_capacity"), (*chartView).capacity},
+	{"07-aggregate-output", fixed("chart_aggregate_output"), (*chartView).aggregate},
+	{"08-spec-speedup", fixed("chart_spec_speedup"), (*chartView).speedup},
+	{"09-slo-heatmap", fixed("chart_slo_heatmap"), (*chartView).heatmap},
+	{"10-dashboard", DashboardCaption, (*chartView).dashboard},
+}
+
+// throughputCaption says whether the throughput chart shows the tools'
+// measured throughput or the llm-benchmark's c / mean latency.
+func throughputCaption(r *analyze.Report) string {
+	if present.AllExports(r) {
+		return "chart_throughput"
 	}
-	return nil, nil
+	return "chart_throughput_measured"
+}
+
+// Caption is the message id of chart name's caption in report r; ""
+// for a name that is no standard chart.
+func Caption(name string, r *analyze.Report) string {
+	for _, d := range defs {
+		if d.name == name {
+			return d.caption(r)
+		}
+	}
+	return ""
 }
 
 // name is a config's display name in the charts' language, as valid
