@@ -3,12 +3,10 @@ package render
 import (
 	"bytes"
 	"fmt"
-	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
-	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
@@ -65,7 +63,7 @@ func NewEdition(r *analyze.Report, opt Options, charts []chart.Chart) (*Edition,
 func newMarkdown(e *Edition) goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
-		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithASTTransformers(util.Prioritized(tagger{}, 100))),
 		goldmark.WithRendererOptions(
 			html.WithXHTML(),
 			renderer.WithNodeRenderers(util.Prioritized(&htmlNodes{e: e}, 100)),
@@ -81,63 +79,6 @@ func (e *Edition) HTMLBody() ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
-
-// plainText concatenates the text of n's descendants, with escapes and
-// entities resolved (goldmark keeps them raw in the tree).
-func plainText(n ast.Node, src []byte) string {
-	var b bytes.Buffer
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch t := c.(type) {
-		case *ast.Text:
-			b.Write(unescape(t.Value(src)))
-			if t.SoftLineBreak() || t.HardLineBreak() {
-				b.WriteByte(' ')
-			}
-		case *ast.String:
-			b.Write(t.Value)
-		case *ast.CodeSpan:
-			for cc := t.FirstChild(); cc != nil; cc = cc.NextSibling() {
-				if tt, ok := cc.(*ast.Text); ok {
-					b.Write(tt.Value(src))
-				}
-			}
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	return b.String()
-}
-
-func unescape(raw []byte) []byte {
-	return util.ResolveNumericReferences(util.ResolveEntityNames(util.UnescapePunctuations(raw)))
-}
-
-// sloClass is the colour class of an SLO matrix cell: two marks (✓
-// met, ✗ missed, ? cannot be checked, which does not count as met),
-// optionally starred for a stand-in statistic. Any other text has none.
-func sloClass(s string) string {
-	marks := []rune(strings.TrimSuffix(s, "*"))
-	if len(marks) != 2 {
-		return ""
-	}
-	met := 0
-	for _, m := range marks {
-		switch m {
-		case '✓':
-			met++
-		case '✗', '?':
-		default:
-			return ""
-		}
-	}
-	return [...]string{"slo-fail", "slo-part", "slo-pass"}[met]
-}
-
-// cellText is the plain text of a table cell.
-func cellText(n *extast.TableCell, src []byte) string { return plainText(n, src) }
 
 // Languages are the report languages reportgen ships.
 var Languages = locale.Languages

@@ -8,10 +8,10 @@ import (
 	"io/fs"
 
 	"github.com/yuin/goldmark/ast"
-	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
 
+	"github.com/openzeka/reportgen/render/mdast"
 	"github.com/openzeka/reportgen/templates"
 )
 
@@ -30,7 +30,7 @@ func (h *htmlNodes) image(w util.BufWriter, src []byte, node ast.Node, entering 
 		return ast.WalkContinue, nil
 	}
 	n := node.(*ast.Image)
-	alt := template.HTMLEscapeString(plainText(n, src))
+	alt := template.HTMLEscapeString(mdast.PlainText(n, src))
 	c, ok := h.e.charts[string(n.Destination)]
 	if !ok {
 		// Only charts are linked; anything else shows its alt text and
@@ -48,47 +48,6 @@ func (h *htmlNodes) image(w util.BufWriter, src []byte, node ast.Node, entering 
 	return ast.WalkSkipChildren, nil
 }
 
-// annotate tags, before rendering, what the style sheet styles: the
-// cells of SLO matrices with their verdict class and their tables with
-// "slo-matrix", and chart captions with "caption".
-func annotate(root ast.Node, src []byte) {
-	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		if p, ok := n.(*ast.Paragraph); ok && isCaption(p) {
-			p.SetAttributeString("class", []byte("caption"))
-			return ast.WalkSkipChildren, nil
-		}
-		cell, ok := n.(*extast.TableCell)
-		if !ok {
-			return ast.WalkContinue, nil
-		}
-		if cls := sloClass(cellText(cell, src)); cls != "" {
-			cell.SetAttributeString("class", []byte(cls))
-			if t := cell.Parent().Parent(); t != nil {
-				t.SetAttributeString("class", []byte("slo-matrix"))
-			}
-		}
-		return ast.WalkSkipChildren, nil
-	})
-}
-
-// isImage reports whether a paragraph holds one image and nothing else.
-func isImage(p ast.Node) bool {
-	c := p.FirstChild()
-	return c != nil && c.NextSibling() == nil && c.Kind() == ast.KindImage
-}
-
-// isCaption reports whether p is a chart's caption: a paragraph of one
-// emphasis right after an image paragraph.
-func isCaption(p *ast.Paragraph) bool {
-	prev := p.PreviousSibling()
-	c := p.FirstChild()
-	return prev != nil && prev.Kind() == ast.KindParagraph && isImage(prev) &&
-		c != nil && c.NextSibling() == nil && c.Kind() == ast.KindEmphasis
-}
-
 // pageData is what templates/page.html sees.
 type pageData struct {
 	Lang  string
@@ -103,7 +62,6 @@ func (e *Edition) HTML(tfs fs.FS) ([]byte, error) {
 	if tfs == nil {
 		tfs = templates.FS
 	}
-	annotate(e.root, e.Markdown)
 	body, err := e.HTMLBody()
 	if err != nil {
 		return nil, err
@@ -130,7 +88,7 @@ func (e *Edition) HTML(tfs fs.FS) ([]byte, error) {
 func (e *Edition) title() string {
 	for n := e.root.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok && h.Level == 1 {
-			return plainText(h, e.Markdown)
+			return mdast.PlainText(h, e.Markdown)
 		}
 	}
 	return ""

@@ -16,6 +16,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/openzeka/reportgen/render/chart"
+	"github.com/openzeka/reportgen/render/mdast"
 )
 
 // rgb is a colour of the PDF.
@@ -206,7 +207,7 @@ func (l *layout) runs(n ast.Node, st textStyle) []run {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch t := c.(type) {
 		case *ast.Text:
-			s := string(unescape(t.Value(l.src)))
+			s := string(mdast.Unescape(t.Value(l.src)))
 			switch {
 			case t.HardLineBreak():
 				out = append(out, run{text: s, st: st, brk: true})
@@ -247,7 +248,7 @@ func (l *layout) runs(n ast.Node, st textStyle) []run {
 			s.color = pdfAccent
 			out = append(out, run{text: string(t.Label(l.src)), st: s})
 		case *ast.Image:
-			out = append(out, run{text: plainText(t, l.src), st: st})
+			out = append(out, run{text: mdast.PlainText(t, l.src), st: st})
 		default:
 			out = append(out, l.runs(c, st)...)
 		}
@@ -495,11 +496,11 @@ func (l *layout) block(n ast.Node) {
 		l.heading(t)
 	case *ast.Paragraph:
 		switch {
-		case isImage(t):
+		case mdast.KindOf(t) == mdast.Figure:
 			l.image(t)
-		case isCaption(t):
+		case mdast.KindOf(t) == mdast.Caption:
 			// drawn with its image
-		case isLabel(t):
+		case mdast.KindOf(t) == mdast.Label:
 			// A label ("Findings:", a table's title) is never left alone
 			// at the bottom of a page: it keeps with what follows.
 			l.ensure(bodySize*1.42 + 6 + l.minHeight(t.NextSibling()))
@@ -530,13 +531,6 @@ func (l *layout) block(n ast.Node) {
 	}
 }
 
-// isLabel reports whether p is a label: one bold run and nothing else
-// ("**Findings:**", "**Mean (ms)**").
-func isLabel(p *ast.Paragraph) bool {
-	e, ok := p.FirstChild().(*ast.Emphasis)
-	return ok && e.Level == 2 && e.NextSibling() == nil
-}
-
 // headingStyle gives size, space before and after per level.
 func headingStyle(level int) (size, before, after float64) {
 	switch level {
@@ -558,7 +552,7 @@ func (l *layout) heading(h *ast.Heading) {
 	if h.Level <= 2 {
 		st.color = pdfAccent
 	}
-	lines := l.wrap([]run{{text: plainText(h, l.src), st: st}}, l.width)
+	lines := l.wrap([]run{{text: mdast.PlainText(h, l.src), st: st}}, l.width)
 	lh := size * 1.3
 	height := float64(len(lines))*lh + after
 	if h.Level == 2 {
@@ -574,7 +568,7 @@ func (l *layout) heading(h *ast.Heading) {
 			id = string(b)
 		}
 	}
-	l.headings = append(l.headings, tocEntry{level: h.Level, text: plainText(h, l.src), id: id, page: len(l.pages) - 1, y: l.y})
+	l.headings = append(l.headings, tocEntry{level: h.Level, text: mdast.PlainText(h, l.src), id: id, page: len(l.pages) - 1, y: l.y})
 	for _, line := range lines {
 		l.drawLine(line, l.left, l.y, l.width, size, 'l')
 		l.y += lh
@@ -593,7 +587,7 @@ func (l *layout) minHeight(n ast.Node) float64 {
 	}
 	switch t := n.(type) {
 	case *ast.Paragraph:
-		if isImage(t) {
+		if mdast.KindOf(t) == mdast.Figure {
 			_, h, _ := l.imageSize(t)
 			return h + 24
 		}
@@ -634,12 +628,12 @@ func (l *layout) imageSize(p *ast.Paragraph) (w, h float64, data []byte) {
 func (l *layout) image(p *ast.Paragraph) {
 	w, h, data := l.imageSize(p)
 	if data == nil {
-		l.paragraph([]run{{text: plainText(p, l.src), st: textStyle{size: captionSize, italic: true, color: pdfMuted}}}, captionSize, 'c', 6)
+		l.paragraph([]run{{text: mdast.PlainText(p, l.src), st: textStyle{size: captionSize, italic: true, color: pdfMuted}}}, captionSize, 'c', 6)
 		return
 	}
 	var caption []run
 	capH := 0.0
-	if next, ok := p.NextSibling().(*ast.Paragraph); ok && isCaption(next) {
+	if next, ok := p.NextSibling().(*ast.Paragraph); ok && mdast.KindOf(next) == mdast.Caption {
 		caption = l.runs(next, textStyle{size: captionSize, italic: true, color: pdfMuted})
 		capH = float64(len(l.wrap(caption, l.width)))*captionSize*1.42 + 4
 	}

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	extast "github.com/yuin/goldmark/extension/ast"
+
+	"github.com/openzeka/reportgen/render/mdast"
 )
 
 // tableCell is one cell as laid out.
@@ -25,7 +27,7 @@ func (l *layout) table(t *extast.Table) {
 		var cells []tableCell
 		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
 			cell := c.(*extast.TableCell)
-			cells = append(cells, tableCell{align: alignOf(cell.Alignment), cls: sloClass(cellText(cell, l.src))})
+			cells = append(cells, tableCell{align: alignOf(cell.Alignment), cls: mdast.Class(cell)})
 		}
 		if r.Kind() == extast.KindTableHeader {
 			head = cells

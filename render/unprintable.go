@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	"github.com/yuin/goldmark/ast"
+
+	"github.com/openzeka/reportgen/render/mdast"
 )
 
 // Unprintable lists, sorted and once each, the characters of the
@@ -35,7 +37,7 @@ func (e *Edition) Unprintable() []rune {
 		}
 		switch t := n.(type) {
 		case *ast.Text:
-			check(string(unescape(t.Value(e.Markdown))), false)
+			check(string(mdast.Unescape(t.Value(e.Markdown))), false)
 		case *ast.String:
 			check(string(t.Value), false)
 		case *ast.AutoLink:
