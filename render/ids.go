@@ -6,10 +6,11 @@ import (
 	"unicode"
 
 	"github.com/yuin/goldmark/ast"
+	"golang.org/x/text/unicode/norm"
 )
 
-// IDs hands out heading anchors that stay readable in Turkish:
-// "Özet Sonuçlar" → "ozet-sonuclar", repeated headings get "-1", "-2".
+// IDs hands out heading anchors that stay readable in any language
+// written in Latin letters: "Özet Sonuçlar" → "ozet-sonuclar", repeated headings get "-1", "-2".
 // It implements goldmark's parser.IDs, so the table of contents, the
 // HTML anchors and the PDF links all agree.
 type IDs struct {
@@ -19,18 +20,38 @@ type IDs struct {
 // NewIDs returns an empty ID set; use one per document.
 func NewIDs() *IDs { return &IDs{used: map[string]bool{}} }
 
-var fold = strings.NewReplacer(
-	"ç", "c", "Ç", "c", "ğ", "g", "Ğ", "g", "ı", "i", "I", "i", "İ", "i",
-	"ö", "o", "Ö", "o", "ş", "s", "Ş", "s", "ü", "u", "Ü", "u",
-	"â", "a", "Â", "a", "î", "i", "Î", "i", "û", "u", "Û", "u",
-)
+// letters are the Latin letters that are no base letter with marks, and
+// what they fold to.
+var letters = map[rune]string{
+	'ı': "i", 'ß': "ss", 'æ': "ae", 'Æ': "ae", 'ø': "o", 'Ø': "o", 'œ': "oe", 'Œ': "oe",
+	'đ': "d", 'Đ': "d", 'ð': "d", 'Ð': "d", 'ł': "l", 'Ł': "l", 'þ': "th", 'Þ': "th", 'ŋ': "ng", 'Ŋ': "ng",
+}
+
+// fold writes s with every Latin letter as its base letters: marks
+// dropped (ş → s, ä → a, é → e, İ → I), the letters without a base
+// spelled out (ı → i, ß → ss, æ → ae).
+func fold(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		if l, ok := letters[r]; ok {
+			b.WriteString(l)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
 
 // Slug folds a heading to an anchor: ASCII letters and digits joined by
-// '-'.
+// '-', any Latin letter folded to its base ("Qualität der Daten" →
+// "qualitat-der-daten", "Özet" → "ozet").
 func Slug(s string) string {
 	var b strings.Builder
 	dash := false
-	for _, r := range fold.Replace(s) {
+	for _, r := range fold(s) {
 		r = unicode.ToLower(r)
 		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
 			if dash && b.Len() > 0 {

@@ -53,6 +53,8 @@ func TestSlug(t *testing.T) {
 		{"1. Yönetici Özeti", "1-yonetici-ozeti"},
 		{"4.1 Genel Karşılaştırma (c=1 ve c=64)", "4-1-genel-karsilastirma-c-1-ve-c-64"},
 		{"IŞIK ığdır", "isik-igdir"},
+		{"Qualität der Daten", "qualitat-der-daten"},
+		{"Straße, Año, Ærø, Łódź, Þór, Crème brûlée", "strasse-ano-aero-lodz-thor-creme-brulee"},
 		{"—", "section"},
 	} {
 		if got := ids.Generate(tt.in); got != tt.want {
