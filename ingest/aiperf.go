@@ -385,95 +385,11 @@ func readMetricTable(file string, data []byte) ([]Level, Definitions, []*Warning
 		if len(block) == 0 {
 			continue
 		}
-		t, _, err := readTable(file, block)
+		n, err := readMetricBlock(file, block, startLine, &l, &defs)
 		if err != nil {
 			return nil, defs, nil, err
 		}
-		head := t.records[0]
-		col := map[string]int{}
-		for i, h := range head {
-			col[strings.ToLower(strings.TrimSpace(h))] = i
-		}
-		if _, ok := col["metric"]; !ok {
-			continue // the GPU telemetry tables: Endpoint,GPU_Index,…
-		}
-		for r, rec := range t.records[1:] {
-			label := strings.ToLower(rec[col["metric"]])
-			name := label
-			if i := strings.Index(label, " ("); i >= 0 {
-				name = label[:i]
-			}
-			row, ok := metricRows[name]
-			if !ok {
-				continue
-			}
-			key := row.key
-			cell := func(stat string) (float64, error) {
-				i, ok := col[stat]
-				if !ok || i >= len(rec) {
-					return Absent, nil
-				}
-				s := strings.ReplaceAll(rec[i], ",", "")
-				if s == "" || strings.EqualFold(s, "N/A") {
-					return Absent, nil
-				}
-				f, err := parseNumber(s)
-				if err == nil {
-					err = checkNumber(f, strconv.Quote(rec[i]), row.q)
-				} else {
-					err = fmt.Errorf("%q is not a number", rec[i])
-				}
-				if err != nil {
-					return 0, &Error{Pos: Pos{File: file, Line: startLine + r + 1, Col: t.pos[r+1][i].Col}, Column: head[i], Err: err}
-				}
-				return f, nil
-			}
-			var vals [6]float64
-			for i, s := range []string{"avg", "p10", "p50", "p90", "p99", "value"} {
-				v, err := cell(s)
-				if err != nil {
-					return nil, defs, nil, err
-				}
-				vals[i] = v
-			}
-			st := stat(vals[0], vals[1], vals[2], vals[3], vals[4])
-			scalar := vals[5]
-			if math.IsNaN(scalar) {
-				scalar = vals[0]
-			}
-			found++
-			switch key {
-			case "ttft":
-				l.TTFT = st
-			case "itl":
-				l.ITL = st
-			case "latency":
-				l.Latency = stat(st.Mean/1000, st.P10/1000, st.P50/1000, st.P90/1000, st.P99/1000) // the tables write ms
-			case "tps":
-				l.TPS = st
-			case "tps_decode":
-				if math.IsNaN(l.TPS.Mean) {
-					l.TPS = st
-					defs.TPS = "decode"
-				}
-			case "rps":
-				l.SystemRPS = scalar
-			case "output_tps":
-				l.OutputTPS = scalar
-			case "requests":
-				if !math.IsNaN(scalar) {
-					l.Requests = int(scalar)
-				}
-			case "errors":
-				if !math.IsNaN(scalar) {
-					l.Errors = int(scalar)
-				}
-			case "osl":
-				l.OutputTokens = st.Mean
-			case "isl":
-				l.InputTokens = st.Mean
-			}
-		}
+		found += n
 	}
 	if found == 0 {
 		return nil, defs, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "no known metric row (Time To First Token, Request Latency, …)")
@@ -482,4 +398,112 @@ func readMetricTable(file string, data []byte) ([]Level, Definitions, []*Warning
 		return nil, defs, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "the table lacks the Time To First Token or Request Latency row")
 	}
 	return []Level{l}, defs, nil, nil
+}
+
+// metricBlock is one block of a metric table, its first line being line
+// startLine of the file.
+type metricBlock struct {
+	t         *table
+	startLine int
+	col       map[string]int // column by lower-case header
+}
+
+// readMetricBlock reads the known metric rows of one block of a metric
+// table into l and defs, and returns how many it read. A block without
+// a Metric column (GPU telemetry) has none.
+func readMetricBlock(file string, block []byte, startLine int, l *Level, defs *Definitions) (int, error) {
+	t, _, err := readTable(file, block)
+	if err != nil {
+		return 0, err
+	}
+	b := metricBlock{t: t, startLine: startLine, col: map[string]int{}}
+	for i, h := range t.records[0] {
+		b.col[strings.ToLower(strings.TrimSpace(h))] = i
+	}
+	if _, ok := b.col["metric"]; !ok {
+		return 0, nil // the GPU telemetry tables: Endpoint,GPU_Index,…
+	}
+	found := 0
+	for r, rec := range t.records[1:] {
+		name := strings.ToLower(rec[b.col["metric"]])
+		if i := strings.Index(name, " ("); i >= 0 {
+			name = name[:i]
+		}
+		row, ok := metricRows[name]
+		if !ok {
+			continue
+		}
+		var vals [6]float64
+		for i, s := range []string{"avg", "p10", "p50", "p90", "p99", "value"} {
+			if vals[i], err = b.cell(r+1, s, row.q); err != nil {
+				return 0, err
+			}
+		}
+		found++
+		setMetric(l, defs, row.key, stat(vals[0], vals[1], vals[2], vals[3], vals[4]), vals[5])
+	}
+	return found, nil
+}
+
+// cell is the number in column stat of record r, Absent where the
+// block has no such column or the cell is empty or N/A; q judges it.
+func (b metricBlock) cell(r int, stat string, q quantity) (float64, error) {
+	rec := b.t.records[r]
+	i, ok := b.col[stat]
+	if !ok || i >= len(rec) {
+		return Absent, nil
+	}
+	s := strings.ReplaceAll(rec[i], ",", "")
+	if s == "" || strings.EqualFold(s, "N/A") {
+		return Absent, nil
+	}
+	f, err := parseNumber(s)
+	if err == nil {
+		err = checkNumber(f, strconv.Quote(rec[i]), q)
+	} else {
+		err = fmt.Errorf("%q is not a number", rec[i])
+	}
+	if err != nil {
+		return 0, &Error{Pos: Pos{File: b.t.file, Line: b.startLine + r, Col: b.t.pos[r][i].Col}, Column: b.t.records[0][i], Err: err}
+	}
+	return f, nil
+}
+
+// setMetric sets the metric key (a metricRows key) of l from its
+// statistics st, or its scalar (its Value, else its mean).
+func setMetric(l *Level, defs *Definitions, key string, st Stat, scalar float64) {
+	if math.IsNaN(scalar) {
+		scalar = st.Mean
+	}
+	switch key {
+	case "ttft":
+		l.TTFT = st
+	case "itl":
+		l.ITL = st
+	case "latency":
+		l.Latency = stat(st.Mean/1000, st.P10/1000, st.P50/1000, st.P90/1000, st.P99/1000) // the tables write ms
+	case "tps":
+		l.TPS = st
+	case "tps_decode":
+		if math.IsNaN(l.TPS.Mean) {
+			l.TPS = st
+			defs.TPS = "decode"
+		}
+	case "rps":
+		l.SystemRPS = scalar
+	case "output_tps":
+		l.OutputTPS = scalar
+	case "requests":
+		if !math.IsNaN(scalar) {
+			l.Requests = int(scalar)
+		}
+	case "errors":
+		if !math.IsNaN(scalar) {
+			l.Errors = int(scalar)
+		}
+	case "osl":
+		l.OutputTokens = st.Mean
+	case "isl":
+		l.InputTokens = st.Mean
+	}
 }
