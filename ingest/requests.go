@@ -43,127 +43,175 @@ var requestColumns = []column{
 // Rows are split in place (lines with a quote go through encoding/csv),
 // so a million rows take well under a second and a few tens of MB.
 func readRequests(file string, r io.Reader) ([]Level, Definitions, []*Warning, error) {
+	rr, warnings, err := newRequestReader(file, r)
+	if err != nil {
+		return nil, Definitions{}, nil, err
+	}
+	defs := Definitions{ITL: "tpot", TPS: "request", RPS: ""}
+	if rr.oi < 0 {
+		defs.TPS = "decode"
+	}
+	for {
+		rec, err := rr.lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err == nil {
+			err = rr.row(rec)
+		}
+		if err != nil {
+			return nil, defs, nil, err
+		}
+	}
+	if len(rr.order) == 0 {
+		return nil, defs, nil, errorf(Pos{File: file, Line: 2, Col: 1}, "", "no request rows after the header")
+	}
+	return rr.levels(), defs, warnings, nil
+}
+
+// requestReader reads the rows of a per-request CSV into one sample set
+// per load level.
+type requestReader struct {
+	lr                     *lineReader
+	t                      *table // the header, its names canonical
+	ci, ti, ii, li, oi, ei int    // columns: concurrency, ttft_ms, itl_ms, latency_s, output_tokens, error; -1 when absent
+	sets                   map[int]*sampleSet
+	tokens                 map[int]tokenMean // output tokens of each level's successful requests
+	order                  []int             // the levels in the order first read
+	cur                    *sampleSet        // the last row's level
+}
+
+// newRequestReader reads the header of the per-request CSV r.
+func newRequestReader(file string, r io.Reader) (*requestReader, []*Warning, error) {
 	lr := &lineReader{r: bufio.NewReaderSize(r, 1<<16), file: file}
 	head, err := lr.next()
 	if err == io.EOF || (err == nil && len(head) == 1 && len(bytes.TrimSpace(head[0])) == 0) {
-		return nil, Definitions{}, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "file is empty; expected a header row")
+		return nil, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "file is empty; expected a header row")
 	}
 	if err != nil {
-		return nil, Definitions{}, nil, err
+		return nil, nil, err
 	}
 	names := make([]string, len(head))
 	for i, h := range head {
 		names[i] = strings.TrimSpace(string(bytes.TrimPrefix(h, []byte("\xef\xbb\xbf"))))
 	}
 	t := &table{file: file, records: [][]string{names}, pos: [][]Pos{lr.positions()}}
-	present, warnings, err := t.canonicalHeader(requestColumns)
+	_, warnings, err := t.canonicalHeader(requestColumns)
 	if err != nil {
-		return nil, Definitions{}, nil, err
+		return nil, nil, err
 	}
-	col := map[string]int{}
-	for i, h := range t.records[0] {
-		col[h] = i
+	idx := func(name string) int { return slices.Index(t.records[0], name) }
+	return &requestReader{lr: lr, t: t,
+		ci: idx("concurrency"), ti: idx("ttft_ms"), ii: idx("itl_ms"), li: idx("latency_s"), oi: idx("output_tokens"), ei: idx("error"),
+		sets: map[int]*sampleSet{}, tokens: map[int]tokenMean{},
+	}, warnings, nil
+}
+
+// row reads one record: a blank line, a failed request (counted) or a
+// successful one (its numbers added to its level's samples).
+func (rr *requestReader) row(rec [][]byte) error {
+	lr := rr.lr
+	if len(rec) == 1 && len(bytes.TrimSpace(rec[0])) == 0 {
+		return nil // blank line
 	}
-	defs := Definitions{ITL: "tpot", TPS: "request", RPS: ""}
-	if !present["output_tokens"] {
-		defs.TPS = "decode"
+	if n := len(rr.t.records[0]); len(rec) != n {
+		return errorf(Pos{File: lr.file, Line: lr.line, Col: 1}, "", "row has %d fields, the header has %d", len(rec), n)
 	}
-	idx := func(name string) int {
-		if i, ok := col[name]; ok {
-			return i
-		}
-		return -1
+	c, err := requestLevel(unsafeString(rec[rr.ci]))
+	if err != nil {
+		return lr.cellError(rr.t, rr.ci, err)
 	}
-	ci, ti, ii, li, oi, ei := idx("concurrency"), idx("ttft_ms"), idx("itl_ms"), idx("latency_s"), idx("output_tokens"), idx("error")
-	sets := map[int]*sampleSet{}
-	tokens := map[int]tokenMean{} // output tokens of each level's successful requests
-	var order []int
-	var cur *sampleSet
-	for {
-		rec, err := lr.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, defs, nil, err
-		}
-		if len(rec) == 1 && len(bytes.TrimSpace(rec[0])) == 0 {
-			continue // blank line
-		}
-		if len(rec) != len(names) {
-			return nil, defs, nil, errorf(Pos{File: file, Line: lr.line, Col: 1}, "", "row has %d fields, the header has %d", len(rec), len(names))
-		}
-		c, err := requestLevel(unsafeString(rec[ci]))
-		if err != nil {
-			return nil, defs, nil, lr.cellError(t, ci, err)
-		}
-		if cur == nil || cur.c != c {
-			if cur = sets[c]; cur == nil {
-				if len(order) == MaxLevels {
-					return nil, defs, nil, errorf(Pos{File: file, Line: lr.line, Col: 1}, "", "concurrency %d is load level %d; expected at most %d load levels per configuration",
-						c, MaxLevels+1, MaxLevels)
-				}
-				cur = &sampleSet{c: c, pos: Pos{File: file, Line: lr.line}}
-				sets[c] = cur
-				order = append(order, c)
-			}
-		}
-		if ei >= 0 && len(bytes.TrimSpace(rec[ei])) > 0 {
-			cur.errors++
+	if err := rr.level(c); err != nil {
+		return err
+	}
+	if rr.ei >= 0 && len(bytes.TrimSpace(rec[rr.ei])) > 0 {
+		rr.cur.errors++
+		return nil
+	}
+	v, err := rr.values(rec)
+	if err != nil {
+		return err
+	}
+	tps, how := Absent, ""
+	switch {
+	case rr.oi >= 0 && v[2] > 0:
+		tps, how = v[3]/v[2], "output_tokens / latency_s"
+	case rr.oi < 0 && v[1] > 0:
+		tps, how = 1000/v[1], "1000 / itl_ms"
+	}
+	if tps > tokenRate.max {
+		text := how + " = " + strconv.FormatFloat(tps, 'g', 6, 64)
+		return errorf(Pos{File: lr.file, Line: lr.line, Col: 1}, "", "%v", checkNumber(tps, text, tokenRate))
+	}
+	rr.cur.add(v[0], v[1], v[2], tps)
+	if rr.oi >= 0 {
+		rr.tokens[c] = tokenMean{rr.tokens[c].sum + v[3], rr.tokens[c].n + 1}
+	}
+	return nil
+}
+
+// level makes concurrency c's sample set the current one, starting it
+// at the current line when c is new.
+func (rr *requestReader) level(c int) error {
+	if rr.cur != nil && rr.cur.c == c {
+		return nil
+	}
+	if rr.cur = rr.sets[c]; rr.cur != nil {
+		return nil
+	}
+	lr := rr.lr
+	if len(rr.order) == MaxLevels {
+		return errorf(Pos{File: lr.file, Line: lr.line, Col: 1}, "", "concurrency %d is load level %d; expected at most %d load levels per configuration",
+			c, MaxLevels+1, MaxLevels)
+	}
+	rr.cur = &sampleSet{c: c, pos: Pos{File: lr.file, Line: lr.line}}
+	rr.sets[c] = rr.cur
+	rr.order = append(rr.order, c)
+	return nil
+}
+
+// values are a successful request's ttft_ms, itl_ms, latency_s and
+// output_tokens (Absent for a missing column), each judged.
+func (rr *requestReader) values(rec [][]byte) ([4]float64, error) {
+	var v [4]float64
+	for k, i := range [4]int{rr.ti, rr.ii, rr.li, rr.oi} {
+		if i < 0 {
+			v[k] = Absent
 			continue
 		}
-		var v [4]float64
-		for k, i := range [4]int{ti, ii, li, oi} {
-			if i < 0 {
-				v[k] = Absent
-				continue
-			}
-			cell := unsafeString(bytes.TrimSpace(rec[i]))
-			v[k], err = parseNumber(cell)
-			if q := requestQuantities[k]; err == nil && !q.accepts(v[k]) {
-				err = checkNumber(v[k], strconv.Quote(cell), q)
-			}
-			if err != nil {
-				return nil, defs, nil, lr.cellError(t, i, err)
-			}
+		cell := unsafeString(bytes.TrimSpace(rec[i]))
+		var err error
+		v[k], err = parseNumber(cell)
+		if q := requestQuantities[k]; err == nil && !q.accepts(v[k]) {
+			err = checkNumber(v[k], strconv.Quote(cell), q)
 		}
-		if li >= 0 && ti >= 0 && v[2]*1000 < v[0] {
-			// As the vLLM detailed reader refuses it: a request cannot
-			// end before its first token.
-			return nil, defs, nil, lr.cellError(t, li, fmt.Errorf("%g s is shorter than the request's TTFT (%g ms); expected a latency ≥ its TTFT", v[2], v[0]))
-		}
-		tps, how := Absent, ""
-		switch {
-		case oi >= 0 && v[2] > 0:
-			tps, how = v[3]/v[2], "output_tokens / latency_s"
-		case oi < 0 && v[1] > 0:
-			tps, how = 1000/v[1], "1000 / itl_ms"
-		}
-		if tps > tokenRate.max {
-			text := how + " = " + strconv.FormatFloat(tps, 'g', 6, 64)
-			return nil, defs, nil, errorf(Pos{File: file, Line: lr.line, Col: 1}, "", "%v", checkNumber(tps, text, tokenRate))
-		}
-		cur.add(v[0], v[1], v[2], tps)
-		if oi >= 0 {
-			tokens[c] = tokenMean{tokens[c].sum + v[3], tokens[c].n + 1}
+		if err != nil {
+			return v, rr.lr.cellError(rr.t, i, err)
 		}
 	}
-	if len(order) == 0 {
-		return nil, defs, nil, errorf(Pos{File: file, Line: 2, Col: 1}, "", "no request rows after the header")
+	if rr.li >= 0 && rr.ti >= 0 && v[2]*1000 < v[0] {
+		// As the vLLM detailed reader refuses it: a request cannot
+		// end before its first token.
+		return v, rr.lr.cellError(rr.t, rr.li, fmt.Errorf("%g s is shorter than the request's TTFT (%g ms); expected a latency ≥ its TTFT", v[2], v[0]))
 	}
-	slices.Sort(order)
-	levels := make([]Level, 0, len(order))
-	for _, c := range order {
-		l := sets[c].level()
-		if oi >= 0 {
-			l.OutputTokens = tokens[c].mean()
+	return v, nil
+}
+
+// levels summarizes each level's samples, in load order.
+func (rr *requestReader) levels() []Level {
+	slices.Sort(rr.order)
+	levels := make([]Level, 0, len(rr.order))
+	for _, c := range rr.order {
+		l := rr.sets[c].level()
+		if rr.oi >= 0 {
+			l.OutputTokens = rr.tokens[c].mean()
 		}
-		if ei < 0 {
+		if rr.ei < 0 {
 			l.Errors = -1 // no error column: failed requests are not known
 		}
 		levels = append(levels, l)
 	}
-	return levels, defs, warnings, nil
+	return levels
 }
 
 // requestQuantities are what the numbers of a request row measure:
