@@ -191,73 +191,100 @@ func classifyIn(p string, depth int, manifest bool) (class, error) {
 	if holdsMarker(p) || holdsLock(p) {
 		return classNone, nil
 	}
+	c, files, dirs, err := classifyEntries(p, manifest)
+	if err != nil || c != classNone {
+		return c, err
+	}
+	if c, ok := classifyFiles(files); ok {
+		return c, nil
+	}
+	if depth >= maxRunDepth {
+		return classNone, nil
+	}
+	return classifyDirs(dirs, depth), nil
+}
+
+// classifyEntries looks at the names in folder p: a report.toml (when
+// manifest is set), an llm-benchmark export's table or a vllm bench
+// sweep's point folder decide its class at once. Otherwise it returns
+// classNone and the result files and the folders that p holds.
+func classifyEntries(p string, manifest bool) (c class, files, dirs []string, err error) {
 	entries, err := os.ReadDir(p)
 	if err != nil {
-		return classNone, fileError(p, err)
+		return classNone, nil, nil, fileError(p, err)
 	}
-	var files, dirs []string
 	for _, e := range entries {
 		name := e.Name()
 		if name == ManifestName {
 			if manifest {
-				return classReport, nil
+				return classReport, nil, nil, nil
 			}
 			continue
 		}
 		if ok, _ := filepath.Match(exportTable, name); ok {
-			return classConfig, nil
+			return classConfig, nil, nil, nil
 		}
 		if hidden(name) {
 			continue
 		}
 		mode, err := entryMode(p, e)
 		if err != nil {
-			return classNone, err
+			return classNone, nil, nil, err
 		}
 		q := filepath.Join(p, name)
 		switch {
 		case mode.IsDir():
 			if point, err := isSweepPoint(q); err != nil {
-				return classNone, err
+				return classNone, nil, nil, err
 			} else if point {
 				// A vllm bench sweep: one configuration, or one per
 				// server setting it swept.
 				settings, _, err := sweepSettings(p)
 				if err != nil || len(settings) > 1 {
-					return classSweep, err
+					return classSweep, nil, nil, err
 				}
-				return classConfig, nil
+				return classConfig, nil, nil, nil
 			}
 			dirs = append(dirs, q)
 		case fileKind(name) != "":
 			files = append(files, q)
 		}
 	}
-	if len(files) > 0 {
-		runs, unreadable := 0, 0
-		for _, f := range files {
-			switch oneRun(f) {
-			case runOne:
-				runs++
-			case runMany:
-				return classReport, nil
-			case runNone:
-				unreadable++
-			}
+	return classNone, files, dirs, nil
+}
+
+// classifyFiles says what a folder holding the result files files is:
+// one configuration's runs, or a report when a file holds several runs
+// or none could be read. Side files alone do not decide (false).
+func classifyFiles(files []string) (class, bool) {
+	runs, unreadable := 0, 0
+	for _, f := range files {
+		switch oneRun(f) {
+		case runOne:
+			runs++
+		case runMany:
+			return classReport, true
+		case runNone:
+			unreadable++
 		}
-		if runs > 0 {
-			return classConfig, nil
-		}
-		if unreadable > 0 {
-			// Result files none of which could be read: a report, so
-			// that reading it says what is wrong with them.
-			return classReport, nil
-		}
-		// Only files that are not results (side files): as if none.
 	}
-	if depth >= maxRunDepth {
-		return classNone, nil
+	if runs > 0 {
+		return classConfig, true
 	}
+	if unreadable > 0 {
+		// Result files none of which could be read: a report, so
+		// that reading it says what is wrong with them.
+		return classReport, true
+	}
+	// Only files that are not results (side files), or none: as if none.
+	return classNone, false
+}
+
+// classifyDirs says what a folder is from its sub-folders dirs, the
+// folder being depth folders below the path given: a folder of reports,
+// one configuration's per-level folders, a report of configurations, or
+// nothing reportgen reads.
+func classifyDirs(dirs []string, depth int) class {
 	configs, reports, levelNamed := 0, 0, true
 	for _, d := range dirs {
 		c, err := classify(d, depth+1)
@@ -281,13 +308,13 @@ func classifyIn(p string, depth int, manifest bool) (class, error) {
 	}
 	switch {
 	case reports > 0:
-		return classReports, nil
+		return classReports
 	case configs > 0 && levelNamed:
-		return classConfig, nil // per-level folders of one configuration
+		return classConfig // per-level folders of one configuration
 	case configs > 0:
-		return classReport, nil
+		return classReport
 	}
-	return classNone, nil
+	return classNone
 }
 
 // notResult reports whether a file in a report folder is one a tool
@@ -541,52 +568,11 @@ func (sc *scan) findSources() ([]source, error) {
 		out = append(out, wholeFolder(filepath.Base(filepath.Clean(sc.dir)), sc.dir))
 	}
 	for _, e := range entries {
-		name := e.Name()
-		p := filepath.Join(sc.dir, name)
-		if name == ManifestName {
-			continue
-		}
-		if hidden(name) {
-			sc.ignore(p)
-			continue
-		}
-		mode, err := entryMode(sc.dir, e)
+		found, err := sc.entrySources(e, points)
 		if err != nil {
 			return nil, err
 		}
-		id := strings.TrimSuffix(name, filepath.Ext(name))
-		if points && (strings.EqualFold(name, "summary.csv") || mode.IsDir()) {
-			if point, _ := isSweepPoint(p); point {
-				continue // read by its setting's configuration
-			}
-			if !mode.IsDir() {
-				sc.ignore(p) // the sweep's runs, read from its points' summary.json
-				continue
-			}
-		}
-		if mode.IsDir() {
-			if settings, _, err := sweepSettings(p); err != nil {
-				return nil, err
-			} else if len(settings) > 0 {
-				out = append(out, settingSources(name, p, settings)...)
-				continue
-			}
-			kind, err := folderKind(p)
-			if err != nil {
-				return nil, err
-			}
-			if kind == "" {
-				sc.notResult(p)
-				continue
-			}
-			out = append(out, source{id: name, path: p, kind: kind})
-			continue
-		}
-		if kind := fileKind(name); kind != "" && !notResult(p) {
-			out = append(out, source{id: id, path: p, kind: kind})
-		} else {
-			sc.notResult(p)
-		}
+		out = append(out, found...)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
 	for i := 1; i < len(out); i++ {
@@ -595,6 +581,62 @@ func (sc *scan) findSources() ([]source, error) {
 		}
 	}
 	return out, nil
+}
+
+// entrySources are the configurations that entry e of the report folder
+// gives, none when it is skipped (and recorded); points says that the
+// report folder holds vllm bench sweep points.
+func (sc *scan) entrySources(e os.DirEntry, points bool) ([]source, error) {
+	name := e.Name()
+	p := filepath.Join(sc.dir, name)
+	if name == ManifestName {
+		return nil, nil
+	}
+	if hidden(name) {
+		sc.ignore(p)
+		return nil, nil
+	}
+	mode, err := entryMode(sc.dir, e)
+	if err != nil {
+		return nil, err
+	}
+	if points && (strings.EqualFold(name, "summary.csv") || mode.IsDir()) {
+		if point, _ := isSweepPoint(p); point {
+			return nil, nil // read by its setting's configuration
+		}
+		if !mode.IsDir() {
+			sc.ignore(p) // the sweep's runs, read from its points' summary.json
+			return nil, nil
+		}
+	}
+	if mode.IsDir() {
+		return sc.folderSources(name, p)
+	}
+	if kind := fileKind(name); kind != "" && !notResult(p) {
+		return []source{{id: strings.TrimSuffix(name, filepath.Ext(name)), path: p, kind: kind}}, nil
+	}
+	sc.notResult(p)
+	return nil, nil
+}
+
+// folderSources are the configurations of the report folder's
+// sub-folder p, named name: one per server setting of a vllm bench
+// sweep, or the folder itself when it holds an export or runs.
+func (sc *scan) folderSources(name, p string) ([]source, error) {
+	if settings, _, err := sweepSettings(p); err != nil {
+		return nil, err
+	} else if len(settings) > 0 {
+		return settingSources(name, p, settings), nil
+	}
+	kind, err := folderKind(p)
+	if err != nil {
+		return nil, err
+	}
+	if kind == "" {
+		sc.notResult(p)
+		return nil, nil
+	}
+	return []source{{id: name, path: p, kind: kind}}, nil
 }
 
 // folderKind says what a sub-folder of a report folder is: "dir" (an
@@ -661,20 +703,8 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 	if holdsMarker(dir) || holdsLock(dir) {
 		return nil, outputFolderError(dir)
 	}
-	manifestPath := filepath.Join(dir, ManifestName)
-	if _, err := os.Lstat(manifestPath); err == nil {
-		data, err := readInput(manifestPath)
-		if err != nil {
-			return nil, err
-		}
-		m, ws, err := readManifest(manifestPath, data)
-		if err != nil {
-			return nil, err
-		}
-		c.Manifest = m
-		c.Warnings = append(c.Warnings, ws...)
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, fileError(manifestPath, err)
+	if err := c.loadManifest(); err != nil {
+		return nil, err
 	}
 	sc := &scan{dir: dir, skip: map[string]bool{}}
 	if c.Manifest != nil && c.Manifest.Benchmark.OutputTokens != nil {
@@ -683,6 +713,61 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 	if c.Manifest != nil && c.Manifest.Logo != "" {
 		sc.skip[filepath.Join(dir, filepath.FromSlash(c.Manifest.Logo))] = true
 	}
+	sources, err := c.configSources(sc, opt)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range sources {
+		cfg, ws, err := sc.readSource(s, opt.Format)
+		if err != nil {
+			return nil, err
+		}
+		cfg.ID = s.id
+		c.Configs = append(c.Configs, cfg)
+		c.Warnings = append(c.Warnings, ws...)
+	}
+	if n := distinctLevels(c.Configs); n > MaxLevels {
+		return nil, errorf(Pos{File: dir}, "", "the configurations measure %d distinct load levels together; expected at most %d per report", n, MaxLevels)
+	}
+	c.Ignored = sc.ignoredList(sources)
+	for _, name := range sc.notResults {
+		if slices.Contains(c.Ignored, name) {
+			c.NotResults = append(c.NotResults, name)
+		}
+	}
+	slices.Sort(c.NotResults)
+	c.NotResults = slices.Compact(c.NotResults)
+	return c, nil
+}
+
+// loadManifest reads the report folder's report.toml, if it has one,
+// into c.Manifest and its warnings into c.Warnings.
+func (c *Campaign) loadManifest() error {
+	manifestPath := filepath.Join(c.Dir, ManifestName)
+	if _, err := os.Lstat(manifestPath); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return fileError(manifestPath, err)
+	}
+	data, err := readInput(manifestPath)
+	if err != nil {
+		return err
+	}
+	m, ws, err := readManifest(manifestPath, data)
+	if err != nil {
+		return err
+	}
+	c.Manifest = m
+	c.Warnings = append(c.Warnings, ws...)
+	return nil
+}
+
+// configSources finds the report's configurations, as the manifest
+// lists them or the folder's content says (opt.AsConfig: the folder
+// itself, when no manifest says otherwise), and checks that there are
+// some, not too many, and no file in two.
+func (c *Campaign) configSources(sc *scan, opt ReadOptions) ([]source, error) {
+	dir := c.Dir
 	var found []source
 	var err error
 	asConfig := opt.AsConfig && c.Manifest == nil
@@ -729,27 +814,7 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 	if err := sameFiles(c.Manifest, sources); err != nil {
 		return nil, err
 	}
-	for _, s := range sources {
-		cfg, ws, err := sc.readSource(s, opt.Format)
-		if err != nil {
-			return nil, err
-		}
-		cfg.ID = s.id
-		c.Configs = append(c.Configs, cfg)
-		c.Warnings = append(c.Warnings, ws...)
-	}
-	if n := distinctLevels(c.Configs); n > MaxLevels {
-		return nil, errorf(Pos{File: dir}, "", "the configurations measure %d distinct load levels together; expected at most %d per report", n, MaxLevels)
-	}
-	c.Ignored = sc.ignoredList(sources)
-	for _, name := range sc.notResults {
-		if slices.Contains(c.Ignored, name) {
-			c.NotResults = append(c.NotResults, name)
-		}
-	}
-	slices.Sort(c.NotResults)
-	c.NotResults = slices.Compact(c.NotResults)
-	return c, nil
+	return sources, nil
 }
 
 // distinctLevels counts the load levels of all configs together: the
@@ -1145,53 +1210,66 @@ func (sc *scan) walkRuns(root, dir string, depth int, serve *string, fn func(pat
 			return err
 		}
 		if mode.IsDir() {
-			// vllm bench sweep: one sub-folder per point
-			// (SERVE--…-BENCH--max_concurrency=8…/), whose summary.json
-			// lists its runs (run=0.json, run=1.json repeat it).
-			point, err := isSweepPoint(p)
-			switch {
-			case err != nil:
-				return err
-			case holdsMarker(p):
-				sc.ignore(p)
-			case point:
-				if s, _ := sweepServe(name); serve != nil && s != *serve {
-					continue // another server setting's configuration
-				}
-				if err := fn(filepath.Join(p, sweepSummary)); err != nil {
-					return err
-				}
-				if err := sc.listPoint(p); err != nil {
-					return err
-				}
-			case depth+1 < maxRunDepth && holdsRuns(p, depth+1):
-				if err := sc.walkRuns(root, p, depth+1, serve, fn); err != nil {
-					return err
-				}
-			default:
-				sc.notResult(p)
-			}
-			continue
+			err = sc.walkRunFolder(root, p, depth, serve, fn)
+		} else {
+			err = sc.walkRunFile(p, names, points, fn)
 		}
-		if !isRunFile(name) {
-			sc.notResult(p)
-			continue
-		}
-		if primary, ok := SideOf(name); ok && names[primary] {
-			if strings.EqualFold(filepath.Ext(name), ".csv") {
-				sc.ignore(p) // the same run, read from its .json
-			}
-			continue // else read with its primary, to complete it (readRun)
-		}
-		if points && strings.EqualFold(name, "summary.csv") {
-			sc.ignore(p) // the sweep's runs, read from its points' summary.json
-			continue
-		}
-		if err := fn(p); err != nil {
+		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// walkRunFolder walks p, a sub-folder of dir in walkRuns: a vllm bench
+// sweep point (of the server setting serve, when set), a folder of more
+// runs, or a folder skipped.
+func (sc *scan) walkRunFolder(root, p string, depth int, serve *string, fn func(path string) error) error {
+	// vllm bench sweep: one sub-folder per point
+	// (SERVE--…-BENCH--max_concurrency=8…/), whose summary.json
+	// lists its runs (run=0.json, run=1.json repeat it).
+	point, err := isSweepPoint(p)
+	switch {
+	case err != nil:
+		return err
+	case holdsMarker(p):
+		sc.ignore(p)
+	case point:
+		if s, _ := sweepServe(filepath.Base(p)); serve != nil && s != *serve {
+			return nil // another server setting's configuration
+		}
+		if err := fn(filepath.Join(p, sweepSummary)); err != nil {
+			return err
+		}
+		return sc.listPoint(p)
+	case depth+1 < maxRunDepth && holdsRuns(p, depth+1):
+		return sc.walkRuns(root, p, depth+1, serve, fn)
+	default:
+		sc.notResult(p)
+	}
+	return nil
+}
+
+// walkRunFile calls fn for p, a file of a folder of runs whose names are
+// names (points: the folder holds vllm bench sweep points), unless it is
+// not a run file or is read with another.
+func (sc *scan) walkRunFile(p string, names map[string]bool, points bool, fn func(path string) error) error {
+	name := filepath.Base(p)
+	if !isRunFile(name) {
+		sc.notResult(p)
+		return nil
+	}
+	if primary, ok := SideOf(name); ok && names[primary] {
+		if strings.EqualFold(filepath.Ext(name), ".csv") {
+			sc.ignore(p) // the same run, read from its .json
+		}
+		return nil // else read with its primary, to complete it (readRun)
+	}
+	if points && strings.EqualFold(name, "summary.csv") {
+		sc.ignore(p) // the sweep's runs, read from its points' summary.json
+		return nil
+	}
+	return fn(p)
 }
 
 // readRun reads one run file of a configuration folder. Where the tool
