@@ -225,22 +225,10 @@ func fillLoads(path string, levels []Level, h hints) error {
 				levels[i].Rate = h.rate
 			}
 		}
-		if l := levels[i]; l.Rate > 0 {
+		if levels[i].Rate > 0 {
 			// A request-rate run: its load is the rate; analysis also
 			// needs the requests in flight it produced.
-			if eff := l.EffectiveConcurrency(); !(eff > 0) || math.IsInf(eff, 0) {
-				var missing []string
-				if !(l.SystemRPS > 0) || math.IsInf(l.SystemRPS, 0) {
-					missing = append(missing, "request throughput")
-				}
-				if !(l.Latency.Mean > 0) || math.IsInf(l.Latency.Mean, 0) {
-					missing = append(missing, "mean request latency")
-				}
-				err := errorf(l.Pos, "", "the run at request rate %s req/s gives no %s, so its effective concurrency (throughput × mean latency) is unknown",
-					strconv.FormatFloat(l.Rate, 'g', -1, 64), strings.Join(missing, " and no "))
-				if slices.Contains(missing, "mean request latency") {
-					err.Err = latencyError{err.Err}
-				}
+			if err := rateLoad(levels[i]); err != nil {
 				return err
 			}
 			continue
@@ -255,6 +243,28 @@ func fillLoads(path string, levels []Level, h hints) error {
 		levels[i].Concurrency = c
 	}
 	return nil
+}
+
+// rateLoad checks that the request-rate level l gives its effective
+// concurrency (throughput × mean latency), and says what it lacks when
+// not.
+func rateLoad(l Level) error {
+	if eff := l.EffectiveConcurrency(); eff > 0 && !math.IsInf(eff, 0) {
+		return nil
+	}
+	var missing []string
+	if !(l.SystemRPS > 0) || math.IsInf(l.SystemRPS, 0) {
+		missing = append(missing, "request throughput")
+	}
+	if !(l.Latency.Mean > 0) || math.IsInf(l.Latency.Mean, 0) {
+		missing = append(missing, "mean request latency")
+	}
+	err := errorf(l.Pos, "", "the run at request rate %s req/s gives no %s, so its effective concurrency (throughput × mean latency) is unknown",
+		strconv.FormatFloat(l.Rate, 'g', -1, 64), strings.Join(missing, " and no "))
+	if slices.Contains(missing, "mean request latency") {
+		err.Err = latencyError{err.Err}
+	}
+	return err
 }
 
 // levelToken finds a concurrency in a file name: c8, conc8, concurrency8.

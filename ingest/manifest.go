@@ -368,10 +368,17 @@ func (m *Manifest) check(keys tomlKeys) error {
 			return errorf(at("logo"), "", "logo %q: expected a .png or .jpg file", m.Logo)
 		}
 	}
+	return m.checkConfigs(keys)
+}
+
+// checkConfigs validates the [[configs]] entries: an id each, none
+// listed twice, a known mode, a path inside the report folder, a
+// concurrency in range.
+func (m *Manifest) checkConfigs(keys tomlKeys) error {
 	ids := map[string]int{}
 	for i, c := range m.Configs {
 		where := fmt.Sprintf("configs[%d]", i)
-		key := func(k string) Pos { return at("configs", strconv.Itoa(i), k) }
+		key := func(k string) Pos { return keys.at(m.file, "configs", strconv.Itoa(i), k) }
 		if c.ID == "" {
 			return errorf(Pos{File: m.file}, "", "%s: id is missing; expected the config's file or folder name without extension", where)
 		}
