@@ -47,132 +47,138 @@ func near(got, want float64) bool {
 // report uses, as the tools wrote them (units normalized: ms for TTFT
 // and ITL, s for latency).
 func TestFixtures(t *testing.T) {
-	type want struct {
-		format    string
-		levels    int
-		c         int     // concurrency of the first level
-		rate      float64 // offered rate of the first level (0: none)
-		ttftMean  float64
-		ttftP50   float64
-		ttftP90   float64
-		ttftP99   float64
-		itlMean   float64
-		latMean   float64
-		tpsMean   float64
-		tpsP10    float64
-		systemRPS float64
-		outputTPS float64
-		requests  int
-		errors    int
-		defsITL   string
-		defsTPS   string
-	}
 	nan := math.NaN()
 	tests := []struct {
 		file string
-		want want
+		want fixtureWant
 	}{
-		{"vllm/bench-serve-opt125m.json", want{FormatVLLM, 1, 2, 0, 215.53594200008774, 55.68139649994919, nan, 734.4049174101428,
+		{"vllm/bench-serve-opt125m.json", fixtureWant{FormatVLLM, 1, 2, 0, 215.53594200008774, 55.68139649994919, nan, 734.4049174101428,
 			11.265828258331112, nan, nan, nan, 5.180810671273421, 82.89297074037474, 8, 0, "tpot", "decode"}},
 		// Two repeated runs at c=2 (run_number 0 and 1): one level, each
 		// value the mean of the two runs', requests summed.
-		{"vllm/sweep-summary.json", want{FormatVLLM, 1, 2, 0, 128.29010487530468, 41.55541774889571, nan, 410.03859192322125,
+		{"vllm/sweep-summary.json", fixtureWant{FormatVLLM, 1, 2, 0, 128.29010487530468, 41.55541774889571, nan, 410.03859192322125,
 			8.108499262380064, 0.24991759381100564, nan, nan, 9.159898467884048, 146.55837548614477, 16, 0, "tpot", "decode"}},
 		// Seconds without the _ms suffix; only median and p99 stats.
-		{"inferencex/glm5-fp8-isl1024-conc16.json", want{FormatInferenceX, 1, 16, 0, nan, 291.39942955225706, nan, 2077.586937993753,
+		{"inferencex/glm5-fp8-isl1024-conc16.json", fixtureWant{FormatInferenceX, 1, 16, 0, nan, 291.39942955225706, nan, 2077.586937993753,
 			nan, nan, nan, nan, 3.1529760261103545, 403.5809313421254, 160, -1, "tpot", "decode"}},
 		// Seconds and string-typed numbers; completed per minute.
-		{"llmperf/groq-70b-summary.json", want{FormatLLMPerf, 1, 5, 0, 227.86034579078357, 221.8883791938424, 298.818383552134, 350.0269545800982,
+		{"llmperf/groq-70b-summary.json", fixtureWant{FormatLLMPerf, 1, 5, 0, 227.86034579078357, 221.8883791938424, 298.818383552134, 350.0269545800982,
 			5.384122478382455, 0.8151081097126007, 184.16473873302962, nan, 2.945649185900014, 441.84737788500206, 150, 0, "chunk", "request"}},
-		{"aiperf/agent-c2.json", want{FormatAIPerfJSON, 1, 2, 0, 154.26432382291665, 136.4860965, 224.46982849999998, 292.49688644999986,
+		{"aiperf/agent-c2.json", fixtureWant{FormatAIPerfJSON, 1, 2, 0, 154.26432382291665, 136.4860965, 224.46982849999998, 292.49688644999986,
 			5.670039629867334, 2.61775843253125, 160.37713832033913, 145.38673012032055, 0.7460502167796494, 324.31424631925347, 96, -1, "tpot", "request"}},
 		// The same run as CSV: two decimals; the concurrency is in the name only.
-		{"aiperf/agent-c2.csv", want{FormatAIPerfCSV, 1, 0, 0, 154.26, 136.49, 224.47, 292.50,
+		{"aiperf/agent-c2.csv", fixtureWant{FormatAIPerfCSV, 1, 0, 0, 154.26, 136.49, 224.47, 292.50,
 			5.67, 2.61776, 160.38, 145.39, 0.75, 324.31, 96, -1, "tpot", "request"}},
 		// Older AIPerf: "records" with short tags, errors counted, concurrency in loadgen.
-		{"aiperf-old/run1-profile_export_aiperf.json", want{FormatAIPerfJSON, 1, 100, 0, 2343.219436988764, 2369.317693, 3796.9311679999996, 3833.3894000399996,
+		{"aiperf-old/run1-profile_export_aiperf.json", fixtureWant{FormatAIPerfJSON, 1, 100, 0, 2343.219436988764, 2369.317693, 3796.9311679999996, 3833.3894000399996,
 			27.763065454471807, 9.059654633033707, 36.68434853220158, nan, 9.551622221540914, 2320.7222350404572, 89, 11, "tpot", "decode"}},
 		// Thousands separators in quoted cells.
-		{"genai-perf/dynamo-405b.csv", want{FormatGenAIPerf, 1, 0, 0, 1146.31, 640.07, 3215.06, 3457.97,
+		{"genai-perf/dynamo-405b.csv", fixtureWant{FormatGenAIPerf, 1, 0, 0, 1146.31, 640.07, 3215.06, 3457.97,
 			30.35, 6.4062, nan, nan, 1.50, 261.25, 40, -1, "tpot", "request"}},
-		{"guidellm/qwen3-4b-c4.json", want{FormatGuideLLM, 1, 4, 0, 171.7655062675476, 171.52166366577148, 172.63293266296387, 172.63293266296387,
+		{"guidellm/qwen3-4b-c4.json", fixtureWant{FormatGuideLLM, 1, 4, 0, 171.7655062675476, 171.52166366577148, 172.63293266296387, 172.63293266296387,
 			24.32290418073535, 24.90865981578827, nan, 41.11231154444317, 0.12043527909470322, 165.59511945248636, 4, 0, "tpot", "decode"}},
 		// guidellm's CSV of the same report, as v0.5 (three header rows)
 		// and v0.3 (one) write it: the JSON's numbers (gen.py writes them
 		// from it).
-		{"testdata/guidellm/qwen3-4b-c4-v05.csv", want{FormatGuideLLMCSV, 1, 4, 0, 171.7655062675476, 171.52166366577148, 172.63293266296387, 172.63293266296387,
+		{"testdata/guidellm/qwen3-4b-c4-v05.csv", fixtureWant{FormatGuideLLMCSV, 1, 4, 0, 171.7655062675476, 171.52166366577148, 172.63293266296387, 172.63293266296387,
 			24.32290418073535, 24.90865981578827, nan, 41.11231154444317, 0.12043527909470322, 165.59511945248636, 4, 0, "tpot", "decode"}},
-		{"testdata/guidellm/qwen3-4b-c4-v03.csv", want{FormatGuideLLMCSV, 1, 4, 0, 171.7655062675476, 171.52166366577148, 172.63293266296387, 172.63293266296387,
+		{"testdata/guidellm/qwen3-4b-c4-v03.csv", fixtureWant{FormatGuideLLMCSV, 1, 4, 0, 171.7655062675476, 171.52166366577148, 172.63293266296387, 172.63293266296387,
 			24.32290418073535, 24.90865981578827, nan, 41.11231154444317, 0.12043527909470322, 165.59511945248636, 4, 0, "tpot", "decode"}},
 		// GenAI-Perf's JSON, current release: values as written in the
 		// file (read back with Python's json); concurrency from
 		// perf_analyzer.stimulus; TPS per user (decode).
-		{"testdata/genai-perf/current-profile_export_genai_perf.json", want{FormatGenAIPerfJSON, 1, 4, 0, 156.22713697444252, 159.39684272819852, 221.75910445097327, 237.36051180749033,
+		{"testdata/genai-perf/current-profile_export_genai_perf.json", fixtureWant{FormatGenAIPerfJSON, 1, 4, 0, 156.22713697444252, 159.39684272819852, 221.75910445097327, 237.36051180749033,
 			20.59170808019354, 2.7672417045158837, 49.05190678378998, 42.74136166680173, 1.4382065368519488, 183.80279540967905, 100, -1, "tpot", "decode"}},
 		// The 2024 release: p25…p99 only, TPS per request, flat input_config.
-		{"testdata/genai-perf/old-profile_export_genai_perf.json", want{FormatGenAIPerfJSON, 1, 4, 0, 156.22713697444252, 159.39684272819852, 221.75910445097327, 237.36051180749033,
+		{"testdata/genai-perf/old-profile_export_genai_perf.json", fixtureWant{FormatGenAIPerfJSON, 1, 4, 0, 156.22713697444252, 159.39684272819852, 221.75910445097327, 237.36051180749033,
 			20.59170808019354, 2.7672417045158837, 46.58910935387432, nan, 1.4382065368519488, 183.80279540967905, 100, -1, "tpot", "request"}},
 		// A vllm bench sweep's summary.csv of two points (c=2, c=4) of two
 		// runs each: the mean of each point's runs, as from summary.json.
-		{"testdata/vllm-sweep/summary.csv", want{FormatVLLMSweepCSV, 2, 2, 0, 128.29010487530468, 41.55541774889571, nan, 410.03859192322125,
+		{"testdata/vllm-sweep/summary.csv", fixtureWant{FormatVLLMSweepCSV, 2, 2, 0, 128.29010487530468, 41.55541774889571, nan, 410.03859192322125,
 			8.108499262380064, 0.24991759381100564, nan, nan, 9.159898467884048, 146.55837548614477, 16, 0, "tpot", "decode"}},
 		// LLMPerf's individual responses: 22 requests and 2 failed (left
 		// out). Mean and nearest-rank percentiles of the successful ones,
 		// computed independently with a few lines of Python over the file
 		// (values as float32, sorted, element ⌈p·n⌉ − 1).
-		{"testdata/llmperf/llama2-70b-4096_550_150_individual_responses.json", want{FormatLLMPerfResponses, 1, 0, 0, 255.47351677635524, 241.89883422851562, 327.0465393066406, 336.3450012207031,
+		{"testdata/llmperf/llama2-70b-4096_550_150_individual_responses.json", fixtureWant{FormatLLMPerfResponses, 1, 0, 0, 255.47351677635524, 241.89883422851562, 327.0465393066406, 336.3450012207031,
 			5.676698475383864, 0.8523693570702726, 176.2706083137398, 164.04441833496094, nan, nan, 22, 2, "chunk", "request"}},
 		// A request-rate sweep in JSON lines; older key set (no mean TTFT, chunk ITL only).
-		{"sglang/llama33-70b-online-rate-sweep.jsonl", want{FormatSGLang, 7, 0, 1, nan, 85.74514742940664, nan, nan,
+		{"sglang/llama33-70b-online-rate-sweep.jsonl", fixtureWant{FormatSGLang, 7, 0, 1, nan, 85.74514742940664, nan, nan,
 			nan, 7.840616212638561, nan, nan, 1.0054711691237104, 537.4142851849319, 300, -1, "chunk", "decode"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.file, func(t *testing.T) {
-			path, data := fixture(t, tt.file)
-			format, err := Detect(path, data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if format != tt.want.format {
-				t.Fatalf("Detect = %q, want %q", format, tt.want.format)
-			}
-			levels, defs, _, err := readRuns(path, data, format)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w := tt.want
-			if len(levels) != w.levels {
-				t.Fatalf("%d levels, want %d", len(levels), w.levels)
-			}
-			l := levels[0]
-			checks := []struct {
-				name      string
-				got, want float64
-			}{
-				{"concurrency", float64(l.Concurrency), float64(w.c)},
-				{"rate", l.Rate, w.rate},
-				{"TTFT mean", l.TTFT.Mean, w.ttftMean},
-				{"TTFT p50", l.TTFT.P50, w.ttftP50},
-				{"TTFT p90", l.TTFT.P90, w.ttftP90},
-				{"TTFT p99", l.TTFT.P99, w.ttftP99},
-				{"ITL mean", l.ITL.Mean, w.itlMean},
-				{"latency mean", l.Latency.Mean, w.latMean},
-				{"TPS mean", l.TPS.Mean, w.tpsMean},
-				{"TPS p10", l.TPS.P10, w.tpsP10},
-				{"system RPS", l.SystemRPS, w.systemRPS},
-				{"output TPS", l.OutputTPS, w.outputTPS},
-				{"requests", float64(l.Requests), float64(w.requests)},
-				{"errors", float64(l.Errors), float64(w.errors)},
-			}
-			for _, c := range checks {
-				if !near(c.got, c.want) && !(math.IsInf(c.want, 1) && math.IsInf(c.got, 1)) {
-					t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
-				}
-			}
-			if defs.ITL != w.defsITL || defs.TPS != w.defsTPS {
-				t.Errorf("definitions = %+v, want ITL %s, TPS %s", defs, w.defsITL, w.defsTPS)
-			}
-		})
+		t.Run(tt.file, func(t *testing.T) { checkFixture(t, tt.file, tt.want) })
+	}
+}
+
+// fixtureWant is what TestFixtures expects of a fixture: its format,
+// its number of levels, and the values and definitions of its first
+// level.
+type fixtureWant struct {
+	format    string
+	levels    int
+	c         int     // concurrency of the first level
+	rate      float64 // offered rate of the first level (0: none)
+	ttftMean  float64
+	ttftP50   float64
+	ttftP90   float64
+	ttftP99   float64
+	itlMean   float64
+	latMean   float64
+	tpsMean   float64
+	tpsP10    float64
+	systemRPS float64
+	outputTPS float64
+	requests  int
+	errors    int
+	defsITL   string
+	defsTPS   string
+}
+
+// checkFixture reads the fixture file and compares it with w.
+func checkFixture(t *testing.T, file string, w fixtureWant) {
+	path, data := fixture(t, file)
+	format, err := Detect(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if format != w.format {
+		t.Fatalf("Detect = %q, want %q", format, w.format)
+	}
+	levels, defs, _, err := readRuns(path, data, format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(levels) != w.levels {
+		t.Fatalf("%d levels, want %d", len(levels), w.levels)
+	}
+	l := levels[0]
+	checks := []struct {
+		name      string
+		got, want float64
+	}{
+		{"concurrency", float64(l.Concurrency), float64(w.c)},
+		{"rate", l.Rate, w.rate},
+		{"TTFT mean", l.TTFT.Mean, w.ttftMean},
+		{"TTFT p50", l.TTFT.P50, w.ttftP50},
+		{"TTFT p90", l.TTFT.P90, w.ttftP90},
+		{"TTFT p99", l.TTFT.P99, w.ttftP99},
+		{"ITL mean", l.ITL.Mean, w.itlMean},
+		{"latency mean", l.Latency.Mean, w.latMean},
+		{"TPS mean", l.TPS.Mean, w.tpsMean},
+		{"TPS p10", l.TPS.P10, w.tpsP10},
+		{"system RPS", l.SystemRPS, w.systemRPS},
+		{"output TPS", l.OutputTPS, w.outputTPS},
+		{"requests", float64(l.Requests), float64(w.requests)},
+		{"errors", float64(l.Errors), float64(w.errors)},
+	}
+	for _, c := range checks {
+		if !near(c.got, c.want) && !(math.IsInf(c.want, 1) && math.IsInf(c.got, 1)) {
+			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+	if defs.ITL != w.defsITL || defs.TPS != w.defsTPS {
+		t.Errorf("definitions = %+v, want ITL %s, TPS %s", defs, w.defsITL, w.defsTPS)
 	}
 }
 

@@ -121,20 +121,7 @@ func FuzzJSONValues(f *testing.F) {
 			return
 		}
 		// JSON lines: encoding/json's stream decoder gives the same values.
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.UseNumber()
-		var want []any
-		for {
-			var v any
-			derr := dec.Decode(&v)
-			if derr == io.EOF {
-				break
-			}
-			if derr != nil {
-				t.Fatalf("the parser accepts what encoding/json refuses: %v", derr)
-			}
-			want = append(want, v)
-		}
+		want := decodeStream(t, data)
 		got := make([]any, len(vals))
 		for i, v := range vals {
 			got[i] = plain(v)
@@ -143,4 +130,24 @@ func FuzzJSONValues(f *testing.F) {
 			t.Fatalf("values differ:\n got %#v\nwant %#v", got, want)
 		}
 	})
+}
+
+// decodeStream decodes data, which the parser accepted, with
+// encoding/json's stream decoder (numbers as json.Number).
+func decodeStream(t *testing.T, data []byte) []any {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var out []any
+	for {
+		var v any
+		err := dec.Decode(&v)
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatalf("the parser accepts what encoding/json refuses: %v", err)
+		}
+		out = append(out, v)
+	}
 }
