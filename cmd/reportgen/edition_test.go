@@ -158,41 +158,7 @@ func TestHTMLInChromium(t *testing.T) {
 	chromium := requireTool(t, "chromium")
 	dir := sampleDir(t)
 	for _, lang := range []string{"tr", "en"} {
-		page, err := os.ReadFile(filepath.Join(dir, lang, "report.html"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		// The report forbids scripts; the probe copy allows inline ones.
-		probe := strings.Replace(string(page), "default-src 'none'", "default-src 'none'; script-src 'unsafe-inline'", 1)
-		if probe == string(page) {
-			t.Fatal("the page has no content security policy")
-		}
-		probe = strings.Replace(probe, "</body>", probeScript+"</body>", 1)
-		work := t.TempDir()
-		file := filepath.Join(work, "probe.html")
-		if err := os.WriteFile(file, []byte(probe), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		netlog := filepath.Join(work, "net.json")
-		cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-			"--disable-component-update", "--disable-sync", "--no-first-run", "--user-data-dir="+filepath.Join(work, "profile"),
-			"--log-net-log="+netlog, "--dump-dom", "file://"+file)
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("chromium: %v", err)
-		}
-		m := regexp.MustCompile(`data-check="([^"]*)"`).FindStringSubmatch(string(out))
-		if m == nil {
-			t.Fatalf("%s: the probe did not run", lang)
-		}
-		var got struct {
-			Images, Loaded, Links int
-			Broken, Resources     []string
-			Lang, Toc             string
-		}
-		if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &got); err != nil {
-			t.Fatal(err)
-		}
+		got, netlog := probePage(t, chromium, filepath.Join(dir, lang, "report.html"))
 		if got.Images != 10 || got.Loaded != 10 {
 			t.Errorf("%s: %d chart images, %d loaded; want 10 and 10", lang, got.Images, got.Loaded)
 		}
@@ -214,6 +180,52 @@ func TestHTMLInChromium(t *testing.T) {
 			}
 		}
 	}
+}
+
+// probeResult is what probeScript finds in the page.
+type probeResult struct {
+	Images, Loaded, Links int
+	Broken, Resources     []string
+	Lang, Toc             string
+}
+
+// probePage opens a copy of the HTML page at file, with probeScript
+// added, in headless Chromium, and returns what the probe found and the
+// path of Chromium's network log.
+func probePage(t *testing.T, chromium, file string) (probeResult, string) {
+	t.Helper()
+	page, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The report forbids scripts; the probe copy allows inline ones.
+	probe := strings.Replace(string(page), "default-src 'none'", "default-src 'none'; script-src 'unsafe-inline'", 1)
+	if probe == string(page) {
+		t.Fatal("the page has no content security policy")
+	}
+	probe = strings.Replace(probe, "</body>", probeScript+"</body>", 1)
+	work := t.TempDir()
+	probeFile := filepath.Join(work, "probe.html")
+	if err := os.WriteFile(probeFile, []byte(probe), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	netlog := filepath.Join(work, "net.json")
+	cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+		"--disable-component-update", "--disable-sync", "--no-first-run", "--user-data-dir="+filepath.Join(work, "profile"),
+		"--log-net-log="+netlog, "--dump-dom", "file://"+probeFile)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chromium: %v", err)
+	}
+	m := regexp.MustCompile(`data-check="([^"]*)"`).FindStringSubmatch(string(out))
+	if m == nil {
+		t.Fatalf("%s: the probe did not run", file)
+	}
+	var got probeResult
+	if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &got); err != nil {
+		t.Fatal(err)
+	}
+	return got, netlog
 }
 
 const probeScript = `<script>

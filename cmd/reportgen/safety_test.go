@@ -202,7 +202,7 @@ func TestEarlierReportReplaced(t *testing.T) {
 	}
 }
 
-// replaceCase writes version "old" of a report, then "new" with a crash
+// crashAt writes version "old" of a report, then "new" with a crash
 // injected at step, and returns the destination.
 func crashAt(t *testing.T, ex func(a, b string) error, step string) (dst string, err error) {
 	t.Helper()
@@ -237,52 +237,60 @@ func TestKillAtEveryRename(t *testing.T) {
 		{"two renames", nil, []string{"written", "moved-old", "renamed"}},
 	} {
 		for _, step := range mode.steps {
-			t.Run(mode.name+"/"+step, func(t *testing.T) {
-				dst, err := crashAt(t, mode.ex, step)
-				if err == nil {
-					t.Fatal("the injected crash did not stop the replacement")
-				}
-				version := func() string {
-					a, err1 := os.ReadFile(filepath.Join(dst, "analysis.json"))
-					b, err2 := os.ReadFile(filepath.Join(dst, "en", "report.md"))
-					if err1 != nil || err2 != nil {
-						return "missing"
-					}
-					if string(a) != string(b) {
-						return "torn"
-					}
-					return string(a)
-				}
-				got := version()
-				if step == "moved-old" {
-					if got != "missing" {
-						t.Fatalf("after the first rename the destination is %s", got)
-					}
-					// The next build recovers the old one before anything else.
-					if err := recoverLeftovers(filepath.Dir(dst), "r"); err != nil {
-						t.Fatal(err)
-					}
-					got = version()
-				}
-				if got != "old" && got != "new" {
-					t.Fatalf("after a kill at %s the destination holds %s", step, got)
-				}
-				next := &replacer{exchange: mode.ex, marker: []byte("reportgen test\n")}
-				if err := next.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": []byte("next"), "en/report.md": []byte("next")}); err != nil {
-					t.Fatal(err)
-				}
-				if v := version(); v != "next" {
-					t.Errorf("the next build left %s", v)
-				}
-				entries, _ := os.ReadDir(filepath.Dir(dst))
-				for _, e := range entries {
-					if e.Name() != "r" && e.Name() != lockName {
-						t.Errorf("leftover %s after the next build", e.Name())
-					}
-				}
-			})
+			t.Run(mode.name+"/"+step, func(t *testing.T) { killAt(t, mode.ex, step) })
 		}
 	}
+}
+
+// killAt is one case of TestKillAtEveryRename: a replacement through ex
+// killed at step.
+func killAt(t *testing.T, ex func(a, b string) error, step string) {
+	dst, err := crashAt(t, ex, step)
+	if err == nil {
+		t.Fatal("the injected crash did not stop the replacement")
+	}
+	got := reportVersion(dst)
+	if step == "moved-old" {
+		if got != "missing" {
+			t.Fatalf("after the first rename the destination is %s", got)
+		}
+		// The next build recovers the old one before anything else.
+		if err := recoverLeftovers(filepath.Dir(dst), "r"); err != nil {
+			t.Fatal(err)
+		}
+		got = reportVersion(dst)
+	}
+	if got != "old" && got != "new" {
+		t.Fatalf("after a kill at %s the destination holds %s", step, got)
+	}
+	next := &replacer{exchange: ex, marker: []byte("reportgen test\n")}
+	if err := next.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": []byte("next"), "en/report.md": []byte("next")}); err != nil {
+		t.Fatal(err)
+	}
+	if v := reportVersion(dst); v != "next" {
+		t.Errorf("the next build left %s", v)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(dst))
+	for _, e := range entries {
+		if e.Name() != "r" && e.Name() != lockName {
+			t.Errorf("leftover %s after the next build", e.Name())
+		}
+	}
+}
+
+// reportVersion is the version of the report crashAt wrote at dst:
+// "old", "new" or "next", "missing", or "torn" when its two files are of
+// different versions.
+func reportVersion(dst string) string {
+	a, err1 := os.ReadFile(filepath.Join(dst, "analysis.json"))
+	b, err2 := os.ReadFile(filepath.Join(dst, "en", "report.md"))
+	if err1 != nil || err2 != nil {
+		return "missing"
+	}
+	if string(a) != string(b) {
+		return "torn"
+	}
+	return string(a)
 }
 
 // TestLeftoversOfOthersKept: only folders reportgen marked are cleaned;

@@ -92,36 +92,47 @@ func schemaStrings(t *testing.T, v any, keys ...string) []string {
 // is strict: a document with a renamed key or an unknown kind fails.
 func TestAnalysisJSONMatchesSchema(t *testing.T) {
 	sch, raw := compileAnalysisSchema(t)
+	t.Run("version", func(t *testing.T) { checkSchemaVersion(t, raw) })
+	t.Run("kinds", func(t *testing.T) { checkSchemaKinds(t, raw) })
+	checkSampleAnalyses(t, sch)
+	t.Run("strict", func(t *testing.T) { checkSchemaStrict(t, sch) })
+}
 
-	t.Run("version", func(t *testing.T) {
-		v, ok := schemaAt(t, raw, "properties", "schema_version", "const").(float64)
-		if !ok || int(v) != analyze.SchemaVersion {
-			t.Errorf("schema's schema_version const = %v, analyze.SchemaVersion = %d", v, analyze.SchemaVersion)
-		}
-	})
+// checkSchemaVersion: the schema's schema_version is the code's.
+func checkSchemaVersion(t *testing.T, raw map[string]any) {
+	v, ok := schemaAt(t, raw, "properties", "schema_version", "const").(float64)
+	if !ok || int(v) != analyze.SchemaVersion {
+		t.Errorf("schema's schema_version const = %v, analyze.SchemaVersion = %d", v, analyze.SchemaVersion)
+	}
+}
 
-	t.Run("kinds", func(t *testing.T) {
-		for _, c := range []struct {
-			what string
-			got  []string
-			want []string
-		}{
-			{"warning kinds", schemaStrings(t, raw, "$defs", "warning", "properties", "kind", "enum"), analyze.WarningKinds()},
-			{"input formats", schemaStrings(t, raw, "$defs", "config", "properties", "format", "enum"), ingest.FormatNames()},
-			{"SLO statistics", schemaStrings(t, raw, "$defs", "sloPercentile", "enum"), func() (out []string) {
-				for _, p := range analyze.Percentiles {
-					out = append(out, string(p))
-				}
-				return out
-			}()},
-		} {
-			got, want := slices.Sorted(slices.Values(c.got)), slices.Sorted(slices.Values(c.want))
-			if !slices.Equal(got, want) {
-				t.Errorf("%s: schema lists %q, the code %q", c.what, got, want)
+// checkSchemaKinds: the schema lists the code's warning kinds, input
+// formats and SLO statistics.
+func checkSchemaKinds(t *testing.T, raw map[string]any) {
+	for _, c := range []struct {
+		what string
+		got  []string
+		want []string
+	}{
+		{"warning kinds", schemaStrings(t, raw, "$defs", "warning", "properties", "kind", "enum"), analyze.WarningKinds()},
+		{"input formats", schemaStrings(t, raw, "$defs", "config", "properties", "format", "enum"), ingest.FormatNames()},
+		{"SLO statistics", schemaStrings(t, raw, "$defs", "sloPercentile", "enum"), func() (out []string) {
+			for _, p := range analyze.Percentiles {
+				out = append(out, string(p))
 			}
+			return out
+		}()},
+	} {
+		got, want := slices.Sorted(slices.Values(c.got)), slices.Sorted(slices.Values(c.want))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: schema lists %q, the code %q", c.what, got, want)
 		}
-	})
+	}
+}
 
+// checkSampleAnalyses builds each sample report, one subtest each, and
+// validates its analysis.json against sch.
+func checkSampleAnalyses(t *testing.T, sch *jsonschema.Schema) {
 	entries, err := os.ReadDir("../../samples")
 	if err != nil {
 		t.Fatal(err)
@@ -151,50 +162,52 @@ func TestAnalysisJSONMatchesSchema(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no sample report folder in ../../samples")
 	}
+}
 
-	t.Run("strict", func(t *testing.T) {
-		if err := validateAnalysis(sch, []byte(validAnalysis)); err != nil {
-			t.Fatalf("the hand-written analysis.json should pass:\n%v", err)
-		}
-		for _, c := range []struct{ name, old, new string }{
-			{"renamed top-level key", `"warnings": [`, `"warning": [`},
-			{"renamed level key", `"load_reached": false`, `"reached": false`},
-			{"renamed capacity key", `"max_load": 4,`, `"c_max": 4,`},
-			{"renamed stat key", `"p99": 99`, `"p95": 99`},
-			{"old saturation kind", `"kind": "saturation"`, `"kind": "throughput_flat"`},
-			{"unknown finding kind", `"kind": "capacity_leader"`, `"kind": "capacity_winner"`},
-			{"unknown scenario kind", `"kind": "max_throughput"`, `"kind": "batch"`},
-			{"unknown warning kind", `"kind": "unknown_column"`, `"kind": "odd_column"`},
-			{"unknown speedup outcome", `"outcome": "on_par"`, `"outcome": "tie"`},
-			{"unknown load axis", `"load_axis": "concurrency"`, `"load_axis": "users"`},
-			{"old schema version", `"schema_version": 3`, `"schema_version": 2`},
-			{"unknown count written as -1", `"requests": null, "errors": null`, `"requests": -1, "errors": -1`},
-			{"unbounded load misspelt", `"request_rate": "inf"`, `"request_rate": "Infinity"`},
-			{"NaN as a string", `"in_flight": null`, `"in_flight": "NaN"`},
-			{"unknown users as -1", `"users": null`, `"users": -1`},
-			{"missing key", `"goodput": null, "in_flight": null,`, `"in_flight": null,`},
-			{"tie written false", `"tie": true, "stat": "mean"`, `"tie": false, "stat": "mean"`},
-			{"severity against score", `"score": 3.5, "severity": "high"`, `"score": 3.5, "severity": "low"`},
-			{"anomaly of a plain finding", `"section": "ttft_ms",`, `"section": "ttft_ms", "anomaly": "saturation",`},
-			{"anomaly finding in a metric section", `"section": "summary", "configs": ["vllm-spec"]`, `"section": "tps", "configs": ["vllm-spec"]`},
-			{"cap_limit naming a metric", `"metric": "--max-num-seqs"`, `"metric": "system_rps"`},
-			{"more warning without a count", `"Count": 7,`, ``},
-			{"text of a number", `"en": "Kimi K3"`, `"en": 3`},
-		} {
-			t.Run(c.name, func(t *testing.T) {
-				if k := strings.Count(validAnalysis, c.old); k != 1 {
-					t.Fatalf("%q occurs %d times in the hand-written analysis.json, want once", c.old, k)
-				}
-				doc := strings.Replace(validAnalysis, c.old, c.new, 1)
-				if !json.Valid([]byte(doc)) {
-					t.Fatalf("the changed document is no JSON")
-				}
-				if err := validateAnalysis(sch, []byte(doc)); err == nil {
-					t.Errorf("validates with %s → %s; the schema should refuse it", c.old, c.new)
-				}
-			})
-		}
-	})
+// checkSchemaStrict: sch accepts validAnalysis and refuses it with any
+// one key renamed, kind unknown or value mistyped.
+func checkSchemaStrict(t *testing.T, sch *jsonschema.Schema) {
+	if err := validateAnalysis(sch, []byte(validAnalysis)); err != nil {
+		t.Fatalf("the hand-written analysis.json should pass:\n%v", err)
+	}
+	for _, c := range []struct{ name, old, new string }{
+		{"renamed top-level key", `"warnings": [`, `"warning": [`},
+		{"renamed level key", `"load_reached": false`, `"reached": false`},
+		{"renamed capacity key", `"max_load": 4,`, `"c_max": 4,`},
+		{"renamed stat key", `"p99": 99`, `"p95": 99`},
+		{"old saturation kind", `"kind": "saturation"`, `"kind": "throughput_flat"`},
+		{"unknown finding kind", `"kind": "capacity_leader"`, `"kind": "capacity_winner"`},
+		{"unknown scenario kind", `"kind": "max_throughput"`, `"kind": "batch"`},
+		{"unknown warning kind", `"kind": "unknown_column"`, `"kind": "odd_column"`},
+		{"unknown speedup outcome", `"outcome": "on_par"`, `"outcome": "tie"`},
+		{"unknown load axis", `"load_axis": "concurrency"`, `"load_axis": "users"`},
+		{"old schema version", `"schema_version": 3`, `"schema_version": 2`},
+		{"unknown count written as -1", `"requests": null, "errors": null`, `"requests": -1, "errors": -1`},
+		{"unbounded load misspelt", `"request_rate": "inf"`, `"request_rate": "Infinity"`},
+		{"NaN as a string", `"in_flight": null`, `"in_flight": "NaN"`},
+		{"unknown users as -1", `"users": null`, `"users": -1`},
+		{"missing key", `"goodput": null, "in_flight": null,`, `"in_flight": null,`},
+		{"tie written false", `"tie": true, "stat": "mean"`, `"tie": false, "stat": "mean"`},
+		{"severity against score", `"score": 3.5, "severity": "high"`, `"score": 3.5, "severity": "low"`},
+		{"anomaly of a plain finding", `"section": "ttft_ms",`, `"section": "ttft_ms", "anomaly": "saturation",`},
+		{"anomaly finding in a metric section", `"section": "summary", "configs": ["vllm-spec"]`, `"section": "tps", "configs": ["vllm-spec"]`},
+		{"cap_limit naming a metric", `"metric": "--max-num-seqs"`, `"metric": "system_rps"`},
+		{"more warning without a count", `"Count": 7,`, ``},
+		{"text of a number", `"en": "Kimi K3"`, `"en": 3`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if k := strings.Count(validAnalysis, c.old); k != 1 {
+				t.Fatalf("%q occurs %d times in the hand-written analysis.json, want once", c.old, k)
+			}
+			doc := strings.Replace(validAnalysis, c.old, c.new, 1)
+			if !json.Valid([]byte(doc)) {
+				t.Fatalf("the changed document is no JSON")
+			}
+			if err := validateAnalysis(sch, []byte(doc)); err == nil {
+				t.Errorf("validates with %s → %s; the schema should refuse it", c.old, c.new)
+			}
+		})
+	}
 }
 
 // validAnalysis is a small analysis.json as the code writes it, with one
