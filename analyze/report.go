@@ -1,8 +1,3 @@
-// Package analyze turns ingested benchmark results into one Report model:
-// per-level metrics with derived throughput and SLO verdicts, capacity by
-// Little's law, speculative-decoding speedups with their break-even
-// points, and anomaly flags. Every renderer works from this model alone;
-// analysis.json is its serialization.
 package analyze
 
 import (

@@ -1,0 +1,25 @@
+// Package analyze turns ingested benchmark results into one Report model:
+// per-level metrics with derived throughput and SLO verdicts, capacity by
+// Little's law, speculative-decoding speedups with their break-even
+// points, and anomaly flags. Every renderer works from this model alone;
+// analysis.json is its serialization.
+//
+// # Files
+//
+//	report.go    the Report model (configs, levels, statistics, SLO verdicts, capacities) and its JSON
+//	build.go     Build: an ingest.Campaign and Options to a Report; engines and speculation from ids
+//	metrics.go   the metrics (MetricID, Metric): which way is better, a level's statistic of each
+//	stats.go     the plain math: rounding, Little's law, crossings, ratios
+//	compare.go   how conclusions are drawn: ties, outcomes, a config against its nearest rival
+//	reach.go     the levels whose load was reached, which every comparison sees
+//	spread.go    run-to-run spread of repeated runs (Interval) and ties within it
+//	speedup.go   speculative configs against direct ones: speedups and break-even points
+//	caps.go      the deployment command's flags (ParseCommand) and the limits among them (Caps)
+//	anomaly.go   the anomaly checks of each level and each load step
+//	findings.go  the ranked findings: the headline ones and each metric section's (sectionRules)
+//	scenario.go  the scenario picks and the pairwise scorecard
+//	warning.go   warnings as data: the input's, grouped, and the analysis's own
+//
+// analysis.schema.json describes analysis.json; a test keeps it in step
+// with the code.
+package analyze
