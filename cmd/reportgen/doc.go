@@ -1,0 +1,80 @@
+// Reportgen turns LLM-serving benchmark results into customer-ready
+// reports, in Turkish and English.
+//
+// Usage:
+//
+//	reportgen build [flags] PATH...
+//	reportgen init FOLDER
+//	reportgen version
+//	reportgen help [COMMAND]
+//
+// What a PATH is, is decided by its content (the README's "Layouts" has
+// a tree for each case): a folder with a report.toml is a report; a
+// folder of one tool's runs, one per load level (directly or in
+// per-level sub-folders: 16/, c16/, concurrency_16/, a vllm bench sweep's
+// points), is a report of that one configuration; a folder of
+// configurations (result files, unzipped llm-benchmark exports, folders
+// of runs) is one report with one configuration each; a folder of report
+// folders gives one report per folder. A configuration's id is its file
+// or folder name without extension.
+//
+// Result files are recognized by their content: the llm-benchmark export
+// (its table CSV or "Download All Results" ZIP), vLLM bench serve and
+// sweep results (summary.json, summary.csv), SGLang bench_serving,
+// InferenceX, LLMPerf (summary and individual responses), AIPerf (JSON,
+// CSV, per-request JSONL), GenAI-Perf (CSV, JSON), guidellm (JSON, CSV),
+// and per-request CSV (concurrency,ttft_ms,itl_ms,latency_s
+// [,output_tokens][,error]). Files that tools write beside their results
+// (GPU monitors, logs, plots, per-metric CSVs) are skipped and listed.
+//
+// Each report is written to OUT/NAME/, NAME being the report folder's
+// name:
+//
+//	OUT/NAME/analysis.json          the whole analysis, language-neutral
+//	OUT/NAME/<lang>/report.md       the edition in Markdown (tr and en)
+//	OUT/NAME/<lang>/report.html     one self-contained HTML page
+//	OUT/NAME/<lang>/report.pdf      the A4 PDF for proposals
+//	OUT/NAME/<lang>/charts/         the ten charts as PNG and SVG
+//
+// A report is built in a temporary folder and swapped into place only
+// when it is complete: a failed or interrupted build leaves the previous
+// output untouched, and the other reports of the same run still build.
+// The output never touches the input: a destination that is, holds or
+// lies inside an input folder is refused, and an existing destination is
+// replaced only when it holds the marker file .reportgen that reportgen
+// writes into every report. Builds into one folder take turns (a lock).
+//
+// "reportgen init FOLDER" writes FOLDER/report.toml, a commented manifest
+// listing every configuration found; it never overwrites one.
+//
+// The flags of build:
+//
+//	-o DIR             output folder (default "out")
+//	--lang LIST        languages, comma-separated: tr,en (default both)
+//	--format LIST      formats, comma-separated: md,html,pdf (default all)
+//	--slo-ttft-ms N    TTFT SLO threshold in ms, above 0 (default 1000)
+//	--slo-tps N        per-user TPS SLO threshold in tok/s; 0 sets none (default 15)
+//	--think-s N        think time for Little's law in seconds; 0 is a closed loop (default 45)
+//	--percentile P     statistic of the headline capacity: p90 or mean
+//	--tie-pct N        differences under N percent are ties, not wins (default 5)
+//	--input-format F   read every result file as format F instead of detecting it
+//	--strict           fail a report that has warnings or skips files that are not results
+//
+// Flags override the manifest (report.toml), which overrides the
+// defaults. The report date is the manifest's date, else the month of
+// SOURCE_DATE_EPOCH, else the current month.
+//
+// Exit status: 0 on success, 1 when a report failed, 2 on a usage error,
+// 130 when interrupted (SIGINT, SIGTERM).
+package main
+
+// The files of the command:
+//
+//	doc.go         the manual (the package comment above)
+//	main.go        main: signals, the exit status (exitCode)
+//	run.go         run: the subcommands, build's flags and settings, building each report
+//	output.go      where reports go (planTargets), and writing one in place of the old (replacer)
+//	init.go        reportgen init: the commented report.toml
+//	lock_*.go      the output folder's lock (flock on Unix)
+//	swap_*.go      exchanging two folders in one step (renameat2 on Linux)
+//	testdata/      end-to-end cases as txtar archives (TestScripts in run_test.go)
