@@ -12,9 +12,9 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo deve
 report:
 	$(GO) run ./cmd/reportgen build -o $(OUT) samples/
 
-## test: vet, check the pinned library versions, run every test; list
-## the tests that skipped (a missing pdftotext, say) and why
-test: check-deps
+## test: vet, lint, check the pinned library versions, run every test;
+## list the tests that skipped (a missing pdftotext, say) and why
+test: check-deps lint
 	$(GO) vet ./...
 	set -o pipefail; $(GO) test -json ./... | $(GO) run ./.ci/testsum
 

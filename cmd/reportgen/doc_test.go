@@ -26,7 +26,7 @@ func TestREADMEHelp(t *testing.T) {
 }
 
 // TestREADMECommands checks the README's two commands exist in the
-// Makefile and do what the README says.
+// Makefile and do what the README says (make test lints too).
 func TestREADMECommands(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -41,7 +41,11 @@ func TestREADMECommands(t *testing.T) {
 			t.Errorf("README.md does not show %q", want)
 		}
 	}
-	for _, want := range []string{"report:\n\t$(GO) run ./cmd/reportgen build -o $(OUT) samples/", "test: check-deps\n\t$(GO) vet ./...\n\tset -o pipefail; $(GO) test -json ./... | $(GO) run ./.ci/testsum"} {
+	for _, want := range []string{
+		"report:\n\t$(GO) run ./cmd/reportgen build -o $(OUT) samples/",
+		"test: check-deps lint\n\t$(GO) vet ./...\n\tset -o pipefail; $(GO) test -json ./... | $(GO) run ./.ci/testsum",
+		"lint:\n\t$(GO) tool -modfile=tools/go.mod golangci-lint run ./...",
+	} {
 		if !strings.Contains(string(mk), want) {
 			t.Errorf("Makefile lacks %q", want)
 		}
