@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -93,43 +92,6 @@ func TestPDFDeterministic(t *testing.T) {
 	}
 }
 
-// TestSpans checks the font fallback: Liberation for text, DejaVu for
-// the symbols it lacks, '?' for a rune neither has.
-func TestSpans(t *testing.T) {
-	got := spans("Şık ✓✗ ⌈x⌉ 漢", false)
-	var b strings.Builder
-	for _, s := range got {
-		b.WriteString(s.family + ":" + s.text + "|")
-	}
-	if want := "sans:Şık |sym:✓✗|sans: |sym:⌈|sans:x|sym:⌉|sans: ?|"; b.String() != want {
-		t.Errorf("spans = %s\nwant %s", b.String(), want)
-	}
-}
-
-func TestHyphenSegments(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"vllm-direct-h200", "[vllm- direct- h200]"},
-		{"sglang_eagle3", "[sglang_ eagle3]"},
-		{"-5", "[-5]"},
-		{"a-", "[a-]"},
-		{"abc--def", "[abc- -def]"},
-		{"tok/s", "[tok/s]"},
-		{"tok/s).", "[tok/s).]"},
-		{"istek/s,", "[istek/s,]"},
-		{"(vllm-direct-h200).", "[(vllm- direct- h200).]"},
-		{"(EAGLE-3)", "[(EAGLE-3)]"},
-		{"Inter-Token", "[Inter- Token]"},
-		{"köprü-çığ", "[köprü- çığ]"},
-		{"plain", "[plain]"},
-		{"", "[]"},
-	}
-	for _, tt := range tests {
-		if got := fmt.Sprint(hyphenSegments(tt.in)); got != tt.want {
-			t.Errorf("hyphenSegments(%q) = %s, want %s", tt.in, got, tt.want)
-		}
-	}
-}
-
 func TestSLOClass(t *testing.T) {
 	for in, want := range map[string]string{
 		"✓✓": "slo-pass", "✓✓*": "slo-pass", "✓✗": "slo-part", "✗✓*": "slo-part", "✗✗": "slo-fail",
@@ -138,20 +100,6 @@ func TestSLOClass(t *testing.T) {
 	} {
 		if got := sloClass(in); got != want {
 			t.Errorf("sloClass(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
-func TestGluedUnit(t *testing.T) {
-	for _, tt := range []struct {
-		prev, word string
-		want       bool
-	}{
-		{"2,304", "tok/s).", true}, {"777", "ms", true}, {"∞", "istek/s", true}, {"4.66", "s", true},
-		{"per", "s", false}, {"777", "msec", false}, {"", "ms", false}, {"12", "users", false},
-	} {
-		if got := gluedUnit(tt.prev, tt.word); got != tt.want {
-			t.Errorf("gluedUnit(%q, %q) = %v, want %v", tt.prev, tt.word, got, tt.want)
 		}
 	}
 }

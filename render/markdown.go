@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"strconv"
 	"strings"
 	"text/template"
 
@@ -30,10 +29,6 @@ type Options struct {
 	// it by; charts not in the map are not referenced.
 	Charts map[string]string
 }
-
-// tocMark stands where the table of contents goes until the headings
-// are known.
-const tocMark = "\x00toc\x00"
 
 // Markdown renders the report as Markdown in opt.Lang.
 func Markdown(r *analyze.Report, opt Options) ([]byte, error) {
@@ -57,9 +52,7 @@ func Markdown(r *analyze.Report, opt Options) ([]byte, error) {
 	if err := loc.Err(); err != nil {
 		return nil, err
 	}
-	out := tidy(buf.String())
-	out = strings.Replace(out, tocMark, v.toc(out), 1)
-	return []byte(out), nil
+	return []byte(tidy(string(outline([]byte(tidy(buf.String())), loc)))), nil
 }
 
 // tidy collapses runs of blank lines (template control lines leave them)
@@ -93,38 +86,6 @@ func tidy(s string) string {
 		out = append(out, ln)
 	}
 	return strings.TrimSpace(strings.Join(out, "\n")) + "\n"
-}
-
-// toc lists the numbered headings (levels 2 and 3) as a nested list of
-// links to their anchors.
-func (v *view) toc(doc string) string {
-	ids := NewIDs()
-	var b strings.Builder
-	for _, ln := range strings.Split(doc, "\n") {
-		level := 0
-		switch {
-		case strings.HasPrefix(ln, "## "):
-			level = 2
-		case strings.HasPrefix(ln, "### "):
-			level = 3
-		case strings.HasPrefix(ln, "#### "), strings.HasPrefix(ln, "# "):
-			ids.Generate(headingText(ln)) // keep the id sequence in step with the HTML
-			continue
-		default:
-			continue
-		}
-		text := headingText(ln)
-		id := ids.Generate(text)
-		if text == v.loc.T("toc_title") {
-			continue
-		}
-		fmt.Fprintf(&b, "%s- [%s](#%s)\n", strings.Repeat("  ", level-2), text, id)
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
-func headingText(ln string) string {
-	return strings.TrimSpace(strings.TrimLeft(ln, "#"))
 }
 
 // escaper escapes the characters that Markdown would read as syntax in
@@ -217,35 +178,4 @@ func (t Table) Markdown() string {
 		b.WriteString("| " + strings.Join(row, " | ") + " |\n")
 	}
 	return b.String()
-}
-
-// numbering hands out section numbers as the template emits headings.
-type numbering struct {
-	h2, h3, h4 int
-	appendix   bool
-}
-
-func (n *numbering) next(level int) string {
-	switch level {
-	case 2:
-		n.h2++
-		n.h3, n.h4 = 0, 0
-		if n.appendix {
-			return string(rune('A'+n.h2-1)) + "."
-		}
-		return strconv.Itoa(n.h2) + "."
-	case 3:
-		n.h3++
-		n.h4 = 0
-		if n.appendix {
-			return string(rune('A'+n.h2-1)) + "." + strconv.Itoa(n.h3)
-		}
-		return strconv.Itoa(n.h2) + "." + strconv.Itoa(n.h3)
-	default:
-		n.h4++
-		if n.appendix {
-			return string(rune('A'+n.h2-1)) + "." + strconv.Itoa(n.h3) + "." + strconv.Itoa(n.h4)
-		}
-		return strconv.Itoa(n.h2) + "." + strconv.Itoa(n.h3) + "." + strconv.Itoa(n.h4)
-	}
 }

@@ -12,23 +12,10 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/signintech/gopdf"
-
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/internal/reporttest"
 	"github.com/openzeka/reportgen/render/chart"
 )
-
-// measuring is a layout on a PDF with reportgen's fonts, for measuring.
-func measuring(tb testing.TB) *layout {
-	tb.Helper()
-	pdf := &gopdf.GoPdf{}
-	pdf.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4, Unit: gopdf.UnitPT})
-	if err := registerFonts(pdf); err != nil {
-		tb.Fatal(err)
-	}
-	return newLayout(pdf, nil, nil)
-}
 
 // longTitle is a title of n characters: Turkish words, a symbol the
 // fallback font draws, spaces.
@@ -41,52 +28,9 @@ func longTitle(n int) string {
 	return string(out[:n])
 }
 
-// TestFitTextFitsWithEllipsis: a text too wide is cut to the longest
-// start that fits with an ellipsis; one that fits is left alone.
-func TestFitTextFitsWithEllipsis(t *testing.T) {
-	l := measuring(t)
-	st := textStyle{size: 8}
-	for _, s := range []string{longTitle(10_000), strings.Repeat("W", 500), "Kimi K3 Çıkarım Performansı: vLLM ve SGLang, Direct ve Speculative (DSpark)"} {
-		for _, width := range []float64{5, 60, 200, pageW - 2*marginX} {
-			got := fitText(l, s, st, width)
-			if l.measure(s, st) <= width {
-				if got != s {
-					t.Errorf("a text that fits %.0f pt was changed to %q", width, got)
-				}
-				continue
-			}
-			kept, ok := strings.CutSuffix(got, "…")
-			if !ok || kept == "" || !strings.HasPrefix(s, kept) {
-				t.Errorf("width %.0f: %q is not a start of the text and an ellipsis", width, got)
-				continue
-			}
-			n := utf8.RuneCountInString(kept)
-			if w := l.measure(got, st); w > width && n > 1 {
-				t.Errorf("width %.0f: %q is %.1f pt wide", width, got, w)
-			}
-			// One character more would not fit: the cut is the longest.
-			longer := strings.TrimRight(string([]rune(s)[:n+1]), " ") + "…"
-			if l.measure(longer, st) <= width && !strings.HasSuffix(string([]rune(s)[:n+1]), " ") {
-				t.Errorf("width %.0f: %q fits too, but %q was kept", width, longer, got)
-			}
-		}
-	}
-}
-
-// BenchmarkFitTextLong cuts a 100,000-character title to the running
-// header's width, as every PDF page of such a report needs.
-func BenchmarkFitTextLong(b *testing.B) {
-	l := measuring(b)
-	title := longTitle(100_000)
-	for b.Loop() {
-		l.measured = map[string]float64{} // measure afresh, as a new PDF does
-		fitText(l, title, headerStyle, pageW-2*marginX)
-	}
-}
-
 // TestLongTitlePDF: a title of 100,000 characters (words; one word;
-// an id of many short hyphenated parts) makes a PDF whose cover gives
-// the title a few lines, not pages.
+// an id of many short hyphenated parts) makes a PDF (the cover gives it
+// at most six lines: render/pdf's TestWrapAtMostLongTitle).
 func TestLongTitlePDF(t *testing.T) {
 	for _, title := range []string{longTitle(100_000), strings.Repeat("Ş", 100_000), strings.Repeat("a-b_", 25_000)} {
 		r := reporttest.Tiny()
@@ -101,16 +45,6 @@ func TestLongTitlePDF(t *testing.T) {
 		}
 		if !bytes.HasPrefix(doc, []byte("%PDF-")) {
 			t.Fatal("not a PDF")
-		}
-		l := measuring(t)
-		st := textStyle{size: 26, bold: true}
-		lines := l.wrapAtMost(title, st, l.width, coverTitleLines)
-		if len(lines) != coverTitleLines {
-			t.Fatalf("the cover title has %d lines, want %d", len(lines), coverTitleLines)
-		}
-		last := lines[len(lines)-1]
-		if last.w > l.width || !strings.HasSuffix(last.words[len(last.words)-1].pieces[0].text, "…") {
-			t.Errorf("the last cover title line does not fit or lacks the ellipsis: %+v", last)
 		}
 	}
 }
@@ -168,20 +102,7 @@ func TestLogoBombRefusedUndecoded(t *testing.T) {
 	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
 		t.Errorf("refusing the logo allocated %d bytes", n)
 	}
-	// At the limit a logo passes the check; one pixel more does not.
-	if _, err := prepareLogo(pngHeader(5000, 5000)); err != nil && strings.Contains(err.Error(), "at most") {
-		t.Errorf("a logo of exactly MaxLogoPixels was refused: %v", err)
-	}
-	if _, err := prepareLogo(pngHeader(5000, 5001)); err == nil || !strings.Contains(err.Error(), "at most") {
-		t.Errorf("a logo of MaxLogoPixels + 5000 pixels was not refused for its size: %v", err)
-	}
-	// A strip within the pixel cap is no logo either.
-	if _, err := prepareLogo(pngHeader(1, 25_000_000)); err == nil || !strings.Contains(err.Error(), "each side may be at most 10000 pixels") {
-		t.Errorf("a 1×25000000 strip was not refused: %v", err)
-	}
-	if _, err := prepareLogo(pngHeader(MaxLogoSide, 2)); err != nil && strings.Contains(err.Error(), "each side") {
-		t.Errorf("a side of exactly MaxLogoSide was refused: %v", err)
-	}
+	// The limits at their boundaries: render/pdf's TestLogoLimits.
 }
 
 // noise is a w × h image of pseudo-random pixels, which no encoder can
@@ -203,8 +124,7 @@ func noise(w, h int) *image.NRGBA {
 
 // TestLargeLogoScaledDown: a 4000 × 4000 logo is scaled down to its
 // printed box at 300 dpi, so the PDF grows by the printed size's
-// pixels, not the file's (tens of MB); a logo no larger than its box is
-// embedded as it is.
+// pixels, not the file's (tens of MB).
 func TestLargeLogoScaledDown(t *testing.T) {
 	var big bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.NoCompression}).Encode(&big, noise(4000, 4000)); err != nil {
@@ -226,42 +146,7 @@ func TestLargeLogoScaledDown(t *testing.T) {
 	if grew := len(doc) - len(bare); grew > 400<<10 || grew < 10<<10 {
 		t.Errorf("a %d-byte logo grew the PDF by %d bytes", big.Len(), grew)
 	}
-	logo, err := prepareLogo(big.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(logo.data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cfg.Width != 292 || cfg.Height != 292 || logo.w != 70 || logo.h != 70 {
-		t.Errorf("logo embedded at %d×%d px in %.0f×%.0f pt, want 292×292 in 70×70", cfg.Width, cfg.Height, logo.w, logo.h)
-	}
-	// A wide logo fills the box's width: 150 × 30 pt, 625 × 125 px.
-	var wide bytes.Buffer
-	if err := png.Encode(&wide, noise(2000, 400)); err != nil {
-		t.Fatal(err)
-	}
-	logo, err = prepareLogo(wide.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, _, _ = image.DecodeConfig(bytes.NewReader(logo.data))
-	if cfg.Width != 625 || cfg.Height != 125 || logo.w != 150 || logo.h != 30 {
-		t.Errorf("wide logo embedded at %d×%d px in %.0f×%.0f pt, want 625×125 in 150×30", cfg.Width, cfg.Height, logo.w, logo.h)
-	}
-	// Small enough already: the file's own bytes.
-	var small bytes.Buffer
-	if err := png.Encode(&small, noise(200, 100)); err != nil {
-		t.Fatal(err)
-	}
-	logo, err = prepareLogo(small.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(logo.data, small.Bytes()) {
-		t.Error("a logo smaller than its box was re-encoded")
-	}
+	// The sizes embedded: render/pdf's TestLogoScaledToItsBox.
 	if _, err := ed.PDF(PDFOptions{Logo: []byte("GIF89a not a logo")}); err == nil {
 		t.Error("a logo that is no PNG or JPEG was accepted")
 	}

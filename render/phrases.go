@@ -1,10 +1,7 @@
 package render
 
 import (
-	"fmt"
-	"maps"
 	"math"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -240,95 +237,6 @@ func (v *view) capOf(config string, x analyze.Load) *analyze.Flag {
 	return nil
 }
 
-// AnomalyLines phrases every anomaly with what was measured and why it
-// matters. A deployment limit is told with the saturation or drop it
-// explains.
-func (v *view) AnomalyLines() []string {
-	l := v.loc
-	var out []string
-	// A cap is told with the saturation or drop at its config and level.
-	explained := map[string]bool{}
-	for _, a := range v.R.Anomalies {
-		if a.Kind == analyze.Saturation || a.Kind == analyze.AggregateDrop {
-			explained[a.Config+"\x00"+a.Load.String()] = true
-		}
-	}
-	told := map[string]bool{}
-	for _, a := range v.R.Anomalies {
-		val := a.Values
-		c := l.At(a.Load)
-		name := v.Name(a.Config)
-		key := a.Config + "\x00" + a.Load.String()
-		var s string
-		switch a.Kind {
-		case analyze.Saturation, analyze.AggregateDrop, analyze.SchedulingChange, analyze.TTFTJump:
-			var cp *analyze.Flag
-			if (a.Kind == analyze.Saturation || a.Kind == analyze.AggregateDrop) && !told[key] {
-				cp = v.capOf(a.Config, a.Load)
-				told[key] = cp != nil
-			}
-			s = v.anomalyText(a.Kind, a.Config, a.Load, val, cp, true)
-		case analyze.CapLimit:
-			if explained[key] {
-				continue
-			}
-			s = l.T("anomaly_cap_limit", "Config", name, "C", c, "Flag", Code(a.Metric+" "+strconv.FormatFloat(val["cap"], 'f', -1, 64)),
-				"InFlight", l.Num(val["in_flight"], 0))
-		case analyze.LoadNotReached:
-			s = v.notReached(a)
-		case analyze.ThroughputDip:
-			s = l.T("anomaly_throughput_dip", "Config", name, "C", c, "PrevC", l.At(analyze.Load(val["prev_load"])),
-				"Load", l.Times(round1(val["load_factor"])), "Prev", l.Num(val["prev"], 2), "Value", l.Num(val["value"], 2),
-				"LaterC", l.At(analyze.Load(val["later_load"])), "Later", l.Num(val["later"], 2))
-		case analyze.P90BelowMean:
-			m := present.MustOf(analyze.MetricID(a.Metric))
-			s = l.T("anomaly_p90_below_mean", "Config", name, "C", c, "Metric", l.T("short_"+m.Stem),
-				"P90", l.Num(val["p90"], m.Dec), "Mean", l.Num(val["mean"], m.Dec))
-		case analyze.LatencyMismatch:
-			s = l.T("anomaly_latency_mismatch", "Config", name, "C", c, "Latency", l.Num(val["latency"], 2),
-				"Expected", l.Num(val["expected"], 2), "N", strconv.Itoa(int(val["tokens"])-1), "Dev", l.Pct(math.Abs(val["deviation"]), 0))
-		case analyze.RequestErrors:
-			if val["requests"] >= 0 {
-				s = l.T("anomaly_errors_of", "Config", name, "C", c, "Errors", l.Int(int(val["errors"])), "Total", l.Int(int(val["errors"]+val["requests"])))
-			} else {
-				s = l.T("anomaly_errors", "Config", name, "C", c, "Errors", l.Int(int(val["errors"])))
-			}
-		case analyze.SLONonMonotonic:
-			s = l.T("anomaly_slo_non_monotonic", "Config", name, "C", c, "Stat", v.StatWord(strings.TrimPrefix(a.Metric, "slo.")),
-				"FailedC", l.At(analyze.Load(val["failed_load"])))
-		}
-		if s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// notReached words a load_not_reached anomaly with the numbers that
-// tell it: the requests completed against the concurrency, the requests
-// in flight by Little's law, or the rate delivered against the rate
-// offered.
-func (v *view) notReached(a analyze.Anomaly) string {
-	l := v.loc
-	val := a.Values
-	args := []any{"Config", v.Name(a.Config), "C", l.At(a.Load)}
-	var facts []string
-	if offered, ok := val["offered"]; ok {
-		facts = append(facts, l.T("not_reached_rate", "Delivered", l.Num(val["delivered"], 2), "Offered", l.Num(offered, 2)))
-	} else {
-		if n := val["sent"]; n >= 0 && analyze.Known(n) {
-			facts = append(facts, l.T("not_reached_requests", "N", l.Int(int(n)), "Conc", l.Num(val["concurrency"], 0)))
-		}
-		if analyze.Known(val["in_flight"]) {
-			facts = append(facts, l.T("not_reached_in_flight", "N", l.Num(val["in_flight"], 1), "Conc", l.Num(val["concurrency"], 0)))
-		}
-	}
-	if len(facts) == 0 {
-		return l.T("anomaly_load_not_reached_bare", args...)
-	}
-	return l.T("anomaly_load_not_reached", append(args, "Facts", strings.Join(facts, "; "))...)
-}
-
 // SpeedupLines phrases, per engine pair, the break-even point and the
 // practical rule that follows from it; a ratio within the tie threshold
 // of 1.0× is on par, neither a gain nor a loss.
@@ -460,64 +368,4 @@ func (v *view) CapacityLines() []string {
 		}
 	}
 	return out
-}
-
-// Warnings are the input problems that did not stop the build, each in
-// the edition's language ("warning_<kind>", given its values by name).
-// Source is a code span (a path with backticks or Markdown characters
-// stays one), the other values are text: numbers in the edition's
-// notation, statistics, configs and tools by their display names.
-func (v *view) Warnings() []string {
-	out := make([]string, len(v.R.Warnings))
-	for i, w := range v.R.Warnings {
-		args := []any{"Source", Code(w.Source), "Column", Escape(w.Column)}
-		for _, k := range slices.Sorted(maps.Keys(w.Values)) {
-			args = append(args, k, v.warningValue(w, k))
-		}
-		out[i] = v.loc.T("warning_"+w.Kind, args...)
-	}
-	return out
-}
-
-// warningValue formats the value named name of warning w for the page.
-func (v *view) warningValue(w analyze.Warning, name string) string {
-	x := w.Values[name]
-	if s, ok := x.(string); ok {
-		switch name {
-		case "Stat": // an SLO statistic: "p90", "mean"
-			if s == string(analyze.P90) || s == string(analyze.Mean) {
-				return v.StatWord(s)
-			}
-		case "Config": // a config by its id
-			for _, c := range v.R.Configs {
-				if c.ID == s {
-					return v.Name(c.ID)
-				}
-			}
-		case "Metric": // a metric by its definitions key: "itl"
-			return strings.ToUpper(s)
-		case "Def", "OtherDef": // a definition of the warning's Metric: "tpot"
-			if m, ok := w.Values["Metric"].(string); ok {
-				return v.loc.T("defn_" + m + "_" + s)
-			}
-		}
-	}
-	return v.formatValue(x)
-}
-
-// formatValue formats one value of a warning for the page: numbers in
-// the edition's notation, text escaped.
-func (v *view) formatValue(x any) string {
-	switch x := x.(type) {
-	case int:
-		return v.loc.Int(x)
-	case float64:
-		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-			return v.loc.Int(int(x))
-		}
-		return v.loc.Num(x, 1)
-	case string:
-		return Escape(x)
-	}
-	return Escape(fmt.Sprint(x))
 }

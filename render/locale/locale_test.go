@@ -10,6 +10,9 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/openzeka/reportgen/analyze"
+	// The -update flag is testutil's; every test package takes it, so
+	// that go test ./... -update runs everywhere.
+	_ "github.com/openzeka/reportgen/internal/testutil"
 	"github.com/openzeka/reportgen/locales"
 )
 

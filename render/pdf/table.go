@@ -1,4 +1,4 @@
-package render
+package pdf
 
 import (
 	"math"
@@ -106,7 +106,7 @@ func (l *layout) fillRuns(t *extast.Table, head []tableCell, rows [][]tableCell,
 		}
 		j := 0
 		for c := r.FirstChild(); c != nil && j < len(target); c = c.NextSibling() {
-			st := textStyle{size: size, color: pdfInk, bold: r.Kind() == extast.KindTableHeader || target[j].cls != ""}
+			st := textStyle{size: size, color: ink, bold: r.Kind() == extast.KindTableHeader || target[j].cls != ""}
 			target[j].runs = l.runs(c, st)
 			j++
 		}
@@ -173,15 +173,15 @@ func (l *layout) drawRow(cells []tableCell, widths []float64, h, size, pad, lh f
 		fill := rgb{0xff, 0xff, 0xff}
 		switch {
 		case header:
-			fill = pdfHead
+			fill = headFill
 		case j < len(cells) && cells[j].cls == "slo-pass":
-			fill = pdfPass
+			fill = passFill
 		case j < len(cells) && cells[j].cls == "slo-part":
-			fill = pdfPart
+			fill = partFill
 		case j < len(cells) && cells[j].cls == "slo-fail":
-			fill = pdfFail
+			fill = failFill
 		case index%2 == 1:
-			fill = pdfStripe
+			fill = stripe
 		}
 		l.add(fillRect(x, l.y, w, h, fill))
 		if j < len(cells) {
@@ -198,13 +198,13 @@ func (l *layout) drawRow(cells []tableCell, widths []float64, h, size, pad, lh f
 	for _, w := range widths {
 		right += w
 	}
-	l.add(strokeLine(l.left, l.y, right, l.y, 0.4, pdfRule))
-	l.add(strokeLine(l.left, l.y+h, right, l.y+h, 0.4, pdfRule))
+	l.add(strokeLine(l.left, l.y, right, l.y, 0.4, rule))
+	l.add(strokeLine(l.left, l.y+h, right, l.y+h, 0.4, rule))
 	x = l.left
-	l.add(strokeLine(x, l.y, x, l.y+h, 0.4, pdfRule))
+	l.add(strokeLine(x, l.y, x, l.y+h, 0.4, rule))
 	for _, w := range widths {
 		x += w
-		l.add(strokeLine(x, l.y, x, l.y+h, 0.4, pdfRule))
+		l.add(strokeLine(x, l.y, x, l.y+h, 0.4, rule))
 	}
 	l.y += h
 }

@@ -1,4 +1,4 @@
-package render
+package pdf
 
 import (
 	"strings"
@@ -112,6 +112,11 @@ func printable(r rune, mono bool) bool {
 	_, _, pc, fc := families(mono)
 	return isSpace(r) || pc.Has(r) || fc.Has(r)
 }
+
+// SansHas reports whether r is a space or a rune Liberation Sans, the
+// PDF's text font, has, without the fallback: what a text set in
+// Liberation Sans alone (the PNG charts) can draw.
+func SansHas(r rune) bool { return isSpace(r) || sansCoverage().Has(r) }
 
 // spans splits s into runs of the primary family and of the symbol
 // fallback; a rune neither has becomes '?', so nothing prints as a box.

@@ -1,9 +1,10 @@
-package render
+package pdf
 
 import (
 	"bytes"
 	"fmt"
 	"image"
+	_ "image/jpeg" // logos may be JPEG
 	"image/png"
 	"math"
 
@@ -34,31 +35,50 @@ type coverLogo struct {
 	w, h float64 // printed size in points
 }
 
-// prepareLogo checks the manifest's logo and fits it to its box on the
-// cover: nil for no logo; an error for an image that is not a PNG or
-// JPEG, is empty, or has more than MaxLogoPixels pixels. A logo with
-// more pixels than its printed size holds at logoDPI is scaled down to
-// that size, so that its bytes in the PDF follow the printed size, not
-// the file's.
+// CheckLogo checks a logo from its header alone, before any pixel is
+// decoded: nil for no logo or a good one; an error for an image that is
+// not a PNG or JPEG, is empty, has more than MaxLogoPixels pixels or a
+// side longer than MaxLogoSide.
+func CheckLogo(raw []byte) error {
+	_, err := checkLogo(raw)
+	return err
+}
+
+// checkLogo is CheckLogo, with the image's header.
+func checkLogo(raw []byte) (image.Config, error) {
+	if len(raw) == 0 {
+		return image.Config{}, nil
+	}
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
+	if err != nil {
+		return cfg, fmt.Errorf("logo: not a PNG or JPEG image: %w", err)
+	}
+	if format != "png" && format != "jpeg" {
+		return cfg, fmt.Errorf("logo: a %s image; expected PNG or JPEG", format)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return cfg, fmt.Errorf("logo: the image is %d×%d pixels, empty", cfg.Width, cfg.Height)
+	}
+	if px := int64(cfg.Width) * int64(cfg.Height); px > MaxLogoPixels {
+		return cfg, fmt.Errorf("logo: the image is %d×%d pixels; at most %d pixels are accepted", cfg.Width, cfg.Height, MaxLogoPixels)
+	}
+	if cfg.Width > MaxLogoSide || cfg.Height > MaxLogoSide {
+		return cfg, fmt.Errorf("logo: the image is %d×%d pixels; each side may be at most %d pixels", cfg.Width, cfg.Height, MaxLogoSide)
+	}
+	return cfg, nil
+}
+
+// prepareLogo checks the logo (CheckLogo) and fits it to its box on
+// the cover: nil for no logo. A logo with more pixels than its printed
+// size holds at logoDPI is scaled down to that size, so that its bytes
+// in the PDF follow the printed size, not the file's.
 func prepareLogo(raw []byte) (*coverLogo, error) {
 	if len(raw) == 0 {
 		return nil, nil
 	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
+	cfg, err := checkLogo(raw)
 	if err != nil {
-		return nil, fmt.Errorf("logo: not a PNG or JPEG image: %w", err)
-	}
-	if format != "png" && format != "jpeg" {
-		return nil, fmt.Errorf("logo: a %s image; expected PNG or JPEG", format)
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, fmt.Errorf("logo: the image is %d×%d pixels, empty", cfg.Width, cfg.Height)
-	}
-	if px := int64(cfg.Width) * int64(cfg.Height); px > MaxLogoPixels {
-		return nil, fmt.Errorf("logo: the image is %d×%d pixels; at most %d pixels are accepted", cfg.Width, cfg.Height, MaxLogoPixels)
-	}
-	if cfg.Width > MaxLogoSide || cfg.Height > MaxLogoSide {
-		return nil, fmt.Errorf("logo: the image is %d×%d pixels; each side may be at most %d pixels", cfg.Width, cfg.Height, MaxLogoSide)
+		return nil, err
 	}
 	w, h := logoMaxW, logoMaxW*float64(cfg.Height)/float64(cfg.Width)
 	if h > logoMaxH {

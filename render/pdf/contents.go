@@ -1,0 +1,120 @@
+package pdf
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/signintech/gopdf"
+)
+
+// Contents page geometry.
+const (
+	tocLine = 14.5
+	tocTop  = marginTop + 40
+)
+
+// tocLines is how many entries one contents page holds.
+var tocLines = int(math.Floor(float64(pageH-marginBot-tocTop) / tocLine))
+
+func tocPageCount(entries int) int {
+	if entries == 0 {
+		return 1
+	}
+	return (entries + tocLines - 1) / tocLines
+}
+
+// contents draws the contents pages: one line per section, dotted to its page
+// number, the whole line a link to the section.
+func contents(pdf *gopdf.GoPdf, l *layout, a Assets, toc []tocEntry, first, count, total int, header string) {
+	tl := &layout{pdf: pdf, glue: l.glue, measured: l.measured, left: marginX, width: pageW - 2*marginX}
+	for p := 0; p < count; p++ {
+		pdf.AddPage()
+		tl.pages = [][]op{nil}
+		furniture(pdf, tl, a, header, p+2, total)
+		if p == 0 {
+			st := textStyle{size: 18, bold: true, color: accent}
+			tl.drawLine(textLine{words: []word{{pieces: []run{{text: a.ContentsTitle, st: st}}, w: tl.measure(a.ContentsTitle, st)}}}, marginX, marginTop, tl.width, st.size, 'l')
+		}
+		y := tocTop
+		for i := p * tocLines; i < len(toc) && i < (p+1)*tocLines; i++ {
+			h := toc[i]
+			st := textStyle{size: 10, color: ink}
+			indent := 0.0
+			if h.level <= 2 {
+				st.bold = true
+			} else {
+				indent = 16
+				st.size = 9.5
+			}
+			num := strconv.Itoa(first + h.page + 1)
+			numW := tl.measure(num, st)
+			maxText := tl.width - indent - numW - 30
+			text := fitText(tl, h.text, st, maxText)
+			tw := tl.measure(text, st)
+			tl.add(drawText(text, st, marginX+indent, y+st.size*1.02, tl))
+			dots := textStyle{size: st.size, color: rule}
+			dotW := tl.measure(" .", dots)
+			for x := marginX + indent + tw + 6; x+dotW < pageW-marginX-numW-4; x += dotW {
+				tl.add(drawText(" .", dots, x, y+st.size*1.02, tl))
+			}
+			tl.add(drawText(num, st, pageW-marginX-numW, y+st.size*1.02, tl))
+			if h.id != "" {
+				id, ly := h.id, y
+				tl.add(func(pdf *gopdf.GoPdf) error {
+					pdf.AddInternalLink(id, marginX, ly, pageW-2*marginX, tocLine)
+					return nil
+				})
+			}
+			y += tocLine
+		}
+		for _, o := range tl.pages[0] {
+			_ = o(pdf)
+		}
+	}
+}
+
+// fitText shortens s to the longest start that fits width with an
+// ellipsis after it (at least one character). Widths only grow with
+// the text, so the cut is found by binary search over the number of
+// characters kept: a title of 100,000 characters costs some twenty
+// measurements, not one per character.
+func fitText(l *layout, s string, st textStyle, width float64) string {
+	if l.measure(s, st) <= width {
+		return s
+	}
+	r := []rune(s)
+	cut := func(n int) string { return strings.TrimRight(string(r[:n]), " ") + "…" }
+	lo, hi := 1, len(r)-1 // lo characters fit, or lo is 1; more than hi do not
+	for lo < hi {
+		mid := lo + (hi-lo+1)/2
+		if l.measure(cut(mid), st) <= width {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return cut(lo)
+}
+
+// headerStyle is the style of the running header and the footer.
+var headerStyle = textStyle{size: 8, color: muted}
+
+// furniture draws the running header (header, the title cut to
+// one line) and the footer ("Page n / N") of a page after the cover.
+func furniture(pdf *gopdf.GoPdf, l *layout, a Assets, header string, page, total int) {
+	st := headerStyle
+	ops := []op{
+		drawText(header, st, marginX, 40, l),
+		strokeLine(marginX, 46, pageW-marginX, 46, 0.5, rule),
+		strokeLine(marginX, pageH-44, pageW-marginX, pageH-44, 0.5, rule),
+	}
+	label := a.PageLabel(page, total)
+	ops = append(ops, drawText(label, st, pageW-marginX-l.measure(label, st), pageH-32, l))
+	if d := a.DateText; d != "" {
+		ops = append(ops, drawText(d, st, marginX, pageH-32, l))
+	}
+	for _, o := range ops {
+		_ = o(pdf)
+	}
+}

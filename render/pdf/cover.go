@@ -1,0 +1,85 @@
+package pdf
+
+import (
+	"math"
+	"strings"
+
+	"github.com/signintech/gopdf"
+)
+
+// The most lines the cover gives the title and the subtitle; a longer
+// one ends its last line in an ellipsis.
+const (
+	coverTitleLines    = 6
+	coverSubtitleLines = 4
+)
+
+// cover draws the title page: the title, the subtitle, the labelled
+// fields and the logo.
+func cover(pdf *gopdf.GoPdf, glue map[string]bool, a Assets, logo *coverLogo) {
+	pdf.AddPage()
+	l := newLayout(pdf, nil, nil, glue)
+	_ = fillRect(0, 0, pageW, 10, accent)(pdf)
+	_ = fillRect(0, 0, 10, pageH, accent)(pdf)
+	if logo != nil {
+		if holder, err := gopdf.ImageHolderByBytes(logo.data); err == nil {
+			_ = pdf.ImageByHolder(holder, pageW-marginX-logo.w, 50, &gopdf.Rect{W: logo.w, H: logo.h})
+		}
+	}
+	y := 250.0
+	st := textStyle{size: 26, bold: true, color: accent}
+	for _, line := range l.wrapAtMost(a.Title, st, l.width, coverTitleLines) {
+		l.drawLine(line, marginX, y, l.width, st.size, 'l')
+		y += st.size * 1.25
+	}
+	if s := a.Subtitle; s != "" {
+		y += 6
+		sub := textStyle{size: 14, color: muted}
+		for _, line := range l.wrapAtMost(s, sub, l.width, coverSubtitleLines) {
+			l.drawLine(line, marginX, y, l.width, sub.size, 'l')
+			y += sub.size * 1.35
+		}
+	}
+	y += 24
+	label := textStyle{size: 10, bold: true, color: muted}
+	value := textStyle{size: 11, color: ink}
+	for _, r := range a.Cover {
+		l.add(strokeLine(marginX, y, pageW-marginX, y, 0.5, rule))
+		key := r.Label
+		l.drawLine(textLine{words: []word{{pieces: []run{{text: key, st: label}}, w: l.measure(key, label)}}}, marginX, y+8, 140, label.size, 'l')
+		vy := y + 7
+		for _, line := range l.wrapAtMost(r.Value, value, l.width-150, 3) {
+			l.drawLine(line, marginX+150, vy, l.width-150, value.size, 'l')
+			vy += value.size * 1.4
+		}
+		y = math.Max(y+28, vy+8)
+	}
+	l.add(strokeLine(marginX, y, pageW-marginX, y, 0.5, rule))
+	for _, o := range l.pages[0] {
+		_ = o(pdf)
+	}
+}
+
+// wrapAtMost wraps s in style st to width in at most n lines; when it
+// needs more, the last line holds the rest of the text cut to fit with
+// an ellipsis.
+func (l *layout) wrapAtMost(s string, st textStyle, width float64, n int) []textLine {
+	lines := l.wrap([]run{{text: s, st: st}}, width)
+	if len(lines) <= n {
+		return lines
+	}
+	// The pieces of the lines kept are s's text in order: skip them to
+	// find where the n-th line starts.
+	pos := 0
+	for _, line := range lines[:n-1] {
+		for _, w := range line.words {
+			for _, p := range w.pieces {
+				if i := strings.Index(s[pos:], p.text); i >= 0 {
+					pos += i + len(p.text)
+				}
+			}
+		}
+	}
+	last := fitText(l, strings.TrimLeft(s[pos:], " "), st, width)
+	return append(lines[:n-1], textLine{words: []word{{pieces: []run{{text: last, st: st}}, w: l.measure(last, st)}}, w: l.measure(last, st)})
+}

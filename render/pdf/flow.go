@@ -1,0 +1,130 @@
+package pdf
+
+import (
+	"github.com/yuin/goldmark/ast"
+	extast "github.com/yuin/goldmark/extension/ast"
+
+	"github.com/openzeka/reportgen/render/mdast"
+)
+
+func body() textStyle { return textStyle{size: bodySize, color: ink} }
+
+// blocks lays out a sequence of sibling block nodes.
+func (l *layout) blocks(first ast.Node) {
+	for n := first; n != nil; n = n.NextSibling() {
+		l.block(n)
+	}
+}
+
+func (l *layout) block(n ast.Node) {
+	switch t := n.(type) {
+	case *ast.Heading:
+		l.heading(t)
+	case *ast.Paragraph:
+		switch {
+		case mdast.KindOf(t) == mdast.Figure:
+			l.image(t)
+		case mdast.KindOf(t) == mdast.Caption:
+			// drawn with its image
+		case mdast.KindOf(t) == mdast.Label:
+			// A label ("Findings:", a table's title) is never left alone
+			// at the bottom of a page: it keeps with what follows.
+			l.ensure(bodySize*1.42 + 6 + l.minHeight(t.NextSibling()))
+			l.paragraph(l.runs(t, body()), bodySize, 'l', 6)
+		default:
+			l.paragraph(l.runs(t, body()), bodySize, 'l', 6)
+		}
+	case *ast.TextBlock:
+		l.paragraph(l.runs(t, body()), bodySize, 'l', 2)
+	case *ast.List:
+		l.list(t)
+	case *ast.FencedCodeBlock:
+		l.code(t.Lines())
+	case *ast.CodeBlock:
+		l.code(t.Lines())
+	case *extast.Table:
+		l.table(t)
+	case *ast.ThematicBreak:
+		l.ensure(16)
+		l.add(strokeLine(l.left, l.y+6, l.left+l.width, l.y+6, 0.6, rule))
+		l.y += 14
+	case *ast.Blockquote:
+		l.left += 14
+		l.width -= 14
+		l.blocks(t.FirstChild())
+		l.left -= 14
+		l.width += 14
+	}
+}
+
+// headingStyle gives size, space before and after per level.
+func headingStyle(level int) (size, before, after float64) {
+	switch level {
+	case 1:
+		return 20, 0, 10
+	case 2:
+		return 15, 18, 9
+	case 3:
+		return 12, 12, 6
+	}
+	return 10.5, 9, 4
+}
+
+// heading lays out a heading, keeping it on the same page as the start
+// of what follows it.
+func (l *layout) heading(h *ast.Heading) {
+	size, before, after := headingStyle(h.Level)
+	st := textStyle{size: size, bold: true, color: ink}
+	if h.Level <= 2 {
+		st.color = accent
+	}
+	lines := l.wrap([]run{{text: mdast.PlainText(h, l.src), st: st}}, l.width)
+	lh := size * 1.3
+	height := float64(len(lines))*lh + after
+	if h.Level == 2 {
+		height += 4
+	}
+	if !l.atTop() {
+		l.y += before
+	}
+	l.ensure(height + l.minHeight(h.NextSibling()))
+	id := ""
+	if v, ok := h.AttributeString("id"); ok {
+		if b, ok := v.([]byte); ok {
+			id = string(b)
+		}
+	}
+	l.headings = append(l.headings, tocEntry{level: h.Level, text: mdast.PlainText(h, l.src), id: id, page: len(l.pages) - 1, y: l.y})
+	for _, line := range lines {
+		l.drawLine(line, l.left, l.y, l.width, size, 'l')
+		l.y += lh
+	}
+	if h.Level == 2 {
+		l.add(strokeLine(l.left, l.y+1, l.left+l.width, l.y+1, 1.2, accent))
+		l.y += 4
+	}
+	l.y += after
+}
+
+// minHeight is how much of block n must fit with the heading before it.
+func (l *layout) minHeight(n ast.Node) float64 {
+	if n == nil {
+		return 0
+	}
+	switch t := n.(type) {
+	case *ast.Paragraph:
+		if mdast.KindOf(t) == mdast.Figure {
+			_, h, _ := l.imageSize(t)
+			return h + 24
+		}
+		return 2 * bodySize * 1.42
+	case *extast.Table:
+		return 3 * (tableSize*1.3 + 8)
+	case *ast.FencedCodeBlock, *ast.CodeBlock:
+		return 4*codeSize*1.35 + 12
+	case *ast.Heading:
+		size, _, after := headingStyle(t.Level)
+		return size*1.3 + after + l.minHeight(t.NextSibling())
+	}
+	return 2 * bodySize * 1.42
+}

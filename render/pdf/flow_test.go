@@ -1,0 +1,163 @@
+package pdf
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/openzeka/reportgen/render/mdast"
+)
+
+// exactly is the top from which a block of height need, laid out
+// after a space of before, ends exactly at the bottom of the page in
+// floating point (or the nearest top above), so that a boundary test
+// gives the block exactly its room.
+func exactly(l *layout, before, need float64) float64 {
+	y := l.bottom() - need - before
+	for range 64 {
+		switch end := (y + before) + need; {
+		case end < l.bottom():
+			y = math.Nextafter(y, math.Inf(1))
+		case end > l.bottom():
+			y = math.Nextafter(y, math.Inf(-1))
+		default:
+			return y
+		}
+	}
+	return y
+}
+
+// TestHeadingKeepsWithNext: a heading goes to the next page unless it
+// and the first two lines of what follows fit; at exactly that room it
+// stays.
+func TestHeadingKeepsWithNext(t *testing.T) {
+	src := "### Keep me\n\n" + sentence + "\n"
+	root := parse(t, src)
+	size, before, after := headingStyle(3)
+	for _, tt := range []struct {
+		spare float64 // room beyond the heading and two lines
+		page  int     // the heading's page
+	}{{0.01, 0}, {0, 0}, {-0.01, 1}} {
+		l := newLayout(measuring(t).pdf, []byte(src), nil, nil)
+		need := size*1.3 + after + l.minHeight(root.FirstChild().NextSibling())
+		l.y = exactly(l, before, need) - tt.spare
+		l.blocks(root.FirstChild())
+		if got := l.headings[0].page; got != tt.page {
+			t.Errorf("%.2f pt to spare: the heading is on page %d, want %d", tt.spare, got, tt.page)
+		}
+		if tt.page == 1 && len(l.pages[0]) != 0 {
+			t.Errorf("%.2f pt to spare: the heading moved, but something was drawn before it", tt.spare)
+		}
+	}
+}
+
+// TestLabelKeepsWithNext: a paragraph tagged mdast.Label (a table's
+// title) keeps with the start of the table after it, at exactly its
+// room and no less; an untagged paragraph does not.
+func TestLabelKeepsWithNext(t *testing.T) {
+	src := "**Scores:**\n\n| A | B |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n"
+	for _, tt := range []struct {
+		label bool
+		spare float64 // room beyond the label and the table's start
+		moved bool
+	}{{true, 0.01, false}, {true, 0, false}, {true, -0.01, true}, {false, -0.01, false}} {
+		root := parse(t, src)
+		if tt.label {
+			mdast.SetKind(root.FirstChild(), mdast.Label)
+		}
+		l := newLayout(measuring(t).pdf, []byte(src), nil, nil)
+		need := bodySize*1.42 + 6 + l.minHeight(root.FirstChild().NextSibling())
+		l.y = exactly(l, 0, need) - tt.spare
+		l.blocks(root.FirstChild())
+		if moved := len(l.pages[0]) == 0; moved != tt.moved {
+			t.Errorf("label %v, %.2f pt to spare: moved %v, want %v", tt.label, tt.spare, moved, tt.moved)
+		}
+	}
+}
+
+// keepDoc is n lines of filler, then a heading and its paragraph, a
+// heading directly followed by a subheading, and a label before a
+// table.
+func keepDoc(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "Filler %d.\n\n", i)
+	}
+	b.WriteString("### HEADING ONE\n\nText after the heading, two lines of it once wrapped: " + sentence + "\n\n")
+	b.WriteString("### HEADING TWO\n\n#### HEADING THREE\n\n" + sentence + "\n\n")
+	b.WriteString("**LABEL:**\n\n| Config | Users |\n|---|---|\n| first | 1 |\n| second | 2 |\n| third | 3 |\n")
+	return b.String()
+}
+
+// TestNothingAloneAtPageBottom: wherever the page break falls (filler
+// of 0 to 45 lines before them), a heading or a label is never the last
+// thing on a page, and each is followed on its page by what it
+// introduces. (A heading directly followed by a subheading can be:
+// TestHeadingRunKeepsTogether.)
+func TestNothingAloneAtPageBottom(t *testing.T) {
+	a := testAssets()
+	moved := map[string]bool{}
+	for n := 0; n <= 45; n++ {
+		src := keepDoc(n)
+		pages := bodyPages(t, src, a, func(root ast.Node) {
+			for c := root.FirstChild(); c != nil; c = c.NextSibling() {
+				if p, ok := c.(*ast.Paragraph); ok && strings.HasPrefix(mdast.PlainText(p, []byte(src)), "LABEL") {
+					mdast.SetKind(p, mdast.Label)
+				}
+			}
+		})
+		for i, lines := range pages {
+			if len(lines) == 0 {
+				t.Errorf("filler %d: page %d is empty", n, i)
+				continue
+			}
+			last := lines[len(lines)-1]
+			if last == "HEADING ONE" || last == "HEADING THREE" || last == "LABEL:" || last == "Config Users" {
+				t.Errorf("filler %d: page %d ends in %q", n, i, last)
+			}
+			if i > 0 {
+				moved[lines[0]] = true
+			}
+		}
+		for _, want := range []struct{ intro, next string }{
+			{"HEADING ONE", "Text after"}, {"HEADING THREE", "The layout engine"}, {"LABEL:", "Config Users"},
+		} {
+			for _, lines := range pages {
+				for j, ln := range lines {
+					if ln == want.intro && (j+1 == len(lines) || !strings.HasPrefix(lines[j+1], want.next)) {
+						t.Errorf("filler %d: %q is not followed by %q on its page", n, want.intro, want.next)
+					}
+				}
+			}
+		}
+	}
+	// The filler put each at the top of a page at least once: the
+	// sweep crossed every break the test is about.
+	for _, top := range []string{"HEADING ONE", "HEADING THREE", "LABEL:"} {
+		if !moved[top] {
+			t.Errorf("%q never began a page: the sweep missed its break", top)
+		}
+	}
+}
+
+// TestHeadingRunKeepsTogether: a heading directly followed by a
+// subheading keeps with it and with the start of its text. It does not
+// today: minHeight counts the subheading without the space laid out
+// before it (headingStyle's before), so with filler 27 "HEADING TWO"
+// ends page 0 and "HEADING THREE" begins page 1. The sample reports
+// show it ("4. Results" alone at the bottom of rate-sweep's English
+// page 6). The fix (add before in minHeight's heading case) changes
+// the PDFs, so it waits for a change that may change output.
+func TestHeadingRunKeepsTogether(t *testing.T) {
+	t.Skip("known defect: a heading directly followed by a subheading can end a page (see the comment)")
+	for n := 0; n <= 45; n++ {
+		for i, lines := range bodyPages(t, keepDoc(n), testAssets(), nil) {
+			if len(lines) > 0 && lines[len(lines)-1] == "HEADING TWO" {
+				t.Errorf("filler %d: page %d ends in %q", n, i, "HEADING TWO")
+			}
+		}
+	}
+}

@@ -1,0 +1,96 @@
+package pdf
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// tableDoc is n lines of filler and a table of rows rows, each row's
+// second cell long enough to wrap: "rowNNN" starts a row, "endNNN" ends
+// its last line.
+func tableDoc(filler, rows int) string {
+	var b strings.Builder
+	for i := range filler {
+		fmt.Fprintf(&b, "Filler %d.\n\n", i)
+	}
+	b.WriteString("| HEADA | HEADB |\n|---|---|\n")
+	for i := range rows {
+		fmt.Fprintf(&b, "| row%03d | %s end%03d |\n", i, strings.Repeat("wrapping words ", 6+i%3*12), i)
+	}
+	return b.String()
+}
+
+// TestTableBreaksRepeatHeader: a table longer than a page breaks between
+// rows, never inside one (a row's first and last lines share a page),
+// repeats its header row at the top of every page it continues on, and
+// never leaves the header alone at a page's bottom, wherever it starts
+// (filler of 0 to 40 lines before it).
+func TestTableBreaksRepeatHeader(t *testing.T) {
+	const rows = 40
+	for filler := 0; filler <= 40; filler += 4 {
+		pages := bodyPages(t, tableDoc(filler, rows), testAssets(), nil)
+		var seen []string
+		tablePages := 0
+		for i, lines := range pages {
+			first := slices.IndexFunc(lines, func(s string) bool { return strings.HasPrefix(s, "row") })
+			if first < 0 {
+				continue
+			}
+			tablePages++
+			if j := slices.Index(lines, "HEADA HEADB"); j < 0 || j > first {
+				t.Errorf("filler %d: page %d has rows but no header before them", filler, i)
+			}
+			if lines[len(lines)-1] == "HEADA HEADB" {
+				t.Errorf("filler %d: page %d ends in the header", filler, i)
+			}
+			for _, ln := range lines {
+				if strings.HasPrefix(ln, "row") {
+					seen = append(seen, ln[:6])
+				}
+				if k := strings.Index(ln, "end"); k >= 0 {
+					// A row's last line: its row began on this page.
+					id := "row" + ln[k+3:k+6]
+					if !slices.ContainsFunc(lines, func(s string) bool { return strings.HasPrefix(s, id) }) {
+						t.Errorf("filler %d: page %d ends %s's row, begun on an earlier page", filler, i, id)
+					}
+				}
+			}
+		}
+		if tablePages < 3 {
+			t.Errorf("filler %d: the table took %d pages; the test wants it to break at least twice", filler, tablePages)
+		}
+		var want []string
+		for i := range rows {
+			want = append(want, fmt.Sprintf("row%03d", i))
+		}
+		if !slices.Equal(seen, want) {
+			t.Errorf("filler %d: rows %q, want each once in order", filler, seen)
+		}
+	}
+}
+
+// TestTableStartsWithARow: a table starts on a page only if its header
+// and first row fit there; at exactly that room it does.
+func TestTableStartsWithARow(t *testing.T) {
+	one := "| A | B |\n|---|---|\n| first | row |\n"
+	long := one + "| second | row |\n| third | row |\n"
+	// The header and the first row's height: one row's table at a page
+	// top, less the space after a table.
+	l := measuring(t)
+	l.src = []byte(one)
+	l.blocks(parse(t, one).FirstChild())
+	need := l.y - marginTop - 10
+	for _, tt := range []struct {
+		spare float64
+		moved bool
+	}{{0.01, false}, {-0.01, true}} {
+		l := newLayout(measuring(t).pdf, []byte(long), nil, nil)
+		l.y = l.bottom() - need - tt.spare
+		l.blocks(parse(t, long).FirstChild())
+		if moved := len(l.pages[0]) == 0; moved != tt.moved {
+			t.Errorf("%.2f pt to spare: moved %v, want %v", tt.spare, moved, tt.moved)
+		}
+	}
+}

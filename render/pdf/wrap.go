@@ -1,0 +1,227 @@
+package pdf
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/signintech/gopdf"
+)
+
+// word is text between spaces, possibly in several styles.
+type word struct {
+	pieces []run
+	w      float64
+	space  float64 // width of the space before it (0 at a line start)
+}
+
+type textLine struct {
+	words []word
+	w     float64
+}
+
+// hyphenSegments splits a word after each '-', '_' or '/' that has at
+// least three bytes on either side, so that long ids such as
+// "vllm-direct-h200-tp8" can wrap there: "vllm-", "direct-", "h200-",
+// "tp8". Only letters and digits count as a side, so units ("tok/s",
+// "tok/s)."), signs ("-5") and short tails ("EAGLE-3") stay whole.
+func hyphenSegments(w string) []string {
+	const side = 3
+	var out []string
+	// letters[i] counts the word bytes of w[:i], so that each side is
+	// counted in constant time (a long id has many separators).
+	letters := make([]int, len(w)+1)
+	for i := 0; i < len(w); i++ {
+		letters[i+1] = letters[i] + wordBytes(w[i:i+1])
+	}
+	start := 0
+	for i := 1; i < len(w)-1; i++ {
+		if (w[i] == '-' || w[i] == '_' || w[i] == '/') && letters[i]-letters[start] >= side && letters[len(w)]-letters[i+1] >= side {
+			out = append(out, w[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(w) {
+		out = append(out, w[start:])
+	}
+	return out
+}
+
+// wordBytes counts the bytes of s that belong to letters and digits
+// (every byte of a non-ASCII letter counts).
+func wordBytes(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			n++
+		}
+	}
+	return n
+}
+
+// gluedUnit reports whether word is one of units (trailing punctuation
+// aside) right after a number, so that no line break falls between them.
+func gluedUnit(units map[string]bool, prev, word string) bool {
+	if !units[strings.TrimRight(word, ".,;:)")] || prev == "" {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(prev)
+	return last >= '0' && last <= '9' || last == '∞'
+}
+
+// wrap breaks runs into lines no wider than width, splitting a word that
+// is longer than a whole line.
+func (l *layout) wrap(runs []run, width float64) []textLine {
+	var words []word
+	var breaks []int // indexes into words after which a hard break falls
+	cur := word{}
+	pendingSpace := 0.0
+	flush := func() {
+		if len(cur.pieces) > 0 {
+			cur.space = pendingSpace
+			words = append(words, cur)
+			pendingSpace = 0
+		}
+		cur = word{}
+	}
+	for _, r := range runs {
+		parts := strings.Split(r.text, " ")
+		for i, p := range parts {
+			if i > 0 && gluedUnit(l.glue, parts[i-1], p) {
+				// "2,304 tok/s": a unit stays on its number's line.
+				cur.pieces = append(cur.pieces, run{text: " ", st: r.st})
+				cur.w += l.measure(" ", r.st)
+			} else if i > 0 {
+				flush()
+				pendingSpace = l.measure(" ", r.st)
+			}
+			for k, seg := range hyphenSegments(p) {
+				if k > 0 {
+					// A break may fall after a hyphen, with no space.
+					flush()
+				}
+				cur.pieces = append(cur.pieces, run{text: seg, st: r.st})
+				cur.w += l.measure(seg, r.st)
+			}
+		}
+		if r.brk {
+			flush()
+			breaks = append(breaks, len(words))
+			pendingSpace = 0
+		}
+	}
+	flush()
+	var lines []textLine
+	line := textLine{}
+	bi := 0
+	for i := 0; i < len(words); i++ {
+		for bi < len(breaks) && breaks[bi] == i {
+			lines = append(lines, line)
+			line = textLine{}
+			bi++
+		}
+		w := words[i]
+		if len(line.words) == 0 {
+			w.space = 0
+		}
+		if w.w > width && len(w.pieces) > 0 {
+			// A word wider than the line: put it on lines of its own,
+			// split at characters.
+			if len(line.words) > 0 {
+				lines = append(lines, line)
+				line = textLine{}
+			}
+			for _, chunk := range l.splitWord(w, width) {
+				lines = append(lines, textLine{words: []word{chunk}, w: chunk.w})
+			}
+			continue
+		}
+		if len(line.words) > 0 && line.w+w.space+w.w > width {
+			lines = append(lines, line)
+			line = textLine{}
+			w.space = 0
+		}
+		line.words = append(line.words, w)
+		line.w += w.space + w.w
+	}
+	if len(line.words) > 0 || len(lines) == 0 {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// splitWord cuts a too-long word into pieces that each fit width.
+func (l *layout) splitWord(w word, width float64) []word {
+	var out []word
+	cur := word{}
+	for _, p := range w.pieces {
+		for _, r := range p.text {
+			ch := string(r)
+			cw := l.measure(ch, p.st)
+			if cur.w+cw > width && len(cur.pieces) > 0 {
+				out = append(out, cur)
+				cur = word{}
+			}
+			if n := len(cur.pieces); n > 0 && cur.pieces[n-1].st == p.st {
+				cur.pieces[n-1].text += ch
+			} else {
+				cur.pieces = append(cur.pieces, run{text: ch, st: p.st})
+			}
+			cur.w += cw
+		}
+	}
+	if len(cur.pieces) > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// drawLine emits one line with its top at y, aligned in [x, x+width).
+func (l *layout) drawLine(line textLine, x, y, width, size float64, align byte) {
+	switch align {
+	case 'r':
+		x += width - line.w
+	case 'c':
+		x += (width - line.w) / 2
+	}
+	base := y + size*1.02
+	for _, w := range line.words {
+		x += w.space
+		for _, p := range w.pieces {
+			pw := l.measure(p.text, p.st)
+			if p.st.mono {
+				l.add(fillRect(x-1, y+size*0.12, pw+2, size*1.16, codeFill))
+			}
+			l.add(drawText(p.text, p.st, x, base, l))
+			if link := p.st.link; link != "" {
+				lx, ly, lw, lh := x, y, pw, size*1.3
+				if strings.HasPrefix(link, "#") {
+					anchor := link[1:]
+					l.add(func(pdf *gopdf.GoPdf) error { pdf.AddInternalLink(anchor, lx, ly, lw, lh); return nil })
+				} else {
+					l.add(func(pdf *gopdf.GoPdf) error { pdf.AddExternalLink(link, lx, ly, lw, lh); return nil })
+				}
+			}
+			x += pw
+		}
+	}
+}
+
+// paragraph flows runs as a block of lines, breaking pages between
+// lines (never leaving a single line at the bottom of a page).
+func (l *layout) paragraph(runs []run, size float64, align byte, after float64) {
+	lines := l.wrap(runs, l.width)
+	lh := size * 1.42
+	for i, line := range lines {
+		need := lh
+		if i == 0 && len(lines) > 1 {
+			need = 2 * lh // no orphan line
+		}
+		if rest := len(lines) - i; rest == 2 && l.y+2*lh > l.bottom() {
+			need = 2 * lh // no widow line
+		}
+		l.ensure(need)
+		l.drawLine(line, l.left, l.y, l.width, size, align)
+		l.y += lh
+	}
+	l.y += after
+}

@@ -1,0 +1,178 @@
+package pdf
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/signintech/gopdf"
+	"github.com/yuin/goldmark/ast"
+)
+
+// Field is one labelled value of the cover.
+type Field struct {
+	// Label is drawn as given: the caller upper-cases it by the rules of
+	// the document's language.
+	Label string
+	Value string
+}
+
+// Assets are what the PDF needs beyond the Markdown tree: the
+// document's metadata and cover, the words of its page furniture, its
+// images and logo, and the little language knowledge line breaking
+// needs. Write knows nothing of reports; all of it comes from here.
+type Assets struct {
+	// Title heads the cover and the running header of every later page,
+	// and is the document's title.
+	Title string
+	// Subtitle is drawn below the title on the cover; "" for none.
+	Subtitle string
+	// Author and Subject go into the document information.
+	Author, Subject string
+	// Date is the document's creation date. The same input gives the
+	// same bytes: pass the report's date, not the clock.
+	Date time.Time
+	// DateText is the footer's date, at the left of every page after
+	// the cover; "" for none.
+	DateText string
+	// Cover are the labelled values below the cover's title, in order.
+	Cover []Field
+	// ContentsTitle heads the first contents page.
+	ContentsTitle string
+	// PageLabel is the footer's page label ("Page 3 / 12"), page and
+	// total counting the cover; nil writes "3 / 12".
+	PageLabel func(page, total int) string
+	// Images are the PNG images by the Markdown image's link
+	// destination ("charts/01-ttft.png"). An image missing here is
+	// shown as its alternative text.
+	Images map[string][]byte
+	// Logo is a PNG or JPEG drawn at the cover's top right; nil for
+	// none. Write refuses one that is no such image or has more than
+	// MaxLogoPixels pixels (CheckLogo).
+	Logo []byte
+	// GlueUnits are the unit words that never start a line after their
+	// number ("ms", "tok/s", "req/s"), as the document's language
+	// writes them; trailing punctuation aside.
+	GlueUnits []string
+}
+
+// Write lays the Markdown tree root (parsed from src) out on A4: a
+// cover page, a table of contents with page numbers and links, every
+// block after the title and the Markdown's own contents list (see
+// contentStart), a running header with the title, page-numbered
+// footers, and an outline (bookmarks) of the headings of levels 1 to 3.
+//
+// Paragraphs, lists, code blocks, GFM tables and images are laid out
+// from the tree; paragraphs marked mdast.Figure, mdast.Caption and
+// mdast.Label and table cells of class slo-pass, slo-part and slo-fail
+// are drawn as such. Write refuses, before laying anything out, a logo
+// CheckLogo refuses.
+func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
+	logo, err := prepareLogo(a.Logo)
+	if err != nil {
+		return nil, err
+	}
+	pdf := &gopdf.GoPdf{}
+	pdf.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4, Unit: gopdf.UnitPT})
+	if err := registerFonts(pdf); err != nil {
+		return nil, fmt.Errorf("pdf fonts: %w", err)
+	}
+	pdf.SetInfo(gopdf.PdfInfo{
+		Title:        a.Title,
+		Author:       a.Author,
+		Subject:      a.Subject,
+		Creator:      "reportgen",
+		Producer:     "reportgen",
+		CreationDate: a.Date,
+	})
+	glue := make(map[string]bool, len(a.GlueUnits))
+	for _, u := range a.GlueUnits {
+		glue[u] = true
+	}
+	if a.PageLabel == nil {
+		a.PageLabel = func(page, total int) string { return strconv.Itoa(page) + " / " + strconv.Itoa(total) }
+	}
+
+	// Lay the content out first: the table of contents needs its page
+	// numbers, and the footers the page count.
+	l := newLayout(pdf, src, a.Images, glue)
+	l.blocks(contentStart(root))
+	toc := l.headings
+	tocPages := tocPageCount(len(toc))
+	first := 1 + tocPages // pages before the content
+	total := first + len(l.pages)
+
+	cover(pdf, glue, a, logo)
+	// The running header: the title, cut to one line once for all pages.
+	header := fitText(l, a.Title, headerStyle, pageW-2*marginX)
+	contents(pdf, l, a, toc, first, tocPages, total, header)
+	var outline gopdf.OutlineNodes
+	var parent *gopdf.OutlineNode
+	for i, ops := range l.pages {
+		pdf.AddPage()
+		furniture(pdf, l, a, header, first+i+1, total)
+		for _, o := range ops {
+			if err := o(pdf); err != nil {
+				return nil, fmt.Errorf("pdf page %d: %w", first+i+1, err)
+			}
+		}
+		for _, h := range toc {
+			if h.page != i || h.level > 3 {
+				continue
+			}
+			pdf.SetXY(marginX, h.y)
+			if h.id != "" {
+				pdf.SetAnchor(h.id)
+			}
+			pdf.SetXY(marginX, h.y-20+8)
+			node := &gopdf.OutlineNode{Obj: pdf.AddOutlineWithPosition(h.text)}
+			if h.level <= 2 || parent == nil {
+				outline = append(outline, node)
+				parent = node
+			} else {
+				parent.Children = append(parent.Children, node)
+			}
+		}
+	}
+	linkOutline(outline)
+	var buf bytes.Buffer
+	if _, err := pdf.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("pdf: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// linkOutline nests the outline: gopdf chains every entry at the top
+// level as it is added; this links each section's subsections under it.
+// (gopdf's own OutlineNodes.Parse mislinks the top level.)
+func linkOutline(top gopdf.OutlineNodes) {
+	for i, n := range top {
+		prev, next := -1, -1
+		if i > 0 {
+			prev = top[i-1].Obj.GetIndex()
+		}
+		if i < len(top)-1 {
+			next = top[i+1].Obj.GetIndex()
+		}
+		n.Parse() // children: first/last, prev/next, parent
+		n.Obj.SetPrev(prev)
+		n.Obj.SetNext(next)
+	}
+}
+
+// contentStart is the first node after the title block and the Markdown
+// table of contents (the first level-2 heading and its list), which the
+// PDF replaces with its cover and its own contents pages.
+func contentStart(root ast.Node) ast.Node {
+	seen := 0
+	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok && h.Level == 2 {
+			seen++
+			if seen == 2 {
+				return n
+			}
+		}
+	}
+	return root.FirstChild()
+}

@@ -1,0 +1,113 @@
+package render
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/pdf"
+	"github.com/openzeka/reportgen/render/present"
+)
+
+// PDFOptions are what the PDF needs beyond the edition.
+type PDFOptions struct {
+	// Logo is the manifest's logo (PNG or JPEG), drawn on the cover.
+	Logo []byte
+}
+
+// PDF lays the edition out on A4 (pdf.Write): a cover page, a table of
+// contents with page numbers and links, every section from the same
+// Markdown tree as the HTML, a running header with the title, "Page n /
+// N" footers, and an outline (bookmarks) of every section. The same
+// input gives the same bytes: the creation date is the report's date.
+//
+// PDF refuses, before laying anything out, a logo that is not a PNG or
+// JPEG image or has more than pdf.MaxLogoPixels pixels, and charts
+// drawn without their PNG (chart.Options.PNG).
+func (e *Edition) PDF(opt PDFOptions) ([]byte, error) {
+	if err := pdf.CheckLogo(opt.Logo); err != nil {
+		return nil, err
+	}
+	images := make(map[string][]byte, len(e.charts))
+	for _, name := range slices.Sorted(maps.Keys(e.charts)) {
+		if e.charts[name].PNG == nil {
+			return nil, fmt.Errorf("pdf: chart %s was drawn without its PNG", e.charts[name].Name)
+		}
+		images[name] = e.charts[name].PNG
+	}
+	a := e.pdfAssets()
+	a.Images = images
+	a.Logo = opt.Logo
+	return pdf.Write(e.root, e.Markdown, a)
+}
+
+// pdfAssets are the edition's title, cover, page furniture and glue
+// units for pdf.Write, as valid UTF-8; without images and logo.
+func (e *Edition) pdfAssets() pdf.Assets {
+	meta := e.Report.Meta
+	var cover []pdf.Field
+	for _, f := range e.coverFields() {
+		cover = append(cover, pdf.Field{Label: e.loc.Upper(f.label), Value: f.value})
+	}
+	return pdf.Assets{
+		Title:         e.title(),
+		Subtitle:      e.subtitle(),
+		Author:        present.Clean(meta.PreparedBy.In(e.Lang)),
+		Subject:       e.loc.T("pdf_subject"),
+		Date:          meta.Date,
+		DateText:      e.loc.Month(meta.Date),
+		Cover:         cover,
+		ContentsTitle: e.loc.T("toc_title"),
+		PageLabel: func(page, total int) string {
+			return e.loc.T("page_of", "N", strconv.Itoa(page), "Total", strconv.Itoa(total))
+		},
+		GlueUnits: e.glueUnits(),
+	}
+}
+
+// glueMetrics are the metrics whose units the PDF keeps on their
+// number's line.
+var glueMetrics = []analyze.MetricID{analyze.TTFT, analyze.ITL, analyze.TPS, analyze.Latency, analyze.SystemRPS, analyze.AggregateTPS}
+
+// glueUnits are the words a line never starts with after a number: each
+// metric's unit as tables print it ("req/s") and as the edition's
+// sentences write it ("istek/s"), and GB, which manifests use for
+// memory.
+func (e *Edition) glueUnits() []string {
+	units := []string{"GB"}
+	for _, id := range glueMetrics {
+		look := present.MustOf(id)
+		units = append(units, look.Unit, e.loc.T("unit_word_"+look.UnitID()))
+	}
+	slices.Sort(units)
+	return slices.Compact(units)
+}
+
+// coverField is one labelled value of the cover.
+type coverField struct{ label, value string }
+
+// coverFields are the cover's labelled values below the title, in the
+// edition's language, as valid UTF-8.
+func (e *Edition) coverFields() []coverField {
+	meta := e.Report.Meta
+	var rows []coverField
+	if model := modelLine(e.loc, meta, present.Clean); model != "" {
+		rows = append(rows, coverField{e.loc.T("model"), model})
+	}
+	if p := meta.Platform.In(e.Lang); p != "" {
+		rows = append(rows, coverField{e.loc.T("platform"), p})
+	}
+	rows = append(rows, coverField{e.loc.T("report_date"), e.loc.Month(meta.Date)})
+	if p := meta.PreparedBy.In(e.Lang); p != "" {
+		rows = append(rows, coverField{e.loc.T("prepared_by"), p})
+	}
+	for i := range rows {
+		rows[i].value = present.Clean(rows[i].value)
+	}
+	return rows
+}
+
+// subtitle is the manifest's subtitle in the edition's language.
+func (e *Edition) subtitle() string { return present.Clean(e.Report.Meta.Subtitle.In(e.Lang)) }

@@ -1,0 +1,254 @@
+package render
+
+import (
+	"cmp"
+	"strings"
+
+	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/present"
+)
+
+// byLevel builds a levels × configs table whose cells come from cell;
+// levels a config did not measure show a dash, levels whose load was
+// not reached are marked ◊.
+func (v *view) byLevel(cell func(analyze.Config, analyze.Level) string) Table {
+	t := Table{Head: []string{v.loc.T("col_load")}, Align: "r"}
+	for _, c := range v.R.Configs {
+		t.Head = append(t.Head, Escape(c.Name.In(v.loc.Lang)))
+		t.Align += "r"
+	}
+	for _, lc := range v.R.Levels {
+		row := []string{v.loc.Load(lc)}
+		for _, c := range v.R.Configs {
+			if l, ok := c.Level(lc); ok {
+				row = append(row, markCell(cell(c, l), l))
+			} else {
+				row = append(row, "–")
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// MetricTable is one statistic of one metric per level and config. In
+// the mean table, the median stands in (marked †) where a tool reports
+// no mean.
+func (v *view) MetricTable(id analyze.MetricID, st analyze.Statistic) Table {
+	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.metricCell(id, st, l) })
+}
+
+// metricCell writes one statistic of a metric at a level: the median
+// (marked †) where a mean is asked for and the tool gives none, the
+// stricter P99 (marked ‡) where a P90 of a time is missing
+// (present.Shown).
+func (v *view) metricCell(id analyze.MetricID, st analyze.Statistic, l analyze.Level) string {
+	x, mark := present.Shown(id, st, l)
+	if mark != "" {
+		return v.loc.Num(x, present.MustOf(id).Dec) + " " + mark
+	}
+	return v.loc.Num(x, present.MustOf(id).Dec)
+}
+
+// StandsIn reports whether a table of metric id at st shows the
+// stand-in marked mark for some config.
+func (v *view) StandsIn(id analyze.MetricID, st analyze.Statistic, mark string) bool {
+	return present.StandsIn(v.R, id, st, mark)
+}
+
+// OverviewStandsIn reports whether the overview's mean rows show a
+// median standing in (†) for some config.
+func (v *view) OverviewStandsIn() bool {
+	for _, c := range v.R.Configs {
+		for _, x := range []analyze.Load{v.LowLevel(), v.HighLevel()} {
+			l, ok := c.Level(x)
+			for _, id := range analyze.Distributions {
+				if _, m := present.Shown(id, analyze.Mean, l); ok && m == "†" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// AllExports reports whether every config is an llm-benchmark export,
+// whose statistics conventions the metric section describes.
+func (v *view) AllExports() bool { return present.AllExports(v.R) }
+
+// AggregateTable is the aggregate output (TPS mean × c) per level.
+func (v *view) AggregateTable() Table {
+	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.AggregateTPS, 0) })
+}
+
+// SystemRPSTable is the system request throughput (c / mean latency).
+func (v *view) SystemRPSTable() Table {
+	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.SystemRPS, 2) })
+}
+
+// ReportedRPSTable is the tool's own per-user request rate.
+func (v *view) ReportedRPSTable() Table {
+	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.RPSReported, 2) })
+}
+
+// HasReportedRPS reports whether any config carried the tool's RPS.
+func (v *view) HasReportedRPS() bool { return present.HasReportedRPS(v.R) }
+
+// Overview compares every config at one level: a row per metric mean,
+// plus the speculative ratio or the aggregate output.
+func (v *view) Overview(lc analyze.Load, withAggregate bool) Table {
+	t := Table{Head: []string{v.loc.T("col_metric")}, Align: "l"}
+	for _, c := range v.R.Configs {
+		t.Head = append(t.Head, Escape(c.Name.In(v.loc.Lang)))
+		t.Align += "r"
+	}
+	row := func(label string, cell func(analyze.Config, analyze.Level) string) {
+		r := []string{label}
+		for _, c := range v.R.Configs {
+			if l, ok := c.Level(lc); ok {
+				r = append(r, markCell(cell(c, l), l))
+			} else {
+				r = append(r, "–")
+			}
+		}
+		t.Rows = append(t.Rows, r)
+	}
+	for _, id := range analyze.Distributions {
+		row(v.loc.T("row_"+present.MustOf(id).Stem+"_mean"), func(_ analyze.Config, l analyze.Level) string { return v.metricCell(id, analyze.Mean, l) })
+	}
+	if withAggregate {
+		row(v.loc.T("row_aggregate"), func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.AggregateTPS, 0) })
+		return t
+	}
+	if len(v.R.Speedups) > 0 {
+		row(v.loc.T("row_spec_ratio"), func(c analyze.Config, _ analyze.Level) string {
+			for _, s := range v.R.Speedups {
+				if s.Direct == c.ID {
+					return v.loc.Ratio(1)
+				}
+				if s.Spec == c.ID {
+					for _, p := range s.Points {
+						if p.Load == lc {
+							return v.loc.Ratio(p.Ratio)
+						}
+					}
+				}
+			}
+			return "–"
+		})
+	}
+	return t
+}
+
+// SpeedupTable lists the spec/direct ratio per level for every pair,
+// marking the levels where the two are on par and the break-even level.
+func (v *view) SpeedupTable() Table {
+	t := Table{Head: []string{v.loc.T("col_load")}, Align: "r"}
+	for _, s := range v.R.Speedups {
+		t.Head = append(t.Head, v.loc.T("col_speedup", "Spec", v.Name(s.Spec), "Direct", v.Name(s.Direct), "Stat", v.StatWord(string(s.Stat))))
+		t.Align += "r"
+	}
+	for _, lc := range v.R.Levels {
+		row := []string{v.loc.Load(lc)}
+		any := false
+		for _, s := range v.R.Speedups {
+			cell := "–"
+			for _, p := range s.Points {
+				if p.Load == lc {
+					cell = v.loc.Ratio(p.Ratio)
+					if p.Outcome == analyze.OnPar {
+						cell += " " + v.loc.T("speedup_par_mark")
+					}
+					any = true
+					if s.BreakEven != nil && *s.BreakEven == lc {
+						cell = "**" + cell + "** " + v.loc.T("break_even_mark")
+					}
+				}
+			}
+			row = append(row, cell)
+		}
+		if any {
+			t.Rows = append(t.Rows, row)
+		}
+	}
+	return t
+}
+
+// RateTable says how rate-driven runs were loaded: on a rate axis, each
+// level's effective concurrency per config; in a report that mixes rate
+// and concurrency runs, each rate run's rate, effective concurrency and
+// the level it is placed at. Nil when every run was driven by
+// concurrency.
+func (v *view) RateTable() *Table {
+	if v.R.Axis == analyze.AxisRate {
+		t := v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.Concurrency, 1) })
+		return &t
+	}
+	t := Table{Head: []string{v.loc.T("col_config"), v.loc.T("col_rate"), v.loc.T("col_effective_c"), v.loc.T("col_placed_at")}, Align: "lrrr"}
+	for _, c := range v.R.Configs {
+		for _, l := range c.Levels {
+			if l.Rate == 0 {
+				continue
+			}
+			t.Rows = append(t.Rows, []string{Escape(c.Name.In(v.loc.Lang)), v.loc.Load(analyze.Load(l.Rate)), v.loc.Num(l.Concurrency, 1), markCell(v.loc.At(l.Load), l)})
+		}
+	}
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	return &t
+}
+
+// DefinitionTable states, per config, which tool measured it and how
+// that tool defines ITL, TPS and RPS; nil when every config is an
+// llm-benchmark export (the metric table above already says it).
+func (v *view) DefinitionTable() *Table {
+	standard := analyze.Definitions{ITL: "tpot", TPS: "request", RPS: "per_user"}
+	all := true
+	for _, c := range v.R.Configs {
+		all = all && c.Definitions == standard
+	}
+	if all {
+		return nil
+	}
+	t := Table{Head: []string{v.loc.T("col_config"), v.loc.T("col_source"), "ITL", "TPS", "RPS"}, Align: "lllll"}
+	for _, c := range v.R.Configs {
+		d := c.Definitions
+		t.Rows = append(t.Rows, []string{Escape(c.Name.In(v.loc.Lang)), Escape(cmp.Or(c.Tool, c.Format)),
+			v.loc.T("defn_itl_" + orNone(d.ITL)), v.loc.T("defn_tps_" + orNone(d.TPS)), v.loc.T("defn_rps_" + orNone(d.RPS))})
+	}
+	return &t
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// DefinitionWarnings names the metrics whose definitions differ between
+// configs of the report, which the tables compare side by side.
+func (v *view) DefinitionWarnings() []string {
+	var out []string
+	for _, m := range []string{"ITL", "TPS"} {
+		groups := map[string][]string{}
+		var order []string
+		for _, c := range v.R.Configs {
+			k := c.Definitions.Of(strings.ToLower(m))
+			if _, ok := groups[k]; !ok {
+				order = append(order, k)
+			}
+			groups[k] = append(groups[k], Escape(c.Name.In(v.loc.Lang)))
+		}
+		if len(groups) < 2 {
+			continue
+		}
+		var parts []string
+		for _, k := range order {
+			parts = append(parts, v.loc.T("defn_group", "Configs", v.loc.List(groups[k]), "Def", v.loc.T("defn_"+strings.ToLower(m)+"_"+orNone(k))))
+		}
+		out = append(out, v.loc.T("defn_mismatch", "Metric", m, "Groups", strings.Join(parts, "; ")))
+	}
+	return out
+}

@@ -1,0 +1,173 @@
+package render
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/present"
+)
+
+// ConfigTable lists the configurations with engine and mode.
+func (v *view) ConfigTable() Table {
+	t := Table{Head: []string{v.loc.T("col_config"), v.loc.T("col_engine"), v.loc.T("col_speculative"), v.loc.T("col_draft"), v.loc.T("col_draft_source"), v.loc.T("col_levels")}, Align: "lllllr"}
+	for _, c := range v.R.Configs {
+		spec := v.loc.T("no")
+		if c.Speculative {
+			spec = v.loc.T("yes")
+			if c.Method.In(v.loc.Lang) != "" {
+				spec = Escape(c.Method.In(v.loc.Lang))
+			}
+		}
+		t.Rows = append(t.Rows, []string{Escape(c.Name.In(v.loc.Lang)), Escape(c.Engine.In(v.loc.Lang)), spec, dash(Escape(c.DraftModel.In(v.loc.Lang))), dash(Escape(c.DraftSource.In(v.loc.Lang))), strconv.Itoa(len(c.Levels))})
+	}
+	return t
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}
+
+// Facts renders key/value rows as a two-column table.
+func (v *view) Facts(fs []analyze.Fact, keyHead, valueHead string) Table {
+	t := Table{Head: []string{v.loc.T(keyHead), v.loc.T(valueHead)}, Align: "ll"}
+	for _, f := range fs {
+		t.Rows = append(t.Rows, []string{Escape(f.Key.In(v.loc.Lang)), inline(f.Value.In(v.loc.Lang))})
+	}
+	return t
+}
+
+// inline keeps `code` spans of manifest values and escapes the rest.
+func inline(s string) string {
+	parts := strings.Split(present.Clean(s), "`")
+	for i := range parts {
+		if i%2 == 0 {
+			parts[i] = Escape(parts[i])
+		} else {
+			parts[i] = strings.ReplaceAll(parts[i], "|", `\|`)
+		}
+	}
+	return strings.Join(parts, "`")
+}
+
+// ParamTable lists the benchmark parameters the report knows.
+func (v *view) ParamTable() Table {
+	t := Table{Head: []string{v.loc.T("col_parameter"), v.loc.T("col_value"), v.loc.T("col_description")}, Align: "lrl"}
+	p, m := v.R.Params, v.R.Meta
+	if p.InputTokens > 0 {
+		t.Rows = append(t.Rows, []string{v.loc.T("param_input"), "~" + strconv.Itoa(p.InputTokens), v.loc.T("param_input_desc")})
+	}
+	if p.OutputTokens > 0 {
+		t.Rows = append(t.Rows, []string{v.loc.T("param_output"), strconv.Itoa(p.OutputTokens), v.loc.T("param_output_desc", "N", strconv.Itoa(p.OutputTokens))})
+	}
+	t.Rows = append(t.Rows, []string{v.loc.T("param_levels"), v.LevelList(), v.loc.T("param_levels_desc")})
+	if m.Rounds > 0 {
+		t.Rows = append(t.Rows, []string{v.loc.T("param_rounds"), strconv.Itoa(m.Rounds), v.loc.T("param_rounds_desc")})
+		// Requests per level are rounds × c only when c is the load.
+		if high := v.R.Levels[len(v.R.Levels)-1]; v.R.Axis == analyze.AxisConcurrency {
+			t.Rows = append(t.Rows, []string{v.loc.T("param_requests"), strconv.Itoa(m.Rounds) + " × c",
+				v.loc.T("param_requests_desc", "C", v.loc.At(high), "N", v.loc.Int(m.Rounds*int(high)))})
+		}
+	}
+	switch {
+	case m.Warmup == nil:
+	case *m.Warmup == 0:
+		t.Rows = append(t.Rows, []string{v.loc.T("param_warmup"), "0", v.loc.T("param_warmup_none_desc")})
+	default:
+		t.Rows = append(t.Rows, []string{v.loc.T("param_warmup"), strconv.Itoa(*m.Warmup), v.loc.T("param_warmup_desc")})
+	}
+	return t
+}
+
+// MetricDefs defines the metrics the report uses.
+func (v *view) MetricDefs() Table {
+	t := Table{Head: []string{v.loc.T("col_metric"), v.loc.T("col_unit"), v.loc.T("col_definition")}, Align: "lll"}
+	// The ITL and TPS rows follow the configs' definitions; the
+	// tool-reported RPS row is there only when some tool reported one.
+	variant := map[string]string{
+		"itl": map[string]string{"chunk": "def_itl_chunk", "mixed": "def_itl_mixed"}[v.UniformDef("itl")],
+		"tps": map[string]string{"decode": "def_tps_decode", "mixed": "def_tps_mixed"}[v.UniformDef("tps")],
+	}
+	for _, k := range []string{"ttft", "itl", "tps", "latency", "rps", "system_rps", "aggregate"} {
+		if k == "rps" && !v.HasReportedRPS() {
+			continue
+		}
+		id := variant[k]
+		if id == "" {
+			id = "def_" + k
+		}
+		t.Rows = append(t.Rows, []string{v.loc.T("metric_" + k), v.loc.T("unit_" + k), v.loc.T(id)})
+	}
+	return t
+}
+
+// SLOTable lists the thresholds and their basis.
+func (v *view) SLOTable() Table {
+	m := v.R.Meta
+	def := analyze.DefaultParams()
+	basis := func(t analyze.Text, value, standard float64) string {
+		if s := t.In(v.loc.Lang); s != "" {
+			return Escape(s)
+		}
+		if value == standard {
+			return v.loc.T("slo_basis_default")
+		}
+		return v.loc.T("slo_basis_set")
+	}
+	tps := []string{"TPS", "≥ " + v.TPSLimit() + " tok/s", basis(m.SLOBasisTPS, v.R.Params.SLOTPS, def.SLOTPS)}
+	if v.NoTPS() {
+		tps = []string{"TPS", v.loc.T("slo_none"), v.loc.T("slo_none_basis")}
+	}
+	return Table{
+		Head:  []string{v.loc.T("col_slo"), v.loc.T("col_threshold"), v.loc.T("col_basis")},
+		Align: "lrl",
+		Rows: [][]string{
+			{"TTFT", "≤ " + v.TTFTLimit() + " ms", basis(m.SLOBasis, v.R.Params.SLOTTFTms, def.SLOTTFTms)},
+			tps,
+		},
+	}
+}
+
+// TTFTLimit and TPSLimit write the SLO thresholds as they were set:
+// whole numbers without decimals, others with as many as they need (at
+// most three).
+func (v *view) TTFTLimit() string { return v.limit(v.R.Params.SLOTTFTms) }
+
+func (v *view) TPSLimit() string { return v.limit(v.R.Params.SLOTPS) }
+
+func (v *view) limit(x float64) string {
+	for dec := 0; dec < 3; dec++ {
+		if p := math.Pow(10, float64(dec)); math.Round(x*p) == x*p {
+			return v.loc.Num(x, dec)
+		}
+	}
+	return v.loc.Num(x, 3)
+}
+
+// NoTPS reports whether the report sets no TPS requirement (a TPS SLO
+// of 0, which every level meets).
+func (v *view) NoTPS() bool { return v.R.Params.SLOTPS == 0 }
+
+// WorkloadTable contrasts the measured workload with real use.
+func (v *view) WorkloadTable() Table {
+	p := v.R.Params
+	t := Table{Head: []string{v.loc.T("col_variable"), v.loc.T("col_in_report"), v.loc.T("col_real_range")}, Align: "lll"}
+	lo, hi := v.R.Levels[0], v.R.Levels[len(v.R.Levels)-1]
+	t.Rows = append(t.Rows, []string{v.loc.T("var_concurrency"), v.loc.Load(lo) + "–" + v.loc.Load(hi), v.loc.T("var_concurrency_real")})
+	if p.InputTokens > 0 {
+		t.Rows = append(t.Rows, []string{v.loc.T("var_input"), v.loc.T("fixed", "N", strconv.Itoa(p.InputTokens)), v.loc.T("var_input_real")})
+	}
+	if p.OutputTokens > 0 {
+		t.Rows = append(t.Rows, []string{v.loc.T("var_output"), v.loc.T("fixed", "N", strconv.Itoa(p.OutputTokens)), v.loc.T("var_output_real")})
+	}
+	think := v.loc.T("assumed_closed")
+	if p.ThinkS != 0 {
+		think = v.loc.T("assumed_s", "N", present.Seconds(v.loc, p.ThinkS))
+	}
+	t.Rows = append(t.Rows, []string{v.loc.T("var_think"), think, v.loc.T("var_think_real")})
+	return t
+}
