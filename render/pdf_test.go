@@ -66,7 +66,7 @@ func pngHeader(w, h uint32) []byte {
 	crc := crc32.NewIEEE()
 	crc.Write(head[4:])
 	crc.Write(ihdr)
-	binary.Write(&b, binary.BigEndian, crc.Sum32())
+	b.Write(binary.BigEndian.AppendUint32(nil, crc.Sum32()))
 	return b.Bytes()
 }
 

@@ -137,54 +137,10 @@ func (cv *chartView) linePanel(title, yLabel string, sz textSizes, value func(an
 	log2Axis(p, cv.r.Levels, cv.loc)
 	top := 0.0
 	for i, c := range cv.r.Configs {
-		// A level whose load was not reached is no point of the line: a
-		// hollow grey marker stands there instead.
-		var unreached plotter.XYs
-		runs := levelRuns(cv.r.Levels, func(lc analyze.Load) (float64, bool) {
-			l, ok := c.Level(lc)
-			if !ok {
-				return 0, false
-			}
-			if !l.LoadReached {
-				if y := value(l); !math.IsNaN(y) {
-					unreached = append(unreached, plotter.XY{X: axisX(cv.r.Levels, lc), Y: y})
-					top = math.Max(top, y)
-				}
-				return 0, false
-			}
-			return value(l), true
-		})
-		for _, run := range runs {
-			for _, xy := range run {
-				top = math.Max(top, xy.Y)
-			}
-		}
-		var bars []errBar
-		for _, l := range c.Levels {
-			if !l.LoadReached || spread == nil {
-				continue
-			}
-			if iv, ok := l.Spread[spread(l)]; ok && l.Runs > 1 {
-				bars = append(bars, errBar{x: axisX(cv.r.Levels, l.Load), lo: iv.Min, hi: iv.Max})
-				top = math.Max(top, iv.Max)
-			}
-		}
-		if len(bars) > 0 {
-			// Side by side, so that configs' bars at one level do not
-			// hide each other.
-			dx := vg.Points(3.5) * vg.Length(float64(i)-float64(len(cv.r.Configs)-1)/2)
-			p.Add(errBars{pts: bars, color: styleFor(i, c.Speculative).Color, dx: dx})
-		}
-		if err := addSeries(p, runs, styleFor(i, c.Speculative)); err != nil {
+		cl := cv.configLine(c, value, spread)
+		top = math.Max(top, cl.top)
+		if err := cv.addConfigLine(p, i, c, cl); err != nil {
 			return nil, err
-		}
-		if len(unreached) > 0 {
-			sc, err := plotter.NewScatter(unreached)
-			if err != nil {
-				return nil, err
-			}
-			sc.GlyphStyle = unreachedStyle.Glyph
-			p.Add(sc)
 		}
 	}
 	if slo != nil && slo.value > 0 {
@@ -194,6 +150,93 @@ func (cv *chartView) linePanel(title, yLabel string, sz textSizes, value func(an
 	}
 	valueAxis(p, top, cv.loc)
 	return p, nil
+}
+
+// configLine is what one config contributes to a line panel, gathered
+// before anything is drawn so that the value axis can be sized to the
+// highest mark of every config.
+type configLine struct {
+	runs      []plotter.XYs // the line, split where a level is missing
+	unreached plotter.XYs   // levels whose load was not reached
+	bars      []errBar      // run-to-run spreads
+	top       float64       // the highest value among the three
+}
+
+// configLine collects config c's marks. A level whose load was not
+// reached is no point of the line: it would join a value the server
+// never sustained to ones it did, so it goes to unreached and is drawn
+// as a hollow grey marker instead.
+func (cv *chartView) configLine(c analyze.Config, value func(analyze.Level) float64, spread func(analyze.Level) string) configLine {
+	var cl configLine
+	cl.runs = levelRuns(cv.r.Levels, func(lc analyze.Load) (float64, bool) {
+		l, ok := c.Level(lc)
+		if !ok {
+			return 0, false
+		}
+		if !l.LoadReached {
+			if y := value(l); !math.IsNaN(y) {
+				cl.unreached = append(cl.unreached, plotter.XY{X: axisX(cv.r.Levels, lc), Y: y})
+				cl.top = math.Max(cl.top, y)
+			}
+			return 0, false
+		}
+		return value(l), true
+	})
+	for _, run := range cl.runs {
+		for _, xy := range run {
+			cl.top = math.Max(cl.top, xy.Y)
+		}
+	}
+	cl.bars = cv.spreadBars(c, spread)
+	for _, b := range cl.bars {
+		cl.top = math.Max(cl.top, b.hi)
+	}
+	return cl
+}
+
+// spreadBars are config c's run-to-run spreads of the statistic spread
+// names, at the reached levels measured in more than one run: a single
+// run has no spread to show, and an unreached level has no line for a
+// bar to qualify.
+func (cv *chartView) spreadBars(c analyze.Config, spread func(analyze.Level) string) []errBar {
+	if spread == nil {
+		return nil
+	}
+	var bars []errBar
+	for _, l := range c.Levels {
+		if !l.LoadReached {
+			continue
+		}
+		if iv, ok := l.Spread[spread(l)]; ok && l.Runs > 1 {
+			bars = append(bars, errBar{x: axisX(cv.r.Levels, l.Load), lo: iv.Min, hi: iv.Max})
+		}
+	}
+	return bars
+}
+
+// addConfigLine draws cl, the marks of config c, the i-th of the
+// report, each layer over the one before: its error bars, the line
+// with its markers, the unreached levels.
+func (cv *chartView) addConfigLine(p *plot.Plot, i int, c analyze.Config, cl configLine) error {
+	style := styleFor(i, c.Speculative)
+	if len(cl.bars) > 0 {
+		// Side by side, so that configs' bars at one level do not
+		// hide each other.
+		dx := vg.Points(3.5) * vg.Length(float64(i)-float64(len(cv.r.Configs)-1)/2)
+		p.Add(errBars{pts: cl.bars, color: style.Color, dx: dx})
+	}
+	if err := addSeries(p, cl.runs, style); err != nil {
+		return err
+	}
+	if len(cl.unreached) > 0 {
+		sc, err := plotter.NewScatter(cl.unreached)
+		if err != nil {
+			return err
+		}
+		sc.GlyphStyle = unreachedStyle.Glyph
+		p.Add(sc)
+	}
+	return nil
 }
 
 // metric is a Mean | P90 pair of panels for metric id.
@@ -457,8 +500,8 @@ func (cv *chartView) heatmap() (*figure, error) {
 	p.X.Tick.Label.Font = chartFont(fullSize.Tick, false)
 	p.Y.Tick.Label.Font = chartFont(fullSize.Tick, false)
 	p.X.Padding, p.Y.Padding = 0, 0
-	p.X.LineStyle.Width, p.Y.LineStyle.Width = 0, 0
-	p.X.Tick.LineStyle.Width, p.Y.Tick.LineStyle.Width = 0, 0
+	p.X.Width, p.Y.Width = 0, 0           // no axis lines
+	p.X.Tick.Width, p.Y.Tick.Width = 0, 0 // nor tick marks
 	legend := []legendEntry{
 		{label: cv.loc.T("legend_pass"), swatch: tint(passColor, 0.55)},
 		{label: cv.loc.T("legend_partial"), swatch: tint(partColor, 0.45)},
@@ -509,7 +552,7 @@ func (cv *chartView) dashboard() (*figure, error) {
 		w: chartWidth, h: 420, sizes: tileSize}, nil
 }
 
-// dashboardID is the message of the dashboard's title and caption: its
+// DashboardCaption is the message of the dashboard's title and caption: its
 // tiles show the mean, or the median where a tool gives no mean.
 func DashboardCaption(r *analyze.Report) string {
 	for _, id := range analyze.Distributions {

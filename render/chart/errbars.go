@@ -30,12 +30,12 @@ type errBar struct{ x, lo, hi float64 }
 func (e errBars) Plot(c draw.Canvas, p *plot.Plot) {
 	tx, ty := p.Transforms(&c)
 	sty := draw.LineStyle{Color: e.color, Width: vg.Points(1.1)}
-	cap := vg.Points(3)
+	whisker := vg.Points(3) // half the width of a bar's end
 	for _, b := range e.pts {
 		x, lo, hi := tx(b.x)+e.dx, ty(b.lo), ty(b.hi)
 		c.StrokeLine2(sty, x, lo, x, hi)
-		c.StrokeLine2(sty, x-cap, lo, x+cap, lo)
-		c.StrokeLine2(sty, x-cap, hi, x+cap, hi)
+		c.StrokeLine2(sty, x-whisker, lo, x+whisker, lo)
+		c.StrokeLine2(sty, x-whisker, hi, x+whisker, hi)
 	}
 }
 

@@ -73,14 +73,14 @@ func axisX(levels []analyze.Load, x analyze.Load) float64 {
 	return 2 * top
 }
 
-// valueAxis sets a y axis from zero to a little above max with "nice"
+// valueAxis sets a y axis from zero to a little above peak with "nice"
 // ticks labelled in the locale's number format.
-func valueAxis(p *plot.Plot, max float64, loc *locale.Locale) {
-	if !(max > 0) {
-		max = 1
+func valueAxis(p *plot.Plot, peak float64, loc *locale.Locale) {
+	if !(peak > 0) {
+		peak = 1
 	}
-	step := niceStep(max / 5)
-	top := math.Ceil(max*1.08/step) * step
+	step := niceStep(peak / 5)
+	top := math.Ceil(peak*1.08/step) * step
 	p.Y.Min, p.Y.Max = 0, top
 	dec := 0
 	for s := step; s < 1 && dec < 4; s *= 10 {
@@ -89,7 +89,7 @@ func valueAxis(p *plot.Plot, max float64, loc *locale.Locale) {
 	if math.Abs(step*math.Pow(10, float64(dec))-math.Round(step*math.Pow(10, float64(dec)))) > 1e-9 {
 		dec++ // a step of 2.5 × 10^k needs one more digit
 	}
-	p.Y.Tick.Marker = plot.TickerFunc(func(min, max float64) []plot.Tick {
+	p.Y.Tick.Marker = plot.TickerFunc(func(_, _ float64) []plot.Tick {
 		var ts []plot.Tick
 		for v := 0.0; v <= top+step/1000; v += step {
 			ts = append(ts, plot.Tick{Value: v, Label: loc.Num(v, dec)})
@@ -152,7 +152,7 @@ func addSeries(p *plot.Plot, runs []plotter.XYs, s seriesStyle) error {
 		}
 		sc.GlyphStyle = s.Glyph
 		if s.Dashed {
-			sc.GlyphStyle.Shape = hollowTriangle{}
+			sc.Shape = hollowTriangle{}
 		}
 		p.Add(sc)
 	}

@@ -102,43 +102,67 @@ func TestNothingAloneAtPageBottom(t *testing.T) {
 	moved := map[string]bool{}
 	for n := 0; n <= 45; n++ {
 		src := keepDoc(n)
-		pages := bodyPages(t, src, a, func(root ast.Node) {
-			for c := root.FirstChild(); c != nil; c = c.NextSibling() {
-				if p, ok := c.(*ast.Paragraph); ok && strings.HasPrefix(mdast.PlainText(p, []byte(src)), "LABEL") {
-					mdast.SetKind(p, mdast.Label)
-				}
-			}
-		})
-		for i, lines := range pages {
-			if len(lines) == 0 {
-				t.Errorf("filler %d: page %d is empty", n, i)
-				continue
-			}
-			last := lines[len(lines)-1]
-			if last == "HEADING ONE" || last == "HEADING THREE" || last == "LABEL:" || last == "Config Users" {
-				t.Errorf("filler %d: page %d ends in %q", n, i, last)
-			}
-			if i > 0 {
-				moved[lines[0]] = true
-			}
-		}
-		for _, want := range []struct{ intro, next string }{
-			{"HEADING ONE", "Text after"}, {"HEADING THREE", "The layout engine"}, {"LABEL:", "Config Users"},
-		} {
-			for _, lines := range pages {
-				for j, ln := range lines {
-					if ln == want.intro && (j+1 == len(lines) || !strings.HasPrefix(lines[j+1], want.next)) {
-						t.Errorf("filler %d: %q is not followed by %q on its page", n, want.intro, want.next)
-					}
-				}
-			}
-		}
+		pages := bodyPages(t, src, a, tagLabel(src))
+		checkPageEnds(t, n, pages, moved)
+		checkIntroductions(t, n, pages)
 	}
 	// The filler put each at the top of a page at least once: the
 	// sweep crossed every break the test is about.
 	for _, top := range []string{"HEADING ONE", "HEADING THREE", "LABEL:"} {
 		if !moved[top] {
 			t.Errorf("%q never began a page: the sweep missed its break", top)
+		}
+	}
+}
+
+// tagLabel tags keepDoc's "LABEL:" paragraph of src as mdast.Label, as
+// render tags a table's title: untagged, it is an ordinary paragraph,
+// free to end a page.
+func tagLabel(src string) func(root ast.Node) {
+	return func(root ast.Node) {
+		for c := root.FirstChild(); c != nil; c = c.NextSibling() {
+			if p, ok := c.(*ast.Paragraph); ok && strings.HasPrefix(mdast.PlainText(p, []byte(src)), "LABEL") {
+				mdast.SetKind(p, mdast.Label)
+			}
+		}
+	}
+}
+
+// checkPageEnds fails t when a page of keepDoc(n) is empty or ends in a
+// heading, a label or a table's header row, and records in moved the
+// line each page after the first begins with, so that the caller can
+// tell whether the sweep pushed each of them to a page top.
+func checkPageEnds(t *testing.T, n int, pages [][]string, moved map[string]bool) {
+	t.Helper()
+	for i, lines := range pages {
+		if len(lines) == 0 {
+			t.Errorf("filler %d: page %d is empty", n, i)
+			continue
+		}
+		last := lines[len(lines)-1]
+		if last == "HEADING ONE" || last == "HEADING THREE" || last == "LABEL:" || last == "Config Users" {
+			t.Errorf("filler %d: page %d ends in %q", n, i, last)
+		}
+		if i > 0 {
+			moved[lines[0]] = true
+		}
+	}
+}
+
+// checkIntroductions fails t when a heading or the label of keepDoc(n)
+// is not followed on its page by what it introduces: the start of its
+// text, or the table's header row.
+func checkIntroductions(t *testing.T, n int, pages [][]string) {
+	t.Helper()
+	for _, want := range []struct{ intro, next string }{
+		{"HEADING ONE", "Text after"}, {"HEADING THREE", "The layout engine"}, {"LABEL:", "Config Users"},
+	} {
+		for _, lines := range pages {
+			for j, ln := range lines {
+				if ln == want.intro && (j+1 == len(lines) || !strings.HasPrefix(lines[j+1], want.next)) {
+					t.Errorf("filler %d: %q is not followed by %q on its page", n, want.intro, want.next)
+				}
+			}
 		}
 	}
 }

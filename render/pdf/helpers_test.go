@@ -36,7 +36,7 @@ func testAssets() Assets {
 	return Assets{
 		Title:         "TITLE",
 		ContentsTitle: "CONTENTS",
-		PageLabel:     func(page, total int) string { return "PAGELABEL" },
+		PageLabel:     func(int, int) string { return "PAGELABEL" },
 	}
 }
 

@@ -45,7 +45,7 @@ func (l *layout) table(t *extast.Table) {
 	for {
 		l.fillRuns(t, head, rows, size)
 		var ok bool
-		widths, ok = l.columnWidths(head, rows, cols, size)
+		widths, ok = l.columnWidths(head, rows, cols)
 		if ok || size <= 6.5 {
 			break
 		}
@@ -117,7 +117,7 @@ func (l *layout) fillRuns(t *extast.Table, head []tableCell, rows [][]tableCell,
 // widest cell on one line; when they do not all fit, the room above
 // every column's longest word is shared out in proportion to what each
 // wants. ok is false when even the longest words do not fit.
-func (l *layout) columnWidths(head []tableCell, rows [][]tableCell, cols int, size float64) ([]float64, bool) {
+func (l *layout) columnWidths(head []tableCell, rows [][]tableCell, cols int) ([]float64, bool) {
 	const pad = 4.0
 	natural := make([]float64, cols)
 	minimum := make([]float64, cols)

@@ -29,46 +29,64 @@ func tableDoc(filler, rows int) string {
 // (filler of 0 to 40 lines before it).
 func TestTableBreaksRepeatHeader(t *testing.T) {
 	const rows = 40
+	var want []string
+	for i := range rows {
+		want = append(want, fmt.Sprintf("row%03d", i))
+	}
 	for filler := 0; filler <= 40; filler += 4 {
 		pages := bodyPages(t, tableDoc(filler, rows), testAssets(), nil)
 		var seen []string
 		tablePages := 0
 		for i, lines := range pages {
-			first := slices.IndexFunc(lines, func(s string) bool { return strings.HasPrefix(s, "row") })
-			if first < 0 {
+			ids := checkTablePage(t, filler, i, lines)
+			if ids == nil {
 				continue
 			}
 			tablePages++
-			if j := slices.Index(lines, "HEADA HEADB"); j < 0 || j > first {
-				t.Errorf("filler %d: page %d has rows but no header before them", filler, i)
-			}
-			if lines[len(lines)-1] == "HEADA HEADB" {
-				t.Errorf("filler %d: page %d ends in the header", filler, i)
-			}
-			for _, ln := range lines {
-				if strings.HasPrefix(ln, "row") {
-					seen = append(seen, ln[:6])
-				}
-				if k := strings.Index(ln, "end"); k >= 0 {
-					// A row's last line: its row began on this page.
-					id := "row" + ln[k+3:k+6]
-					if !slices.ContainsFunc(lines, func(s string) bool { return strings.HasPrefix(s, id) }) {
-						t.Errorf("filler %d: page %d ends %s's row, begun on an earlier page", filler, i, id)
-					}
-				}
-			}
+			seen = append(seen, ids...)
 		}
 		if tablePages < 3 {
 			t.Errorf("filler %d: the table took %d pages; the test wants it to break at least twice", filler, tablePages)
-		}
-		var want []string
-		for i := range rows {
-			want = append(want, fmt.Sprintf("row%03d", i))
 		}
 		if !slices.Equal(seen, want) {
 			t.Errorf("filler %d: rows %q, want each once in order", filler, seen)
 		}
 	}
+}
+
+// checkTablePage checks page i of tableDoc(filler, …), whose lines are
+// lines: where rows of the table begin on it, its header row comes
+// before them and does not end the page, and every row that ends on it
+// began on it. It returns the ids ("row007") of the rows beginning on
+// the page, in order, and nil for a page with none, so that the caller
+// can count the table's pages and check that no row was lost or drawn
+// twice across them.
+func checkTablePage(t *testing.T, filler, i int, lines []string) []string {
+	t.Helper()
+	first := slices.IndexFunc(lines, func(s string) bool { return strings.HasPrefix(s, "row") })
+	if first < 0 {
+		return nil
+	}
+	if j := slices.Index(lines, "HEADA HEADB"); j < 0 || j > first {
+		t.Errorf("filler %d: page %d has rows but no header before them", filler, i)
+	}
+	if lines[len(lines)-1] == "HEADA HEADB" {
+		t.Errorf("filler %d: page %d ends in the header", filler, i)
+	}
+	var ids []string
+	for _, ln := range lines {
+		if strings.HasPrefix(ln, "row") {
+			ids = append(ids, ln[:6])
+		}
+		if k := strings.Index(ln, "end"); k >= 0 {
+			// A row's last line: its row began on this page.
+			id := "row" + ln[k+3:k+6]
+			if !slices.ContainsFunc(lines, func(s string) bool { return strings.HasPrefix(s, id) }) {
+				t.Errorf("filler %d: page %d ends %s's row, begun on an earlier page", filler, i, id)
+			}
+		}
+	}
+	return ids
 }
 
 // TestTableStartsWithARow: a table starts on a page only if its header

@@ -71,8 +71,17 @@ func gluedUnit(units map[string]bool, prev, word string) bool {
 // wrap breaks runs into lines no wider than width, splitting a word that
 // is longer than a whole line.
 func (l *layout) wrap(runs []run, width float64) []textLine {
-	var words []word
-	var breaks []int // indexes into words after which a hard break falls
+	words, breaks := l.words(runs)
+	return l.fill(words, breaks, width)
+}
+
+// words cuts runs into the words a line may break between, each with
+// the width of the space before it, and returns the indexes into words
+// after which a hard break falls. A word is not always text between
+// spaces: a unit glued to its number is one word with it, and a long id
+// is several, one per hyphenSegments piece, so that fill has only to
+// choose after which words to break.
+func (l *layout) words(runs []run) (words []word, breaks []int) {
 	cur := word{}
 	pendingSpace := 0.0
 	flush := func() {
@@ -110,6 +119,16 @@ func (l *layout) wrap(runs []run, width float64) []textLine {
 		}
 	}
 	flush()
+	return words, breaks
+}
+
+// fill sets words on lines no wider than width, greedily, starting a
+// new line at each of breaks (indexes as words returns them). A word
+// wider than a whole line would overflow any line it stood on, so it
+// gets lines of its own, split at characters. There is always at least
+// one line, even for no words: columnWidths measures a cell by its
+// first line, and an empty cell has one too.
+func (l *layout) fill(words []word, breaks []int, width float64) []textLine {
 	var lines []textLine
 	line := textLine{}
 	bi := 0
@@ -124,8 +143,6 @@ func (l *layout) wrap(runs []run, width float64) []textLine {
 			w.space = 0
 		}
 		if w.w > width && len(w.pieces) > 0 {
-			// A word wider than the line: put it on lines of its own,
-			// split at characters.
 			if len(line.words) > 0 {
 				lines = append(lines, line)
 				line = textLine{}
