@@ -6,7 +6,6 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/internal/reporttest"
-	"github.com/openzeka/reportgen/render/chart"
 )
 
 // TestRateAxisWords: on a rate axis the report and the charts name
@@ -23,7 +22,7 @@ func TestRateAxisWords(t *testing.T) {
 		{"tr", []string{"0,5; 2; ∞ istek/s hızlarında", "| istek/s |", "| 0,5 istek/s | 2 istek/s | ∞ istek/s |", "R_max (P90, istek/s)", "Maksimum İstek Hızı (R_max)", "Genel Karşılaştırma (0,5 istek/s ve ∞ istek/s)"},
 			[]string{"İstek hızı (istek/s, log₂ ölçek)", ">0,5<", ">∞<", "R_max (istek/s)", ">İstek hızı<"}},
 	} {
-		md, err := Markdown(reporttest.TinyRate(), Options{Lang: tt.lang})
+		md, err := mdOf(reporttest.TinyRate(), tt.lang)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,10 +50,11 @@ func TestRateAxisWords(t *testing.T) {
 // chartsSVG draws r's charts in lang and returns their SVGs joined.
 func chartsSVG(t *testing.T, r *analyze.Report, lang string) string {
 	t.Helper()
-	charts, err := chart.Draw(r, chart.Options{Lang: lang, SVG: true})
+	ed, err := NewEdition(r, Options{Lang: lang, Formats: FormatHTML})
 	if err != nil {
 		t.Fatal(err)
 	}
+	charts := ed.Charts()
 	var all strings.Builder
 	for _, c := range charts {
 		all.Write(c.SVG)

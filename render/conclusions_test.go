@@ -10,7 +10,6 @@ import (
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/ingest"
 	"github.com/openzeka/reportgen/internal/reporttest"
-	"github.com/openzeka/reportgen/render/chart"
 	"github.com/openzeka/reportgen/render/locale"
 )
 
@@ -30,7 +29,7 @@ func views(t *testing.T, r *analyze.Report) map[string]*view {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out[lang] = newView(r, loc, Options{Lang: lang})
+		out[lang] = newView(r, loc, nil)
 	}
 	return out
 }
@@ -236,7 +235,7 @@ func TestBoundsAndUnreached(t *testing.T) {
 	short.Levels[2].Requests, short.Levels[3].Requests = 3, 2
 	r := build(t, nil, a, b, short)
 	for _, lang := range locale.Languages {
-		md, err := Markdown(r, Options{Lang: lang})
+		md, err := mdOf(r, lang)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -325,10 +324,11 @@ func TestUnknownUsers(t *testing.T) {
 // chartSVG draws one chart of r in lang.
 func chartSVG(t *testing.T, r *analyze.Report, lang, name string) string {
 	t.Helper()
-	charts, err := chart.Draw(r, chart.Options{Lang: lang, SVG: true})
+	ed, err := NewEdition(r, Options{Lang: lang, Formats: FormatHTML})
 	if err != nil {
 		t.Fatal(err)
 	}
+	charts := ed.Charts()
 	for _, c := range charts {
 		if c.Name == name {
 			return string(c.SVG)
@@ -429,7 +429,7 @@ func TestNoIdentityAsEvidence(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, lang := range locale.Languages {
-			md, err := Markdown(r, Options{Lang: lang})
+			md, err := mdOf(r, lang)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -461,7 +461,7 @@ func TestFastTailLine(t *testing.T) {
 		r := reporttest.Tiny()
 		r.Findings = []analyze.Finding{{Kind: analyze.TPSFastTail, Section: "summary", Configs: tt.configs, Stat: analyze.P90, Values: tt.vals}}
 		for _, lang := range locale.Languages {
-			md, err := Markdown(r, Options{Lang: lang})
+			md, err := mdOf(r, lang)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -500,7 +500,7 @@ func TestConfigDiffTable(t *testing.T) {
 		}
 	}
 	r.Configs[1].Flags = nil
-	if newView(r, nil, Options{}).ConfigDiff() != nil {
+	if newView(r, nil, nil).ConfigDiff() != nil {
 		t.Error("a table for a single config with a command")
 	}
 }

@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -18,44 +20,88 @@ import (
 	"github.com/openzeka/reportgen/render/locale"
 )
 
-// Edition is one language's report: its Markdown, parsed once; HTML and
-// PDF are both derived from the same tree.
+// Format is one output of an edition. The formats an edition is made
+// for decide the encodings its charts are drawn in: PNG for Markdown
+// (linked files) and PDF (embedded), SVG for HTML (inline).
+type Format uint8
+
+// The formats.
+const (
+	FormatMarkdown Format = 1 << iota
+	FormatHTML
+	FormatPDF
+)
+
+// AllFormats is every format.
+const AllFormats = FormatMarkdown | FormatHTML | FormatPDF
+
+// Options are everything an edition is made with, given once.
+type Options struct {
+	// Lang is the report language (one of Languages, or one Locales
+	// holds).
+	Lang string
+	// Formats are the outputs the edition is made for. Zero is a value:
+	// no charts are drawn and the Markdown links none.
+	Formats Format
+	// Logo is the manifest's logo (PNG or JPEG), drawn on the PDF's
+	// cover; nil for none.
+	Logo []byte
+	// Templates and Locales replace the embedded files when set.
+	Templates fs.FS
+	Locales   fs.FS
+}
+
+// Edition is one language's report: its charts, its Markdown, parsed
+// once; HTML and PDF are both derived from the same tree. HTML and PDF
+// may be called concurrently.
 type Edition struct {
 	Lang     string
 	Markdown []byte
 	Report   *analyze.Report
+	opt      Options
 	root     ast.Node
-	loc      *locale.Locale
-	charts   map[string]chart.Chart // by the path the Markdown links: "charts/01-ttft.png"
+	charts   []chart.Chart
+	byPath   map[string]chart.Chart // by the path the Markdown links: "charts/01-ttft.png"
 	md       goldmark.Markdown
+	// locMu guards loc, which is not safe for concurrent use, once
+	// NewEdition has returned.
+	locMu sync.Mutex
+	loc   *locale.Locale
 }
 
-// NewEdition renders the report's Markdown in opt.Lang and parses it.
-// charts are the edition's drawn charts; the Markdown links them as
-// charts/<name>.png.
-func NewEdition(r *analyze.Report, opt Options, charts []chart.Chart) (*Edition, error) {
-	refs := map[string]string{}
-	byPath := map[string]chart.Chart{}
-	for _, c := range charts {
-		p := "charts/" + c.Name + ".png"
-		refs[c.Name] = p
-		byPath[p] = c
-	}
-	opt.Charts = refs
-	src, err := Markdown(r, opt)
-	if err != nil {
-		return nil, err
-	}
+// NewEdition makes the edition of r that opt describes: it loads the
+// locale once, draws the charts opt.Formats need (concurrently), renders
+// the Markdown that links them and parses it.
+func NewEdition(r *analyze.Report, opt Options) (*Edition, error) {
 	loc, err := locale.ForReport(r, opt.Lang, opt.Locales)
 	if err != nil {
 		return nil, err
 	}
-	e := &Edition{Lang: opt.Lang, Markdown: src, Report: r, loc: loc, charts: byPath}
+	e := &Edition{Lang: opt.Lang, Report: r, opt: opt, loc: loc, byPath: map[string]chart.Chart{}}
+	png, svg := opt.Formats&(FormatMarkdown|FormatPDF) != 0, opt.Formats&FormatHTML != 0
+	if png || svg {
+		if e.charts, err = chart.Draw(r, chart.Options{Locale: loc, PNG: png, SVG: svg}); err != nil {
+			return nil, fmt.Errorf("%s charts: %w", opt.Lang, err)
+		}
+	}
+	refs := map[string]string{}
+	for _, c := range e.charts {
+		p := "charts/" + c.Name + ".png"
+		refs[c.Name] = p
+		e.byPath[p] = c
+	}
+	if e.Markdown, err = markdown(r, loc, opt.Templates, refs); err != nil {
+		return nil, err
+	}
 	e.md = newMarkdown(e)
 	ctx := parser.NewContext(parser.WithIDs(goldmarkIDs{NewIDs()}))
-	e.root = e.md.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
+	e.root = e.md.Parser().Parse(text.NewReader(e.Markdown), parser.WithContext(ctx))
 	return e, nil
 }
+
+// Charts are the edition's charts in report order, in the encodings its
+// formats need.
+func (e *Edition) Charts() []chart.Chart { return e.charts }
 
 // newMarkdown is the one goldmark setup of reportgen: GitHub tables,
 // heading ids that keep Turkish readable, raw HTML off (all manifest and

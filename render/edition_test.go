@@ -8,7 +8,6 @@ import (
 
 	"github.com/openzeka/reportgen/internal/reporttest"
 	"github.com/openzeka/reportgen/internal/testutil"
-	"github.com/openzeka/reportgen/render/chart"
 	"github.com/openzeka/reportgen/render/locale"
 )
 
@@ -16,11 +15,11 @@ import (
 // keep the golden readable) and compares it with testdata/tiny.<lang>.html.
 func TestHTMLGolden(t *testing.T) {
 	for _, lang := range locale.Languages {
-		ed, err := NewEdition(reporttest.Tiny(), Options{Lang: lang}, nil)
+		ed, err := NewEdition(reporttest.Tiny(), Options{Lang: lang})
 		if err != nil {
 			t.Fatal(err)
 		}
-		page, err := ed.HTML(nil)
+		page, err := ed.HTML()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,15 +30,11 @@ func TestHTMLGolden(t *testing.T) {
 // TestHTMLEscapesAndIsSelfContained: names from the data show as text,
 // and the page refers to nothing outside itself.
 func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
-	charts, err := chart.Draw(reporttest.Tiny(), chart.Options{Lang: "tr", SVG: true})
+	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "tr", Formats: FormatHTML})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "tr"}, charts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page, err := ed.HTML(nil)
+	page, err := ed.HTML()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,23 +56,19 @@ func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
 			t.Errorf("the page lacks %q", want)
 		}
 	}
-	if n := strings.Count(doc, `<img class="chart"`); n != len(charts) {
-		t.Errorf("%d chart images for %d charts", n, len(charts))
+	if n := strings.Count(doc, `<img class="chart"`); n != len(ed.Charts()) || n == 0 {
+		t.Errorf("%d chart images for %d charts", n, len(ed.Charts()))
 	}
 }
 
 func TestPDFDeterministic(t *testing.T) {
-	charts, err := chart.Draw(reporttest.Tiny(), chart.Options{Lang: "tr", PNG: true})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var first []byte
 	for i := 0; i < 2; i++ {
-		ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "tr"}, charts)
+		ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "tr", Formats: FormatPDF})
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc, err := ed.PDF(PDFOptions{})
+		doc, err := ed.PDF()
 		if err != nil {
 			t.Fatal(err)
 		}

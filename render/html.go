@@ -31,7 +31,7 @@ func (h *htmlNodes) image(w util.BufWriter, src []byte, node ast.Node, entering 
 	}
 	n := node.(*ast.Image)
 	alt := template.HTMLEscapeString(mdast.PlainText(n, src))
-	c, ok := h.e.charts[string(n.Destination)]
+	c, ok := h.e.byPath[string(n.Destination)]
 	if !ok {
 		// Only charts are linked; anything else shows its alt text and
 		// is never fetched.
@@ -58,7 +58,8 @@ type pageData struct {
 
 // HTML renders the edition as one self-contained page: CSS inline, charts
 // inline, a content security policy that forbids any request.
-func (e *Edition) HTML(tfs fs.FS) ([]byte, error) {
+func (e *Edition) HTML() ([]byte, error) {
+	tfs := e.opt.Templates
 	if tfs == nil {
 		tfs = templates.FS
 	}

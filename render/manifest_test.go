@@ -18,7 +18,7 @@ func TestConfigNotesShown(t *testing.T) {
 		{"en", "### 3.2 Configuration Notes", "Served with **prefix caching** on.\n\n- second paragraph"},
 		{"tr", "### 3.2 Konfigürasyon Notları", "**Prefix caching** açık olarak sunuldu."},
 	} {
-		md, err := Markdown(r, Options{Lang: tt.lang})
+		md, err := mdOf(r, tt.lang)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +37,7 @@ func TestConfigNotesShown(t *testing.T) {
 			t.Errorf("%s: a config without notes got a notes heading", tt.lang)
 		}
 	}
-	md, err := Markdown(reporttest.Tiny(), Options{Lang: "en"})
+	md, err := mdOf(reporttest.Tiny(), "en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestVendorShown(t *testing.T) {
 		{"en", "**Model:** Kimi K3 (Moonshot AI) ·", "| Developer | Moonshot AI |"},
 		{"tr", "**Model:** Kimi K3 (Moonshot AI) ·", "| Geliştirici | Moonshot AI |"},
 	} {
-		ed, err := NewEdition(r, Options{Lang: tt.lang}, nil)
+		ed, err := NewEdition(r, Options{Lang: tt.lang})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +77,7 @@ func TestVendorShown(t *testing.T) {
 	}
 	r = reporttest.Tiny()
 	r.Meta.Notes = map[string]analyze.Text{"model": {"": "A note on the model."}, "hardware": {"": "A note on the hardware."}}
-	md, err := Markdown(r, Options{Lang: "en"})
+	md, err := mdOf(r, "en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestZeroThinkTimeIsClosedLoop(t *testing.T) {
 		for _, tt := range []struct{ lang, closed string }{{"en", "closed loop"}, {"tr", "kapalı döngü"}} {
 			r := mk()
 			r.Params.ThinkS = 0
-			md, err := Markdown(r, Options{Lang: tt.lang})
+			md, err := mdOf(r, tt.lang)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,7 +117,7 @@ func TestZeroThinkTimeIsClosedLoop(t *testing.T) {
 	// A think time keeps its formula, with the decimals it has.
 	r := reporttest.Tiny()
 	r.Params.ThinkS = 7.5
-	md, err := Markdown(r, Options{Lang: "tr"})
+	md, err := mdOf(r, "tr")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestWarningsSpeakEditionLanguage(t *testing.T) {
 		{"en", []string{"measures ITL as gap between streamed chunks", "`tiny/a.csv`: Fast one: the users at its capacity (mean)", "1,200 more"},
 			[]string{"Hızlı", "{{"}},
 	} {
-		md, err := Markdown(r, Options{Lang: tt.lang})
+		md, err := mdOf(r, tt.lang)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -193,14 +193,14 @@ func TestWarmupZeroMeansNone(t *testing.T) {
 	r := reporttest.Tiny()
 	zero := 0
 	r.Meta.Warmup = &zero
-	md, err := Markdown(r, Options{Lang: "en"})
+	md, err := mdOf(r, "en")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(md), "| Warm-up | 0 | no warm-up: measuring started with the first request |") {
 		t.Error("warmup = 0 does not read as no warm-up")
 	}
-	md, err = Markdown(reporttest.Tiny(), Options{Lang: "en"})
+	md, err = mdOf(reporttest.Tiny(), "en")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,30 +17,15 @@ import (
 	"github.com/openzeka/reportgen/templates"
 )
 
-// Options select and configure one edition.
-type Options struct {
-	// Lang is the report language ("tr" or "en").
-	Lang string
-	// Templates and Locales replace the embedded files when set (a user
-	// folder layered over the defaults).
-	Templates fs.FS
-	Locales   fs.FS
-	// Charts maps a chart name ("01-ttft") to the path the Markdown links
-	// it by; charts not in the map are not referenced.
-	Charts map[string]string
-}
-
-// Markdown renders the report as Markdown in opt.Lang.
-func Markdown(r *analyze.Report, opt Options) ([]byte, error) {
-	loc, err := locale.ForReport(r, opt.Lang, opt.Locales)
-	if err != nil {
-		return nil, err
-	}
-	tfs := opt.Templates
+// markdown renders the report as Markdown in loc's language from the
+// templates of tfs (the embedded ones when nil). charts maps a chart
+// name ("01-ttft") to the path the Markdown links it by; charts not in
+// the map are not referenced.
+func markdown(r *analyze.Report, loc *locale.Locale, tfs fs.FS, charts map[string]string) ([]byte, error) {
 	if tfs == nil {
 		tfs = templates.FS
 	}
-	v := newView(r, loc, opt)
+	v := newView(r, loc, charts)
 	t, err := template.New("report.md.tmpl").Funcs(v.funcs()).ParseFS(tfs, "*.tmpl")
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)

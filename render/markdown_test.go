@@ -17,7 +17,7 @@ func nan() float64 { return math.NaN() }
 
 func TestMarkdownEscapesAndGaps(t *testing.T) {
 	for _, lang := range locale.Languages {
-		md, err := Markdown(reporttest.Tiny(), Options{Lang: lang})
+		md, err := mdOf(reporttest.Tiny(), lang)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,12 +59,12 @@ func TestMarkdownEscapesAndGaps(t *testing.T) {
 }
 
 func TestMarkdownIsDeterministic(t *testing.T) {
-	a, err := Markdown(reporttest.Tiny(), Options{Lang: "tr"})
+	a, err := mdOf(reporttest.Tiny(), "tr")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 3; i++ {
-		b, _ := Markdown(reporttest.Tiny(), Options{Lang: "tr"})
+		b, _ := mdOf(reporttest.Tiny(), "tr")
 		if string(a) != string(b) {
 			t.Fatal("two renders of the same report differ")
 		}
@@ -86,7 +86,7 @@ func TestTableMarkdown(t *testing.T) {
 // compares it with testdata/tiny.<lang>.md.
 func TestMarkdownGolden(t *testing.T) {
 	for _, lang := range locale.Languages {
-		md, err := Markdown(reporttest.Tiny(), Options{Lang: lang})
+		md, err := mdOf(reporttest.Tiny(), lang)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +109,7 @@ func TestSLOUnchecked(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := newView(r, loc, Options{})
+		v := newView(r, loc, nil)
 		m := v.SLOMatrix("p90")
 		if got := m.Rows[1][1]; got != `?✓\*` {
 			t.Errorf("%s: matrix cell = %q, want ?✓\\*", lang, got)
@@ -148,7 +148,7 @@ func TestOverviewHeading(t *testing.T) {
 			}
 			r.Configs[i].Levels = kept
 		}
-		md, err := Markdown(r, Options{Lang: "en"})
+		md, err := mdOf(r, "en")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,8 +174,17 @@ func TestUniformDef(t *testing.T) {
 		for i, d := range tt.itl {
 			r.Configs[i].Definitions.ITL = d
 		}
-		if got := newView(r, nil, Options{}).UniformDef("itl"); got != tt.want {
+		if got := newView(r, nil, nil).UniformDef("itl"); got != tt.want {
 			t.Errorf("UniformDef(itl %v) = %q, want %q", tt.itl, got, tt.want)
 		}
 	}
+}
+
+// mdOf is the Markdown of r's edition in lang, without charts.
+func mdOf(r *analyze.Report, lang string) ([]byte, error) {
+	ed, err := NewEdition(r, Options{Lang: lang})
+	if err != nil {
+		return nil, err
+	}
+	return ed.Markdown, nil
 }

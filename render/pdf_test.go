@@ -14,7 +14,6 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/internal/reporttest"
-	"github.com/openzeka/reportgen/render/chart"
 )
 
 // longTitle is a title of n characters: Turkish words, a symbol the
@@ -35,11 +34,11 @@ func TestLongTitlePDF(t *testing.T) {
 	for _, title := range []string{longTitle(100_000), strings.Repeat("Ş", 100_000), strings.Repeat("a-b_", 25_000)} {
 		r := reporttest.Tiny()
 		r.Meta.Title = analyze.Text{"": title}
-		ed, err := NewEdition(r, Options{Lang: "tr"}, nil)
+		ed, err := NewEdition(r, Options{Lang: "tr"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc, err := ed.PDF(PDFOptions{})
+		doc, err := ed.PDF()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,15 +73,15 @@ func pngHeader(w, h uint32) []byte {
 // refused from its header, before any pixel (14 GB of them) is
 // decoded, and the error says its size and the limit.
 func TestLogoBombRefusedUndecoded(t *testing.T) {
-	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "en"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	bomb := pngHeader(60000, 60000)
 	if _, _, err := image.DecodeConfig(bytes.NewReader(bomb)); err != nil {
 		t.Fatalf("the test's PNG header does not parse: %v", err)
 	}
-	_, err = ed.PDF(PDFOptions{Logo: bomb})
+	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "en", Logo: bomb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ed.PDF()
 	if err == nil {
 		t.Fatal("a 60000×60000 logo was accepted")
 	}
@@ -91,13 +90,13 @@ func TestLogoBombRefusedUndecoded(t *testing.T) {
 			t.Errorf("error %q does not say %q", err, want)
 		}
 	}
-	allocs := testing.AllocsPerRun(5, func() { _, _ = ed.PDF(PDFOptions{Logo: bomb}) })
+	allocs := testing.AllocsPerRun(5, func() { _, _ = ed.PDF() })
 	if allocs > 50 {
 		t.Errorf("refusing the logo took %.0f allocations", allocs)
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, _ = ed.PDF(PDFOptions{Logo: bomb})
+	_, _ = ed.PDF()
 	runtime.ReadMemStats(&after)
 	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
 		t.Errorf("refusing the logo allocated %d bytes", n)
@@ -130,15 +129,11 @@ func TestLargeLogoScaledDown(t *testing.T) {
 	if err := (&png.Encoder{CompressionLevel: png.NoCompression}).Encode(&big, noise(4000, 4000)); err != nil {
 		t.Fatal(err)
 	}
-	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "en"}, nil)
+	bare, err := pdfWithLogo(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bare, err := ed.PDF(PDFOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := ed.PDF(PDFOptions{Logo: big.Bytes()})
+	doc, err := pdfWithLogo(big.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,23 +142,29 @@ func TestLargeLogoScaledDown(t *testing.T) {
 		t.Errorf("a %d-byte logo grew the PDF by %d bytes", big.Len(), grew)
 	}
 	// The sizes embedded: render/pdf's TestLogoScaledToItsBox.
-	if _, err := ed.PDF(PDFOptions{Logo: []byte("GIF89a not a logo")}); err == nil {
+	if _, err := pdfWithLogo([]byte("GIF89a not a logo")); err == nil {
 		t.Error("a logo that is no PNG or JPEG was accepted")
 	}
+}
+
+// pdfWithLogo is the PDF of the hand-made report's English edition, with
+// logo on its cover.
+func pdfWithLogo(logo []byte) ([]byte, error) {
+	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "en", Logo: logo})
+	if err != nil {
+		return nil, err
+	}
+	return ed.PDF()
 }
 
 // TestPDFNeedsChartPNGs: an edition whose charts were drawn as SVG only
 // cannot make a PDF, and says why.
 func TestPDFNeedsChartPNGs(t *testing.T) {
-	charts, err := chart.Draw(reporttest.Tiny(), chart.Options{Lang: "en", SVG: true})
+	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "en", Formats: FormatHTML})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "en"}, charts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ed.PDF(PDFOptions{}); err == nil || !strings.Contains(err.Error(), "PNG") {
+	if _, err := ed.PDF(); err == nil || !strings.Contains(err.Error(), "PNG") {
 		t.Errorf("PDF with SVG-only charts: err = %v", err)
 	}
 }
@@ -177,7 +178,7 @@ func TestUnprintableNamesMissingGlyphs(t *testing.T) {
 	r.Meta.Title = analyze.Text{"": "Çıkarım 🎉 raporu 漢字 ✓ 漢 😀"}
 	r.Meta.PreparedBy = analyze.Text{"": "Şirket 한 العربية"}
 	r.Configs[1].Command = analyze.Text{"": "echo 🚀"}
-	ed, err := NewEdition(r, Options{Lang: "tr"}, nil)
+	ed, err := NewEdition(r, Options{Lang: "tr"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +189,7 @@ func TestUnprintableNamesMissingGlyphs(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("Unprintable() = %q, want %q", string(got), string(want))
 	}
-	plain, err := NewEdition(reporttest.Tiny(), Options{Lang: "tr"}, nil)
+	plain, err := NewEdition(reporttest.Tiny(), Options{Lang: "tr"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,20 +207,16 @@ func TestInvalidUTF8ShownAsReplacement(t *testing.T) {
 	r.Configs[0].Source = "tiny/a\xffb.csv"
 	r.Configs[0].Notes = analyze.Text{"": "note \xfe here"}
 	r.Warnings = []analyze.Warning{{Kind: "unknown_column", Source: "tiny/a\xffb.csv:1:2", Column: "x\xffy"}}
-	charts, err := chart.Draw(r, chart.Options{Lang: "en", PNG: true, SVG: true})
+	ed, err := NewEdition(r, Options{Lang: "en", Formats: AllFormats})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range charts {
+	for _, c := range ed.Charts() {
 		if !utf8.Valid(c.SVG) {
 			t.Errorf("chart %s is not valid UTF-8", c.Name)
 		}
 	}
-	ed, err := NewEdition(r, Options{Lang: "en"}, charts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page, err := ed.HTML(nil)
+	page, err := ed.HTML()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +230,7 @@ func TestInvalidUTF8ShownAsReplacement(t *testing.T) {
 			}
 		}
 	}
-	if _, err := ed.PDF(PDFOptions{}); err != nil {
+	if _, err := ed.PDF(); err != nil {
 		t.Fatal(err)
 	}
 	if got := ed.Unprintable(); len(got) != 0 {
@@ -247,11 +244,11 @@ func TestCodeSpanHoldsAnyPath(t *testing.T) {
 	for _, s := range []string{"a.csv", "dir/x_y*z*.csv:3:9", "a`b.csv", "``x``", "`lead", "trail`", " spaced ", "[l](u) <b> | # &amp;", "two\nlines"} {
 		r := reporttest.Tiny()
 		r.Warnings = []analyze.Warning{{Kind: "not_utf8", Source: s}}
-		ed, err := NewEdition(r, Options{Lang: "en"}, nil)
+		ed, err := NewEdition(r, Options{Lang: "en"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		page, err := ed.HTML(nil)
+		page, err := ed.HTML()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,12 +11,6 @@ import (
 	"github.com/openzeka/reportgen/render/present"
 )
 
-// PDFOptions are what the PDF needs beyond the edition.
-type PDFOptions struct {
-	// Logo is the manifest's logo (PNG or JPEG), drawn on the cover.
-	Logo []byte
-}
-
 // PDF lays the edition out on A4 (pdf.Write): a cover page, a table of
 // contents with page numbers and links, every section from the same
 // Markdown tree as the HTML, a running header with the title, "Page n /
@@ -26,25 +20,29 @@ type PDFOptions struct {
 // PDF refuses, before laying anything out, a logo that is not a PNG or
 // JPEG image or has more than pdf.MaxLogoPixels pixels, and charts
 // drawn without their PNG (chart.Options.PNG).
-func (e *Edition) PDF(opt PDFOptions) ([]byte, error) {
-	if err := pdf.CheckLogo(opt.Logo); err != nil {
+func (e *Edition) PDF() ([]byte, error) {
+	if err := pdf.CheckLogo(e.opt.Logo); err != nil {
 		return nil, err
 	}
-	images := make(map[string][]byte, len(e.charts))
-	for _, name := range slices.Sorted(maps.Keys(e.charts)) {
-		if e.charts[name].PNG == nil {
-			return nil, fmt.Errorf("pdf: chart %s was drawn without its PNG", e.charts[name].Name)
+	images := make(map[string][]byte, len(e.byPath))
+	for _, name := range slices.Sorted(maps.Keys(e.byPath)) {
+		if e.byPath[name].PNG == nil {
+			return nil, fmt.Errorf("pdf: chart %s was drawn without its PNG", e.byPath[name].Name)
 		}
-		images[name] = e.charts[name].PNG
+		images[name] = e.byPath[name].PNG
 	}
+	e.locMu.Lock()
+	defer e.locMu.Unlock()
 	a := e.pdfAssets()
 	a.Images = images
-	a.Logo = opt.Logo
+	a.Logo = e.opt.Logo
 	return pdf.Write(e.root, e.Markdown, a)
 }
 
 // pdfAssets are the edition's title, cover, page furniture and glue
-// units for pdf.Write, as valid UTF-8; without images and logo.
+// units for pdf.Write, as valid UTF-8; without images and logo. The
+// caller holds e.locMu while they are in use (PageLabel words the
+// footers with the locale).
 func (e *Edition) pdfAssets() pdf.Assets {
 	meta := e.Report.Meta
 	var cover []pdf.Field

@@ -14,6 +14,8 @@ import (
 // (DejaVu) can draw: emoji, CJK, Arabic and the like, which the PDF
 // prints as "?" (pdf.Unprintable).
 func (e *Edition) Unprintable() []rune {
+	e.locMu.Lock()
+	defer e.locMu.Unlock()
 	return pdf.Unprintable(e.root, e.Markdown, e.pdfAssets())
 }
 
@@ -51,6 +53,8 @@ func (e *Edition) RightToLeft() bool {
 	if rtl(e.title()) || rtl(e.subtitle()) || rtl(string(e.Markdown)) {
 		return true
 	}
+	e.locMu.Lock()
+	defer e.locMu.Unlock()
 	for _, f := range e.coverFields() {
 		if rtl(f.value) {
 			return true

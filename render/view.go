@@ -17,11 +17,12 @@ import (
 type view struct {
 	R   *analyze.Report
 	loc *locale.Locale
-	opt Options
+	// charts maps a drawn chart's name to the path the Markdown links.
+	charts map[string]string
 }
 
-func newView(r *analyze.Report, loc *locale.Locale, opt Options) *view {
-	return &view{R: r, loc: loc, opt: opt}
+func newView(r *analyze.Report, loc *locale.Locale, charts map[string]string) *view {
+	return &view{R: r, loc: loc, charts: charts}
 }
 
 func (v *view) funcs() template.FuncMap {
@@ -54,7 +55,7 @@ func (v *view) heading(level int, id string, kv []any) string {
 // chart places chart name with its localized caption (chart.Caption)
 // when the chart was drawn for this edition, and nothing otherwise.
 func (v *view) chart(name string) string {
-	p, ok := v.opt.Charts[name]
+	p, ok := v.charts[name]
 	if !ok {
 		return ""
 	}

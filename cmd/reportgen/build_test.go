@@ -16,6 +16,7 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/ingest"
+	"github.com/openzeka/reportgen/internal/reporttest"
 	"github.com/openzeka/reportgen/render"
 	"github.com/openzeka/reportgen/render/chart"
 )
@@ -103,7 +104,7 @@ func sampleReport(b *testing.B) *analyze.Report {
 func BenchmarkChartsOneEdition(b *testing.B) {
 	r := sampleReport(b)
 	for b.Loop() {
-		if _, err := chart.Draw(r, chart.Options{Lang: "tr"}); err != nil {
+		if _, err := chart.Draw(r, chart.Options{Locale: reporttest.Locale(b, r, "tr"), PNG: true, SVG: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

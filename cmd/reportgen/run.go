@@ -16,12 +16,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/ingest"
 	"github.com/openzeka/reportgen/render"
-	"github.com/openzeka/reportgen/render/chart"
 )
 
 // version is set at link time (make build: -ldflags "-X main.version=…");
@@ -406,80 +406,127 @@ func anomalySummary(name string, as []analyze.Anomaly) string {
 	return fmt.Sprintf("%s: %d %s flagged in the report's data-quality notes (%s)", name, len(as), noun, strings.Join(parts, ", "))
 }
 
-// renderFiles renders every edition and format asked for: the files of
-// the report folder by relative path, and the characters its PDFs
-// cannot draw. Charts are drawn only in the encodings some format
-// uses: PNG for Markdown (linked files) and PDF (embedded), SVG for
-// HTML (inline); the chart files written are those the Markdown links
-// (PNG) and the SVGs beside an HTML page.
 // glyphTrouble is what the embedded fonts cannot show of a report.
 type glyphTrouble struct {
 	pdf, charts []rune
 	rtl         bool
 }
 
+// add merges o into g.
+func (g *glyphTrouble) add(o glyphTrouble) {
+	for _, r := range o.pdf {
+		if !slices.Contains(g.pdf, r) {
+			g.pdf = append(g.pdf, r)
+		}
+	}
+	for _, r := range o.charts {
+		if !slices.Contains(g.charts, r) {
+			g.charts = append(g.charts, r)
+		}
+	}
+	g.rtl = g.rtl || o.rtl
+}
+
+// renderFiles renders every edition and format asked for: the files of
+// the report folder by relative path, and the characters its PDFs
+// cannot draw. The editions render concurrently; the files are the same
+// as one after the other.
 func renderFiles(ctx context.Context, report *analyze.Report, cfg *buildConfig, logo []byte) (map[string][]byte, glyphTrouble, error) {
-	md, html, pdf := slices.Contains(cfg.formats, "md"), slices.Contains(cfg.formats, "html"), slices.Contains(cfg.formats, "pdf")
-	files := map[string][]byte{}
 	js, err := json.MarshalIndent(report, "", "  ")
 	if err != nil {
 		return nil, glyphTrouble{}, err
 	}
-	files["analysis.json"] = append(js, '\n')
-	var g glyphTrouble
-	add := func(dst *[]rune, rs []rune) {
-		for _, r := range rs {
-			if !slices.Contains(*dst, r) {
-				*dst = append(*dst, r)
-			}
+	var formats render.Format
+	for f, bit := range map[string]render.Format{"md": render.FormatMarkdown, "html": render.FormatHTML, "pdf": render.FormatPDF} {
+		if slices.Contains(cfg.formats, f) {
+			formats |= bit
 		}
 	}
-	for _, lang := range cfg.langs {
-		if err := ctx.Err(); err != nil {
+	eds := make([]editionFiles, len(cfg.langs))
+	errs := make([]error, len(cfg.langs))
+	var wg sync.WaitGroup
+	for i, lang := range cfg.langs {
+		wg.Go(func() {
+			if errs[i] = ctx.Err(); errs[i] == nil {
+				eds[i], errs[i] = renderEdition(report, render.Options{Lang: lang, Formats: formats, Logo: logo})
+			}
+		})
+	}
+	wg.Wait()
+	// The first edition's error, as when they rendered one after the
+	// other.
+	for _, err := range errs {
+		if err != nil {
 			return nil, glyphTrouble{}, err
 		}
-		charts, err := chart.Draw(report, chart.Options{Lang: lang, PNG: md || pdf, SVG: html})
-		if err != nil {
-			return nil, glyphTrouble{}, fmt.Errorf("%s charts: %w", lang, err)
-		}
-		for _, c := range charts {
-			if md {
-				files[filepath.Join(lang, "charts", c.Name+".png")] = c.PNG
-			}
-			if html {
-				files[filepath.Join(lang, "charts", c.Name+".svg")] = c.SVG
-			}
-		}
-		ed, err := render.NewEdition(report, render.Options{Lang: lang}, charts)
-		if err != nil {
-			return nil, glyphTrouble{}, fmt.Errorf("%s edition: %w", lang, err)
-		}
-		if md {
-			files[filepath.Join(lang, "report.md")] = ed.Markdown
-		}
-		if html {
-			page, err := ed.HTML(nil)
-			if err != nil {
-				return nil, glyphTrouble{}, fmt.Errorf("%s edition: %w", lang, err)
-			}
-			files[filepath.Join(lang, "report.html")] = page
-		}
-		if pdf {
-			doc, err := ed.PDF(render.PDFOptions{Logo: logo})
-			if err != nil {
-				return nil, glyphTrouble{}, fmt.Errorf("%s edition: %w", lang, err)
-			}
-			files[filepath.Join(lang, "report.pdf")] = doc
-			add(&g.pdf, ed.Unprintable())
-			g.rtl = g.rtl || ed.RightToLeft()
-		}
-		if md || pdf {
-			add(&g.charts, ed.ChartUnprintable())
-		}
+	}
+	files := map[string][]byte{"analysis.json": append(js, '\n')}
+	var g glyphTrouble
+	for _, ed := range eds {
+		maps.Copy(files, ed.files)
+		g.add(ed.glyphs)
 	}
 	slices.Sort(g.pdf)
 	slices.Sort(g.charts)
 	return files, g, nil
+}
+
+// editionFiles are one edition's files by their path in the report
+// folder, and what of it the embedded fonts cannot show.
+type editionFiles struct {
+	files  map[string][]byte
+	glyphs glyphTrouble
+}
+
+// renderEdition renders one edition in the formats opt asks for, its
+// HTML and PDF concurrently. The chart files are those the Markdown
+// links (PNG) and the SVGs beside an HTML page.
+func renderEdition(report *analyze.Report, opt render.Options) (editionFiles, error) {
+	lang := opt.Lang
+	ed, err := render.NewEdition(report, opt)
+	if err != nil {
+		return editionFiles{}, fmt.Errorf("%s edition: %w", lang, err)
+	}
+	out := editionFiles{files: map[string][]byte{}}
+	md, html, pdf := opt.Formats&render.FormatMarkdown != 0, opt.Formats&render.FormatHTML != 0, opt.Formats&render.FormatPDF != 0
+	for _, c := range ed.Charts() {
+		if md {
+			out.files[filepath.Join(lang, "charts", c.Name+".png")] = c.PNG
+		}
+		if html {
+			out.files[filepath.Join(lang, "charts", c.Name+".svg")] = c.SVG
+		}
+	}
+	if md {
+		out.files[filepath.Join(lang, "report.md")] = ed.Markdown
+	}
+	var page, doc []byte
+	var htmlErr, pdfErr error
+	var wg sync.WaitGroup
+	if html {
+		wg.Go(func() { page, htmlErr = ed.HTML() })
+	}
+	if pdf {
+		wg.Go(func() { doc, pdfErr = ed.PDF() })
+	}
+	wg.Wait()
+	for _, err := range []error{htmlErr, pdfErr} {
+		if err != nil {
+			return editionFiles{}, fmt.Errorf("%s edition: %w", lang, err)
+		}
+	}
+	if html {
+		out.files[filepath.Join(lang, "report.html")] = page
+	}
+	if pdf {
+		out.files[filepath.Join(lang, "report.pdf")] = doc
+		out.glyphs.pdf = ed.Unprintable()
+		out.glyphs.rtl = ed.RightToLeft()
+	}
+	if md || pdf {
+		out.glyphs.charts = ed.ChartUnprintable()
+	}
+	return out, nil
 }
 
 // listSome lists at most n items, then counts the rest.

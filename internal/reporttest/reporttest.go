@@ -5,9 +5,11 @@ package reporttest
 
 import (
 	"math"
+	"testing"
 	"time"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/locale"
 )
 
 func nan() float64 { return math.NaN() }
@@ -67,4 +69,15 @@ func TinyRate() *analyze.Report {
 		c.Capacity.Mean = c.Capacity.P90
 	}
 	return r
+}
+
+// Locale is the shipped locale of lang for r (locale.ForReport): what an
+// edition of r in lang words and formats its text with.
+func Locale(tb testing.TB, r *analyze.Report, lang string) *locale.Locale {
+	tb.Helper()
+	loc, err := locale.ForReport(r, lang, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return loc
 }

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"io/fs"
 	"regexp"
+	"runtime"
 	"sync"
 
 	"git.sr.ht/~sbinet/gg"
@@ -39,29 +39,37 @@ var Names = func() []string {
 	return out
 }()
 
-// Options select the language of the charts and the encodings to
-// draw them in: PNG (Markdown, PDF), SVG (HTML), or both.
+// Options are the charts' language and the encodings to draw them in:
+// PNG (Markdown, PDF), SVG (HTML), or both.
 type Options struct {
-	Lang    string
-	Locales fs.FS
-	PNG     bool
-	SVG     bool
+	// Locale words and formats the charts' titles, axes and legends
+	// (locale.ForReport: a rate-axis report words its axes as rates).
+	// Draw uses it before it returns and never after, so the caller may
+	// go on using it.
+	Locale *locale.Locale
+	PNG    bool
+	SVG    bool
 }
 
-// errNoEncoding is Charts' error when asked for neither PNG nor SVG.
+// errNoEncoding is Draw's error when asked for neither PNG nor SVG.
 var errNoEncoding = errors.New("charts: no encoding asked for (PNG, SVG or both)")
+
+// errNoLocale is Draw's error when given no locale.
+var errNoLocale = errors.New("charts: no locale")
 
 // Draw draws every standard chart the data supports (no speculative
 // pair: no 08), in report order, in the encodings opt asks for; a
 // Chart's PNG or SVG is nil when it was not asked for. Charts are drawn
-// in parallel; the output is the same on every run.
+// in parallel, at most GOMAXPROCS at a time in the whole process (each
+// holds a full-size raster while it draws); the output is the same on
+// every run.
 func Draw(r *analyze.Report, opt Options) ([]Chart, error) {
 	if !opt.PNG && !opt.SVG {
 		return nil, errNoEncoding
 	}
-	loc, err := locale.ForReport(r, opt.Lang, opt.Locales)
-	if err != nil {
-		return nil, err
+	loc := opt.Locale
+	if loc == nil {
+		return nil, errNoLocale
 	}
 	cv := &chartView{r: r, loc: loc}
 	// Build the figures first (cheap, and the locale is not safe for
@@ -87,6 +95,8 @@ func Draw(r *analyze.Report, opt Options) ([]Chart, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			drawing <- struct{}{}
+			defer func() { <-drawing }()
 			out[i], errs[i] = f.render(opt.PNG, opt.SVG)
 		}()
 	}
@@ -98,6 +108,10 @@ func Draw(r *analyze.Report, opt Options) ([]Chart, error) {
 	}
 	return out, nil
 }
+
+// drawing bounds the charts drawn at once, across every Draw of the
+// process: the editions of a build draw theirs concurrently.
+var drawing = make(chan struct{}, runtime.GOMAXPROCS(0))
 
 // legendEntry is one item of a figure's legend.
 type legendEntry struct {

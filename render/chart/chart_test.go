@@ -26,7 +26,7 @@ func chartNames(cs []Chart) []string {
 // TestChartsGolden compares the SVG of every chart of the hand-made
 // report (Turkish edition) with testdata/charts/.
 func TestChartsGolden(t *testing.T) {
-	charts, err := Draw(reporttest.Tiny(), Options{Lang: "tr", SVG: true})
+	charts, err := Draw(reporttest.Tiny(), Options{Locale: reporttest.Locale(t, reporttest.Tiny(), "tr"), SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestChartsText(t *testing.T) {
 		{"tr", []string{"Kullanıcı Başına Token", "Concurrency (c, log₂ ölçek)", "SLO ≤ 1.000 ms", "1.000", "Özet pano", "hiçbiri sağlanmadı"}},
 		{"en", []string{"Per-User Tokens per Second", "Concurrency (c, log₂ scale)", "SLO ≤ 1,000 ms", "1,000", "Summary dashboard", "neither met"}},
 	} {
-		charts, err := Draw(reporttest.Tiny(), Options{Lang: tt.lang, PNG: true, SVG: true})
+		charts, err := Draw(reporttest.Tiny(), Options{Locale: reporttest.Locale(t, reporttest.Tiny(), tt.lang), PNG: true, SVG: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,11 +78,11 @@ func TestChartsText(t *testing.T) {
 }
 
 func TestChartsDeterministic(t *testing.T) {
-	a, err := Draw(reporttest.Tiny(), Options{Lang: "en", PNG: true, SVG: true})
+	a, err := Draw(reporttest.Tiny(), Options{Locale: reporttest.Locale(t, reporttest.Tiny(), "en"), PNG: true, SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Draw(reporttest.Tiny(), Options{Lang: "en", PNG: true, SVG: true})
+	b, err := Draw(reporttest.Tiny(), Options{Locale: reporttest.Locale(t, reporttest.Tiny(), "en"), PNG: true, SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestSpeedupChartOnlyWithPair(t *testing.T) {
 	x := 3.2
 	r.Speedups = []analyze.Speedup{{Engine: "TGI", Direct: "a", Spec: "b", BreakEven: &be, BreakEvenInterpolated: &x,
 		Points: []analyze.SpeedupPoint{{Load: 1, Ratio: 1.3}, {Load: 4, Ratio: 0.8}}}}
-	charts, err := Draw(r, Options{Lang: "en", SVG: true})
+	charts, err := Draw(r, Options{Locale: reporttest.Locale(t, r, "en"), SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,15 +178,15 @@ func TestEncodePNG(t *testing.T) {
 // for (a PDF build spends nothing on SVG), each byte for byte what a
 // run asking for both gives, and refuses a call asking for neither.
 func TestChartsOnlyAskedEncodings(t *testing.T) {
-	both, err := Draw(reporttest.Tiny(), Options{Lang: "tr", PNG: true, SVG: true})
+	both, err := Draw(reporttest.Tiny(), Options{Locale: reporttest.Locale(t, reporttest.Tiny(), "tr"), PNG: true, SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pngOnly, err := Draw(reporttest.Tiny(), Options{Lang: "tr", PNG: true})
+	pngOnly, err := Draw(reporttest.Tiny(), Options{Locale: reporttest.Locale(t, reporttest.Tiny(), "tr"), PNG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svgOnly, err := Draw(reporttest.Tiny(), Options{Lang: "tr", SVG: true})
+	svgOnly, err := Draw(reporttest.Tiny(), Options{Locale: reporttest.Locale(t, reporttest.Tiny(), "tr"), SVG: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +204,7 @@ func TestChartsOnlyAskedEncodings(t *testing.T) {
 			t.Errorf("%s: asked for both, got PNG %v, SVG %v", c.Name, c.PNG != nil, c.SVG != nil)
 		}
 	}
-	if _, err := Draw(reporttest.Tiny(), Options{Lang: "tr"}); err == nil {
+	if _, err := Draw(reporttest.Tiny(), Options{Locale: reporttest.Locale(t, reporttest.Tiny(), "tr")}); err == nil {
 		t.Error("Charts drew with no encoding asked for")
 	}
 }
