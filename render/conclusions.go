@@ -35,12 +35,6 @@ func (v *view) TiePct() string {
 // isTie reports whether a and b are on par by the report's tie rule.
 func (v *view) isTie(a, b float64) bool { return v.R.Params.Tie(a, b) }
 
-// usersCell writes a capacity's users for a table or a chart label:
-// "427", "≥ 427" for a lower bound, "–" when unknown.
-func (v *view) usersCell(c analyze.Capacity) string {
-	return present.UsersCell(v.loc, c)
-}
-
 // HasBounds reports whether some capacity is a lower bound.
 func (v *view) HasBounds() bool {
 	for _, c := range v.R.Configs {

@@ -25,42 +25,14 @@ func (v *view) ConfigDiff() *Table {
 	if len(withFlags) < 2 {
 		return nil
 	}
-	// Rows are settings: one engine's --tp-size and another's
-	// --tensor-parallel-size share a row, labelled with both spellings.
-	var order []string
-	spellings := map[string][]string{}
-	for _, c := range withFlags {
-		for _, f := range c.Flags {
-			s := f.Setting()
-			if !slices.Contains(order, s) {
-				order = append(order, s)
-			}
-			if !slices.Contains(spellings[s], f.Flag) {
-				spellings[s] = append(spellings[s], f.Flag)
-			}
-		}
-	}
+	order, spellings := settings(withFlags)
 	t := Table{Head: []string{v.loc.T("col_option")}, Align: "l"}
 	for _, c := range v.R.Configs {
 		t.Head = append(t.Head, v.Name(c.ID))
 		t.Align += "l"
 	}
 	for _, setting := range order {
-		values := make([]string, len(v.R.Configs))
-		var kind analyze.CapKind
-		for i, c := range v.R.Configs {
-			values[i] = "–"
-			for _, f := range c.Flags {
-				if f.Setting() != setting {
-					continue
-				}
-				kind = max(kind, f.KindOf())
-				values[i] = "✓"
-				if f.Value != "" {
-					values[i] = tableCode(f.Value)
-				}
-			}
-		}
+		values, kind := settingValues(v.R.Configs, setting)
 		if !differ(values, v.R.Configs) {
 			continue
 		}
@@ -110,4 +82,46 @@ var capKindIDs = map[analyze.CapKind]string{
 // would end the cell.
 func tableCode(s string) string {
 	return strings.ReplaceAll(Code(s), "|", `\|`)
+}
+
+// settings are the settings the configs' commands give, in the order
+// they first give them, and each setting's spellings: rows are
+// settings, so one engine's --tp-size and another's
+// --tensor-parallel-size share a row, labelled with both spellings.
+func settings(configs []analyze.Config) (order []string, spellings map[string][]string) {
+	spellings = map[string][]string{}
+	for _, c := range configs {
+		for _, f := range c.Flags {
+			s := f.Setting()
+			if !slices.Contains(order, s) {
+				order = append(order, s)
+			}
+			if !slices.Contains(spellings[s], f.Flag) {
+				spellings[s] = append(spellings[s], f.Flag)
+			}
+		}
+	}
+	return order, spellings
+}
+
+// settingValues are each config's value of setting as the table shows
+// it ("–" absent, ✓ a switch without a value, else the value as code),
+// and the strongest kind of limit the setting is.
+func settingValues(configs []analyze.Config, setting string) ([]string, analyze.CapKind) {
+	values := make([]string, len(configs))
+	var kind analyze.CapKind
+	for i, c := range configs {
+		values[i] = "–"
+		for _, f := range c.Flags {
+			if f.Setting() != setting {
+				continue
+			}
+			kind = max(kind, f.KindOf())
+			values[i] = "✓"
+			if f.Value != "" {
+				values[i] = tableCode(f.Value)
+			}
+		}
+	}
+	return values, kind
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"math"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -12,8 +11,6 @@ import (
 	"github.com/openzeka/reportgen/internal/testutil"
 	"github.com/openzeka/reportgen/render/locale"
 )
-
-func nan() float64 { return math.NaN() }
 
 func TestMarkdownEscapesAndGaps(t *testing.T) {
 	for _, lang := range locale.Languages {

@@ -78,20 +78,49 @@ func (v *view) engineOf(id string) string {
 
 // phrase writes one finding as a sentence of the report language.
 func (v *view) phrase(f analyze.Finding) string {
-	l := v.loc
-	val := f.Values
-	name := func(i int) string {
-		if i < len(f.Configs) {
-			return v.Name(f.Configs[i])
+	switch f.Kind {
+	case analyze.SpecLowLoad, analyze.SpecBreakEven, analyze.SpecNoBreakEven, analyze.SpecHighLoad:
+		return v.phraseSpec(f)
+	case analyze.CapacityLeader:
+		return v.phraseCapacity(f)
+	case analyze.CapacityUnranked:
+		return v.unranked(f, "finding_capacity_unranked")
+	case analyze.AggregateLeader:
+		return v.phraseAggregate(f)
+	case analyze.TTFTLeader:
+		return v.phraseTTFT(f)
+	case analyze.AnomalyNote:
+		if len(f.Configs) == 0 || len(f.Levels) == 0 {
+			return ""
 		}
-		return ""
+		return v.anomalyText(f.Anomaly, f.Configs[0], f.Levels[0], f.Values, f.Cap, false)
 	}
-	lvl := func(i int) string {
-		if i < len(f.Levels) {
-			return l.At(f.Levels[i])
-		}
-		return ""
+	return ""
+}
+
+// findingName is the name of a finding's i-th config, "" when it has
+// fewer.
+func (v *view) findingName(f analyze.Finding, i int) string {
+	if i < len(f.Configs) {
+		return v.Name(f.Configs[i])
 	}
+	return ""
+}
+
+// findingLevel is a finding's i-th level as the report writes a level
+// ("c=16", "4 req/s"), "" when it has fewer.
+func (v *view) findingLevel(f analyze.Finding, i int) string {
+	if i < len(f.Levels) {
+		return v.loc.At(f.Levels[i])
+	}
+	return ""
+}
+
+// phraseSpec words a speculative-decoding finding: the effect at low and
+// at high load, the break-even load, or that there is none.
+func (v *view) phraseSpec(f analyze.Finding) string {
+	l, val := v.loc, f.Values
+	spec, direct, at := v.findingName(f, 0), v.findingName(f, 1), v.findingLevel(f, 0)
 	stat := v.StatWord(string(f.Stat))
 	switch f.Kind {
 	case analyze.SpecLowLoad:
@@ -102,7 +131,7 @@ func (v *view) phrase(f analyze.Finding) string {
 		case val["ratio"] < 1:
 			id = "finding_spec_low_slower"
 		}
-		return l.T(id, "C", lvl(0), "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "Direct", name(1), "Stat", stat, "Tie", v.Tie(), "Pct", v.TiePct(),
+		return l.T(id, "C", at, "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "Direct", direct, "Stat", stat, "Tie", v.Tie(), "Pct", v.TiePct(),
 			"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0))
 	case analyze.SpecBreakEven:
 		outcome := analyze.OnPar
@@ -111,63 +140,69 @@ func (v *view) phrase(f analyze.Finding) string {
 				outcome = p.Outcome
 			}
 		}
-		s := l.T("finding_break_even", "Engine", v.engineOf(f.Configs[0]), "Spec", name(0), "C", lvl(0), "Stat", stat, "Pct", v.TiePct(),
+		s := l.T("finding_break_even", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
 			"Ratio", l.Ratio(val["ratio"]), "Outcome", v.outcomeWord(outcome))
 		if x, ok := val["interpolated"]; ok {
 			s += " " + l.T("finding_break_even_interp", "X", l.Near(x))
 		}
 		return s
 	case analyze.SpecNoBreakEven:
-		return l.T("finding_no_break_even", "Spec", name(0), "Direct", name(1), "C", lvl(0), "Ratio", l.Ratio(val["ratio"]), "Stat", stat)
-	case analyze.SpecHighLoad:
-		return l.T("finding_spec_high", "C", lvl(0), "Spec", name(0), "Direct", name(1), "Stat", stat,
-			"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 1), "DirectTPS", l.Num(val["direct"], 1))
-	case analyze.CapacityLeader:
-		args := v.capacityArgs(val, name(0), name(1))
-		_, hasNext := val["next_max_load"]
-		switch {
-		case !hasNext:
-			return l.T("finding_capacity_only", args...)
-		case f.Tie:
-			return l.T("finding_capacity_tie", args...)
-		case val["next_max_load"] == 0:
-			return l.T("finding_capacity_alone", args...)
-		}
-		return l.T("finding_capacity", args...)
-	case analyze.CapacityUnranked:
-		return v.unranked(f, "finding_capacity_unranked")
-	case analyze.AggregateLeader:
-		if _, ok := val["next"]; !ok {
-			return l.T("finding_aggregate_only", "Leader", name(0), "C", lvl(0), "Value", l.Num(val["value"], 0))
-		}
-		args := []any{"Leader", name(0), "C", lvl(0), "Value", l.Num(val["value"], 0),
-			"Next", name(1), "NextValue", l.Num(val["next"], 0), "Tie", v.Tie(), "Pct", l.Pct(val["ratio"]-1, 0)}
-		if f.Tie {
-			return l.T("finding_aggregate_tie", args...)
-		}
-		return l.T("finding_aggregate", args...)
-	case analyze.TTFTLeader:
-		args := []any{"Leader", name(0), "C", lvl(0), "Value", l.Num(val["low"], 1), "Stat", stat,
-			"Next", name(1), "NextValue", l.Num(val["low_next"], 1), "Tie", v.Tie()}
-		if f.Tie {
-			return l.T("finding_ttft_tie", args...)
-		}
-		s := l.T("finding_ttft", args...)
-		if hi, ok := val["high"]; ok && len(f.Levels) > 1 && f.Levels[1] != f.Levels[0] {
-			id := "finding_ttft_high"
-			if val["every_level"] != 1 {
-				id = "finding_ttft_high_again" // another config leads in between
-			}
-			s += " " + l.T(id, "C", lvl(1), "Value", l.Num(hi, 1))
-		}
-		return s
-	case analyze.AnomalyNote:
-		if len(f.Configs) == 0 || len(f.Levels) == 0 {
-			return ""
-		}
-		return v.anomalyText(f.Anomaly, f.Configs[0], f.Levels[0], val, f.Cap, false)
+		return l.T("finding_no_break_even", "Spec", spec, "Direct", direct, "C", at, "Ratio", l.Ratio(val["ratio"]), "Stat", stat)
 	}
-	return ""
+	return l.T("finding_spec_high", "C", at, "Spec", spec, "Direct", direct, "Stat", stat,
+		"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 1), "DirectTPS", l.Num(val["direct"], 1))
+}
+
+// phraseCapacity words the capacity leader: alone, tied, the only one
+// meeting the SLOs, or ahead of the next.
+func (v *view) phraseCapacity(f analyze.Finding) string {
+	args := v.capacityArgs(f.Values, v.findingName(f, 0), v.findingName(f, 1))
+	next, hasNext := f.Values["next_max_load"]
+	switch {
+	case !hasNext:
+		return v.loc.T("finding_capacity_only", args...)
+	case f.Tie:
+		return v.loc.T("finding_capacity_tie", args...)
+	case next == 0:
+		return v.loc.T("finding_capacity_alone", args...)
+	}
+	return v.loc.T("finding_capacity", args...)
+}
+
+// phraseAggregate words the peak aggregate throughput leader against the
+// next config, or alone.
+func (v *view) phraseAggregate(f analyze.Finding) string {
+	l, val := v.loc, f.Values
+	leader, at := v.findingName(f, 0), v.findingLevel(f, 0)
+	if _, ok := val["next"]; !ok {
+		return l.T("finding_aggregate_only", "Leader", leader, "C", at, "Value", l.Num(val["value"], 0))
+	}
+	args := []any{"Leader", leader, "C", at, "Value", l.Num(val["value"], 0),
+		"Next", v.findingName(f, 1), "NextValue", l.Num(val["next"], 0), "Tie", v.Tie(), "Pct", l.Pct(val["ratio"]-1, 0)}
+	if f.Tie {
+		return l.T("finding_aggregate_tie", args...)
+	}
+	return l.T("finding_aggregate", args...)
+}
+
+// phraseTTFT words the TTFT leader at low load, and at high load when
+// that is another level.
+func (v *view) phraseTTFT(f analyze.Finding) string {
+	l, val := v.loc, f.Values
+	args := []any{"Leader", v.findingName(f, 0), "C", v.findingLevel(f, 0), "Value", l.Num(val["low"], 1), "Stat", v.StatWord(string(f.Stat)),
+		"Next", v.findingName(f, 1), "NextValue", l.Num(val["low_next"], 1), "Tie", v.Tie()}
+	if f.Tie {
+		return l.T("finding_ttft_tie", args...)
+	}
+	s := l.T("finding_ttft", args...)
+	if hi, ok := val["high"]; ok && len(f.Levels) > 1 && f.Levels[1] != f.Levels[0] {
+		id := "finding_ttft_high"
+		if val["every_level"] != 1 {
+			id = "finding_ttft_high_again" // another config leads in between
+		}
+		s += " " + l.T(id, "C", v.findingLevel(f, 1), "Value", l.Num(hi, 1))
+	}
+	return s
 }
 
 // anomalyText words an anomaly the summary and the data quality notes
@@ -247,20 +282,17 @@ func (v *view) SpeedupLines() []string {
 		if len(s.Points) == 0 {
 			continue
 		}
-		spec, direct, engine := v.Name(s.Spec), v.Name(s.Direct), v.engineOf(s.Spec)
+		spec, direct := v.Name(s.Spec), v.Name(s.Direct)
 		stat := v.StatWord(string(s.Stat))
 		first, last := s.Points[0], s.Points[len(s.Points)-1]
-		var faster, other []analyze.Load
+		var common, faster, other []analyze.Load
 		for _, p := range s.Points {
+			common = append(common, p.Load)
 			if p.Outcome == analyze.Faster {
 				faster = append(faster, p.Load)
 			} else {
 				other = append(other, p.Load)
 			}
-		}
-		common := make([]analyze.Load, len(s.Points))
-		for i, p := range s.Points {
-			common[i] = p.Load
 		}
 		switch {
 		case s.NeverFaster:
@@ -273,34 +305,7 @@ func (v *view) SpeedupLines() []string {
 			out = append(out, l.T("speedup_mixed", "Spec", spec, "Direct", direct, "Faster", v.levelGroups(common, faster),
 				"Other", v.levelGroups(common, other), "Pct", v.TiePct(), "Stat", stat))
 		default:
-			be := *s.BreakEven
-			p, _ := pointAt(s, be)
-			line := l.T("speedup_break_even", "Engine", engine, "Spec", spec, "C", l.At(be), "Ratio", l.Ratio(p.Ratio),
-				"Outcome", v.outcomeWord(p.Outcome), "Stat", stat, "Pct", v.TiePct())
-			if s.BreakEvenInterpolated != nil {
-				line += " " + l.T("speedup_interpolated", "X", l.Near(*s.BreakEvenInterpolated))
-			}
-			out = append(out, line)
-			// The rule holds from the break-even level on only when no
-			// higher level is faster again.
-			id := "speedup_rule"
-			for _, q := range s.Points {
-				if q.Load > be && q.Outcome == analyze.Faster {
-					id = "speedup_rule_at"
-				}
-			}
-			rule := l.T(id, "Engine", engine, "Spec", spec, "C", l.At(be))
-			// Faster is not enough: the rule holds only where the SLOs do.
-			if sc, ok := v.R.Config(s.Spec); ok {
-				if cp := sc.Capacity.Get(analyze.Percentile(v.Headline())); cp.Max < be {
-					if cp.Max == 0 {
-						rule += " " + l.T("speedup_rule_no_slo", "Spec", spec, "Stat", v.StatWord(v.Headline()))
-					} else {
-						rule += " " + l.T("speedup_rule_slo", "Spec", spec, "C", l.At(cp.Max), "Stat", v.StatWord(v.Headline()))
-					}
-				}
-			}
-			out = append(out, rule)
+			out = append(out, v.breakEvenLines(s)...)
 		}
 		if len(s.Missing) > 0 {
 			levels := make([]string, len(s.Missing))
@@ -311,6 +316,39 @@ func (v *view) SpeedupLines() []string {
 		}
 	}
 	return out
+}
+
+// breakEvenLines are the break-even point of a pair that has one and the
+// rule that follows: from the break-even level on, speculative decoding
+// no longer pays; the rule holds from there on only when no higher level
+// is faster again, and only where the speculative config meets the SLOs.
+func (v *view) breakEvenLines(s analyze.Speedup) []string {
+	l := v.loc
+	spec, engine := v.Name(s.Spec), v.engineOf(s.Spec)
+	be := *s.BreakEven
+	p, _ := pointAt(s, be)
+	line := l.T("speedup_break_even", "Engine", engine, "Spec", spec, "C", l.At(be), "Ratio", l.Ratio(p.Ratio),
+		"Outcome", v.outcomeWord(p.Outcome), "Stat", v.StatWord(string(s.Stat)), "Pct", v.TiePct())
+	if s.BreakEvenInterpolated != nil {
+		line += " " + l.T("speedup_interpolated", "X", l.Near(*s.BreakEvenInterpolated))
+	}
+	id := "speedup_rule"
+	for _, q := range s.Points {
+		if q.Load > be && q.Outcome == analyze.Faster {
+			id = "speedup_rule_at"
+		}
+	}
+	rule := l.T(id, "Engine", engine, "Spec", spec, "C", l.At(be))
+	if sc, ok := v.R.Config(s.Spec); ok {
+		if cp := sc.Capacity.Get(analyze.Percentile(v.Headline())); cp.Max < be {
+			if cp.Max == 0 {
+				rule += " " + l.T("speedup_rule_no_slo", "Spec", spec, "Stat", v.StatWord(v.Headline()))
+			} else {
+				rule += " " + l.T("speedup_rule_slo", "Spec", spec, "C", l.At(cp.Max), "Stat", v.StatWord(v.Headline()))
+			}
+		}
+	}
+	return []string{line, rule}
 }
 
 // CapacityLines interprets the capacity tables: the ranking at the

@@ -68,87 +68,20 @@ func (v *view) phraseSection(f analyze.Finding) string {
 	l := v.loc
 	val := f.Values
 	id := analyze.MetricID(f.Section)
-	look := present.MustOf(id)
 	name := func(i int) string { return v.Name(f.Configs[i]) }
 	c := func(i int) string { return l.At(f.Levels[i]) }
 	metric := v.metricName(id, f.Stat)
-	// SLO lines name the statistic checked: "P90 TTFT", or a stand-in
-	// as itself, "P99 TTFT (in place of the P90 the source lacks)".
-	sloMetric := func() string {
-		m := l.T("short_ttft")
-		if id == analyze.TPS {
-			m = l.T("short_tps")
-		}
-		s := v.StatWord(string(f.Stat)) + " " + m
-		if head := v.Headline(); f.Stat != "" && string(f.Stat) != head {
-			msg := "stands_in"
-			if f.Stat == analyze.P10 {
-				msg = "stands_in_p10"
-			}
-			s += " (" + l.T(msg, "Want", v.StatWord(head)) + ")"
-		}
-		return s
-	}
-	threshold := func() string { return l.Num(val["threshold"], 0) + " " + l.T("unit_word_"+look.UnitID()) }
 	switch f.Kind {
 	case analyze.LeaderLow, analyze.LeaderHigh:
-		if f.Tie {
-			return l.T("sf_leader_tie", "C", c(0), "Leader", name(0), "Next", name(1), "Metric", metric, "Tie", v.Tie(),
-				"Value", v.val(id, val["value"]), "NextValue", v.val(id, val["next"]))
-		}
-		msg := "sf_leader_low_"
-		if f.Kind == analyze.LeaderHigh {
-			msg = "sf_leader_high_"
-		}
-		if id := analyze.MetricID(f.Section); id.LowerIsBetter() {
-			msg += "lower"
-		} else {
-			msg += "higher"
-		}
-		return l.T(msg, "C", c(0), "Leader", name(0), "Metric", metric, "Value", v.val(id, val["value"]),
-			"Next", name(1), "NextValue", v.val(id, val["next"]), "Cmp", v.compare(val["ratio"], false))
+		return v.phraseLeader(f)
 	case analyze.SpecEffect:
 		return l.T("sf_spec_effect", "Spec", name(0), "Direct", name(1), "Metric", metric,
 			"Lo", c(0), "SpecLow", v.val(id, val["spec_low"]), "DirectLow", v.val(id, val["direct_low"]), "CmpLow", v.compare(val["advantage_low"], val["tie_low"] == 1),
 			"Hi", c(1), "SpecHigh", v.val(id, val["spec_high"]), "DirectHigh", v.val(id, val["direct_high"]), "CmpHigh", v.compare(val["advantage_high"], val["tie_high"] == 1))
-	case analyze.SLOBoundary:
-		s := l.T("sf_slo_boundary", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(id),
-			"Threshold", threshold(), "Pass", c(0), "PassValue", v.val(id, val["pass"]),
-			"Fail", c(1), "FailValue", v.val(id, val["fail"]))
-		if x, ok := val["mean_below_load"]; ok {
-			s += " " + l.T("sf_mean_below", "C", l.At(analyze.Load(x)), "Value", v.val(id, val["mean_below"]))
-		}
-		return s
-	case analyze.SLOUnchecked:
-		return l.T("sf_slo_unchecked", "Config", name(0), "Stat", v.StatWord(v.Headline()), "Metric", l.T("short_"+look.Stem), "C", c(0))
-	case analyze.SLOAllPass:
-		s := l.T("sf_slo_all_pass", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(id),
-			"Threshold", threshold(), "C", c(0), "Value", v.val(id, val["value"]))
-		if x, ok := val["mean_below_load"]; ok {
-			// The pass rests on the fast tail: the mean misses there.
-			s += " " + l.T("sf_mean_below", "C", l.At(analyze.Load(x)), "Value", v.val(id, val["mean_below"]))
-		}
-		return s
-	case analyze.SLONonePass:
-		return l.T("sf_slo_none_pass", "Config", name(0), "Metric", sloMetric(), "Op", sloOp(id),
-			"Threshold", threshold(), "C", c(0), "Value", v.val(id, val["value"]))
+	case analyze.SLOBoundary, analyze.SLOUnchecked, analyze.SLOAllPass, analyze.SLONonePass:
+		return v.phraseSLO(f)
 	case analyze.Growth:
-		if id != analyze.SystemRPS && id != analyze.AggregateTPS {
-			metric = v.metricName(id, v.growthStat(f))
-		}
-		msg := "sf_growth_up"
-		if val["ratio"] < 1 {
-			msg = "sf_growth_down"
-		}
-		ratio := val["ratio"]
-		if ratio < 1 {
-			ratio = 1 / ratio
-		}
-		if math.IsNaN(val["load"]) {
-			msg += "_unbounded" // up to an unbounded rate: no load factor
-		}
-		return l.T(msg, "Config", name(0), "Metric", metric, "Low", v.val(id, val["low"]), "High", v.val(id, val["high"]),
-			"Ratio", l.Ratio(ratio), "Load", l.Times(val["load"]), "Lo", c(0), "Hi", c(1))
+		return v.phraseGrowth(f)
 	case analyze.PeakAggregate:
 		if f.Levels[0] == f.Levels[1] {
 			return "" // the growth line already tells it
@@ -191,96 +124,128 @@ func (v *view) ScenarioTable() Table {
 	l := v.loc
 	t := Table{Head: []string{l.T("col_scenario"), l.T("col_recommended"), l.T("col_reason")}, Align: "lll"}
 	for _, s := range v.R.Scenarios {
-		val := s.Values
-		pick := v.Name(s.Config)
-		next := ""
-		if s.RunnerUp != "" {
-			next = v.Name(s.RunnerUp)
-		}
-		either := func() string { return l.T("pick_either", "A", pick, "B", next) }
-		stat := v.StatWord(string(s.Stat))
-		var label, reason string
+		var row scenarioRow
 		switch s.Kind {
 		case analyze.Interactive, analyze.MinITL:
-			window := l.UpTo(s.Levels[len(s.Levels)-1])
-			label = l.T("scenario_"+string(s.Kind), "C", window)
-			key, dec, lower := "tps", 0, false
-			if s.Kind == analyze.MinITL {
-				key, dec, lower = "itl", 2, true
-			}
-			switch {
-			case s.Tie && next != "":
-				reason = l.T("why_window_tie_"+key, "A", pick, "B", next, "Tie", v.Tie(), "C", window, "Stat", stat,
-					"Agg", l.Num(val["aggregate"], dec), "NextAgg", l.Num(val["next_aggregate"], dec))
-				pick = either()
-			default:
-				id := "why_" + string(s.Kind)
-				if s.Basis == "tps_e2e" {
-					id = "why_interactive_e2e"
-				}
-				reason = l.T(id, "C", window, "Stat", stat, "Range", v.span(val["value_min"], val["value_max"], dec),
-					"Tokens", l.Int(v.R.Params.OutputTokens))
-				if m := v.margins(s, lower); m != "" {
-					reason += "; " + m
-				}
-			}
-			if val["slo_met"] == 0 {
-				reason += "; " + l.T("why_no_slo")
-			}
-			if val["definitions_differ"] == 1 {
-				reason += "; " + l.T("why_definitions_differ")
-			}
+			row = v.windowScenario(s)
 		case analyze.HighLoad:
-			label = l.T("scenario_high_load")
-			args := v.capacityArgs(val, pick, next)
-			_, hasNext := val["next_max_load"]
-			switch {
-			case s.Config == "":
-				pick = l.T("no_clear_winner")
-				if f, ok := v.capacityFinding(); ok && f.Kind == analyze.CapacityUnranked {
-					reason = v.unranked(f, "why_high_load_unranked")
-				} else {
-					reason = l.T("why_high_load_unranked_unknown", "Stat", v.StatWord(v.Headline()), "Configs", l.List(v.unknownUsers()))
-				}
-			case s.Tie:
-				reason = l.T("why_high_load_tie", args...)
-				pick = either()
-			case !hasNext:
-				reason = l.T("why_high_load_only", args...)
-			case val["next_max_load"] == 0:
-				reason = l.T("why_high_load_alone", args...)
-			default:
-				reason = l.T("why_high_load", args...)
-			}
+			row = v.highLoadScenario(s)
 		case analyze.MaxThroughput:
-			label = l.T("scenario_max_throughput")
-			args := []any{"Value", l.Num(val["value"], 0), "C", l.At(s.Levels[0]), "A", pick, "B", next, "Next", next,
-				"NextValue", l.Num(val["next"], 0), "NextC", l.At(analyze.Load(val["next_level"])), "Ratio", l.Ratio(val["advantage"]),
-				"K", l.Num(val["advantage"], 2), "Tie", v.Tie()}
-			bound := func(key string) string {
-				if val[key] == 1 {
-					return "≥ "
-				}
-				return ""
-			}
-			args = append(args, "Bound", bound("lower_bound"), "NextBound", bound("next_lower_bound"))
-			switch {
-			case s.Config == "":
-				// Still rising at the top of the tested range.
-				reason = l.T("why_max_throughput_unranked", "Peaks", v.peaks())
-				pick = l.T("no_clear_winner")
-			case next == "":
-				reason = l.T("why_max_throughput_only", args...)
-			case s.Tie:
-				reason = l.T("why_max_throughput_tie", args...)
-				pick = either()
-			default:
-				reason = l.T("why_max_throughput", args...)
-			}
+			row = v.maxThroughputScenario(s)
+		default:
+			row.pick = v.Name(s.Config)
 		}
-		t.Rows = append(t.Rows, []string{label, pick, reason})
+		t.Rows = append(t.Rows, []string{row.label, row.pick, row.reason})
 	}
 	return t
+}
+
+// scenarioRow is one row of the scenario table: the scenario, the
+// recommended config (or both of a tie, or none), and why.
+type scenarioRow struct{ label, pick, reason string }
+
+// scenarioNames are a scenario's pick and runner-up by name ("" for
+// none), and the words for "either of the two".
+func (v *view) scenarioNames(s analyze.Scenario) (pick, next, either string) {
+	pick = v.Name(s.Config)
+	if s.RunnerUp != "" {
+		next = v.Name(s.RunnerUp)
+	}
+	return pick, next, v.loc.T("pick_either", "A", pick, "B", next)
+}
+
+// windowScenario is the row of a low-load scenario (interactive use, or
+// the lowest inter-token latency) over its window of levels.
+func (v *view) windowScenario(s analyze.Scenario) scenarioRow {
+	l, val := v.loc, s.Values
+	pick, next, either := v.scenarioNames(s)
+	stat := v.StatWord(string(s.Stat))
+	window := l.UpTo(s.Levels[len(s.Levels)-1])
+	row := scenarioRow{label: l.T("scenario_"+string(s.Kind), "C", window), pick: pick}
+	key, dec, lower := "tps", 0, false
+	if s.Kind == analyze.MinITL {
+		key, dec, lower = "itl", 2, true
+	}
+	if s.Tie && next != "" {
+		row.reason = l.T("why_window_tie_"+key, "A", pick, "B", next, "Tie", v.Tie(), "C", window, "Stat", stat,
+			"Agg", l.Num(val["aggregate"], dec), "NextAgg", l.Num(val["next_aggregate"], dec))
+		row.pick = either
+	} else {
+		id := "why_" + string(s.Kind)
+		if s.Basis == "tps_e2e" {
+			id = "why_interactive_e2e"
+		}
+		row.reason = l.T(id, "C", window, "Stat", stat, "Range", v.span(val["value_min"], val["value_max"], dec),
+			"Tokens", l.Int(v.R.Params.OutputTokens))
+		if m := v.margins(s, lower); m != "" {
+			row.reason += "; " + m
+		}
+	}
+	if val["slo_met"] == 0 {
+		row.reason += "; " + l.T("why_no_slo")
+	}
+	if val["definitions_differ"] == 1 {
+		row.reason += "; " + l.T("why_definitions_differ")
+	}
+	return row
+}
+
+// highLoadScenario is the row of the high-load scenario: the capacity
+// leader, a tie, the only config meeting the SLOs, or no clear winner.
+func (v *view) highLoadScenario(s analyze.Scenario) scenarioRow {
+	l, val := v.loc, s.Values
+	pick, next, either := v.scenarioNames(s)
+	row := scenarioRow{label: l.T("scenario_high_load"), pick: pick}
+	args := v.capacityArgs(val, pick, next)
+	_, hasNext := val["next_max_load"]
+	switch {
+	case s.Config == "":
+		row.pick = l.T("no_clear_winner")
+		if f, ok := v.capacityFinding(); ok && f.Kind == analyze.CapacityUnranked {
+			row.reason = v.unranked(f, "why_high_load_unranked")
+		} else {
+			row.reason = l.T("why_high_load_unranked_unknown", "Stat", v.StatWord(v.Headline()), "Configs", l.List(v.unknownUsers()))
+		}
+	case s.Tie:
+		row.reason, row.pick = l.T("why_high_load_tie", args...), either
+	case !hasNext:
+		row.reason = l.T("why_high_load_only", args...)
+	case val["next_max_load"] == 0:
+		row.reason = l.T("why_high_load_alone", args...)
+	default:
+		row.reason = l.T("why_high_load", args...)
+	}
+	return row
+}
+
+// maxThroughputScenario is the row of the maximum-throughput scenario:
+// the peak aggregate leader ("≥" where a peak is at the top level), a
+// tie, or no clear winner while every config still rises.
+func (v *view) maxThroughputScenario(s analyze.Scenario) scenarioRow {
+	l, val := v.loc, s.Values
+	pick, next, either := v.scenarioNames(s)
+	row := scenarioRow{label: l.T("scenario_max_throughput"), pick: pick}
+	bound := func(key string) string {
+		if val[key] == 1 {
+			return "≥ "
+		}
+		return ""
+	}
+	args := []any{"Value", l.Num(val["value"], 0), "C", l.At(s.Levels[0]), "A", pick, "B", next, "Next", next,
+		"NextValue", l.Num(val["next"], 0), "NextC", l.At(analyze.Load(val["next_level"])), "Ratio", l.Ratio(val["advantage"]),
+		"K", l.Num(val["advantage"], 2), "Tie", v.Tie(), "Bound", bound("lower_bound"), "NextBound", bound("next_lower_bound")}
+	switch {
+	case s.Config == "":
+		// Still rising at the top of the tested range.
+		row.reason, row.pick = l.T("why_max_throughput_unranked", "Peaks", v.peaks()), l.T("no_clear_winner")
+	case next == "":
+		row.reason = l.T("why_max_throughput_only", args...)
+	case s.Tie:
+		row.reason, row.pick = l.T("why_max_throughput_tie", args...), either
+	default:
+		row.reason = l.T("why_max_throughput", args...)
+	}
+	return row
 }
 
 // peaks lists each config's highest aggregate output over the levels
@@ -342,4 +307,96 @@ func (v *view) ScorecardLines() []string {
 			"Ties", strconv.Itoa(p.Ties), "Total", strconv.Itoa(p.Comparisons), "Levels", strconv.Itoa(len(p.Levels)), "Tie", v.Tie()))
 	}
 	return out
+}
+
+// phraseLeader words which config leads a metric at low or high load:
+// a tie, or the leader with how far ahead of the next it is.
+func (v *view) phraseLeader(f analyze.Finding) string {
+	l, val := v.loc, f.Values
+	id := analyze.MetricID(f.Section)
+	metric := v.metricName(id, f.Stat)
+	leader, next, at := v.Name(f.Configs[0]), v.Name(f.Configs[1]), l.At(f.Levels[0])
+	if f.Tie {
+		return l.T("sf_leader_tie", "C", at, "Leader", leader, "Next", next, "Metric", metric, "Tie", v.Tie(),
+			"Value", v.val(id, val["value"]), "NextValue", v.val(id, val["next"]))
+	}
+	msg := "sf_leader_low_"
+	if f.Kind == analyze.LeaderHigh {
+		msg = "sf_leader_high_"
+	}
+	if id.LowerIsBetter() {
+		msg += "lower"
+	} else {
+		msg += "higher"
+	}
+	return l.T(msg, "C", at, "Leader", leader, "Metric", metric, "Value", v.val(id, val["value"]),
+		"Next", next, "NextValue", v.val(id, val["next"]), "Cmp", v.compare(val["ratio"], false))
+}
+
+// phraseSLO words where a config meets a metric's SLO: the boundary
+// between a passing and a failing level, every level passing, none
+// passing, or the SLO left unchecked for want of the statistic. The
+// lines name the statistic checked: "P90 TTFT", or a stand-in as
+// itself, "P99 TTFT (in place of the P90 the source lacks)".
+func (v *view) phraseSLO(f analyze.Finding) string {
+	l, val := v.loc, f.Values
+	id := analyze.MetricID(f.Section)
+	look := present.MustOf(id)
+	config := v.Name(f.Configs[0])
+	c := func(i int) string { return l.At(f.Levels[i]) }
+	if f.Kind == analyze.SLOUnchecked {
+		return l.T("sf_slo_unchecked", "Config", config, "Stat", v.StatWord(v.Headline()), "Metric", l.T("short_"+look.Stem), "C", c(0))
+	}
+	m := l.T("short_ttft")
+	if id == analyze.TPS {
+		m = l.T("short_tps")
+	}
+	metric := v.StatWord(string(f.Stat)) + " " + m
+	if head := v.Headline(); f.Stat != "" && string(f.Stat) != head {
+		msg := "stands_in"
+		if f.Stat == analyze.P10 {
+			msg = "stands_in_p10"
+		}
+		metric += " (" + l.T(msg, "Want", v.StatWord(head)) + ")"
+	}
+	threshold := l.Num(val["threshold"], 0) + " " + l.T("unit_word_"+look.UnitID())
+	var s string
+	switch f.Kind {
+	case analyze.SLOBoundary:
+		s = l.T("sf_slo_boundary", "Config", config, "Metric", metric, "Op", sloOp(id),
+			"Threshold", threshold, "Pass", c(0), "PassValue", v.val(id, val["pass"]),
+			"Fail", c(1), "FailValue", v.val(id, val["fail"]))
+	case analyze.SLOAllPass:
+		s = l.T("sf_slo_all_pass", "Config", config, "Metric", metric, "Op", sloOp(id),
+			"Threshold", threshold, "C", c(0), "Value", v.val(id, val["value"]))
+	default:
+		return l.T("sf_slo_none_pass", "Config", config, "Metric", metric, "Op", sloOp(id),
+			"Threshold", threshold, "C", c(0), "Value", v.val(id, val["value"]))
+	}
+	if x, ok := val["mean_below_load"]; ok {
+		// The pass rests on the fast tail: the mean misses there.
+		s += " " + l.T("sf_mean_below", "C", l.At(analyze.Load(x)), "Value", v.val(id, val["mean_below"]))
+	}
+	return s
+}
+
+// phraseGrowth words how a metric grows (or falls) from the lowest to
+// the highest level, with the load factor when the top is a finite load.
+func (v *view) phraseGrowth(f analyze.Finding) string {
+	l, val := v.loc, f.Values
+	id := analyze.MetricID(f.Section)
+	metric := v.metricName(id, f.Stat)
+	if id != analyze.SystemRPS && id != analyze.AggregateTPS {
+		metric = v.metricName(id, v.growthStat(f))
+	}
+	msg := "sf_growth_up"
+	ratio := val["ratio"]
+	if ratio < 1 {
+		msg, ratio = "sf_growth_down", 1/ratio
+	}
+	if math.IsNaN(val["load"]) {
+		msg += "_unbounded" // up to an unbounded rate: no load factor
+	}
+	return l.T(msg, "Config", v.Name(f.Configs[0]), "Metric", metric, "Low", v.val(id, val["low"]), "High", v.val(id, val["high"]),
+		"Ratio", l.Ratio(ratio), "Load", l.Times(val["load"]), "Lo", l.At(f.Levels[0]), "Hi", l.At(f.Levels[1]))
 }

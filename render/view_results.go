@@ -121,23 +121,27 @@ func (v *view) Overview(lc analyze.Load, withAggregate bool) Table {
 		return t
 	}
 	if len(v.R.Speedups) > 0 {
-		row(v.loc.T("row_spec_ratio"), func(c analyze.Config, _ analyze.Level) string {
-			for _, s := range v.R.Speedups {
-				if s.Direct == c.ID {
-					return v.loc.Ratio(1)
-				}
-				if s.Spec == c.ID {
-					for _, p := range s.Points {
-						if p.Load == lc {
-							return v.loc.Ratio(p.Ratio)
-						}
-					}
-				}
-			}
-			return "–"
-		})
+		row(v.loc.T("row_spec_ratio"), func(c analyze.Config, _ analyze.Level) string { return v.specRatioCell(c.ID, lc) })
 	}
 	return t
+}
+
+// specRatioCell is a config's speculative speedup at load lc: 1.0× for a
+// pair's direct config, the measured ratio for its speculative one, "–"
+// otherwise.
+func (v *view) specRatioCell(id string, lc analyze.Load) string {
+	for _, s := range v.R.Speedups {
+		if s.Direct == id {
+			return v.loc.Ratio(1)
+		}
+		if s.Spec != id {
+			continue
+		}
+		if p, ok := pointAt(s, lc); ok {
+			return v.loc.Ratio(p.Ratio)
+		}
+	}
+	return "–"
 }
 
 // SpeedupTable lists the spec/direct ratio per level for every pair,
@@ -150,7 +154,7 @@ func (v *view) SpeedupTable() Table {
 	}
 	for _, lc := range v.R.Levels {
 		row := []string{v.loc.Load(lc)}
-		any := false
+		measured := false
 		for _, s := range v.R.Speedups {
 			cell := "–"
 			for _, p := range s.Points {
@@ -159,7 +163,7 @@ func (v *view) SpeedupTable() Table {
 					if p.Outcome == analyze.OnPar {
 						cell += " " + v.loc.T("speedup_par_mark")
 					}
-					any = true
+					measured = true
 					if s.BreakEven != nil && *s.BreakEven == lc {
 						cell = "**" + cell + "** " + v.loc.T("break_even_mark")
 					}
@@ -167,7 +171,7 @@ func (v *view) SpeedupTable() Table {
 			}
 			row = append(row, cell)
 		}
-		if any {
+		if measured {
 			t.Rows = append(t.Rows, row)
 		}
 	}
