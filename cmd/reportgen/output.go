@@ -169,7 +169,9 @@ func ours(dir string) (bool, string, error) {
 	}
 	marker, errM := os.Lstat(filepath.Join(dir, ingest.OutputMarker))
 	analysis, errA := os.Lstat(filepath.Join(dir, "analysis.json"))
-	if !(errM == nil && marker.Mode().IsRegular()) && !(errA == nil && analysis.Mode().IsRegular()) {
+	marked := errM == nil && marker.Mode().IsRegular()
+	legacy := errA == nil && analysis.Mode().IsRegular()
+	if !marked && !legacy {
 		return false, "", nil
 	}
 	foreign := ""
@@ -252,16 +254,33 @@ func (r *replacer) write(ctx context.Context, dst, shown string, files map[strin
 	if err := checkDestination(dst, shown); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(parent, "."+name+".tmp-")
+	tmp, err := r.stage(ctx, parent, name, files)
 	if err != nil {
 		return err
 	}
-	done := false
-	defer func() {
-		if !done {
-			os.RemoveAll(tmp)
-		}
-	}()
+	// From here on the steps run to the end: a signal no longer stops
+	// them, and a kill leaves a state the next build recovers from.
+	return r.swap(tmp, dst)
+}
+
+// stage writes the report into a new temporary folder .NAME.tmp-* in
+// parent and returns its path. A stage that fails (or is cancelled)
+// removes its folder again.
+func (r *replacer) stage(ctx context.Context, parent, name string, files map[string][]byte) (string, error) {
+	tmp, err := os.MkdirTemp(parent, "."+name+".tmp-")
+	if err != nil {
+		return "", err
+	}
+	if err := r.fill(ctx, tmp, files); err != nil {
+		return "", discard(err, tmp)
+	}
+	return tmp, nil
+}
+
+// fill writes the marker into the empty folder tmp, then files in the
+// order of their paths, checking ctx before each, and makes tmp
+// readable as a report folder is.
+func (r *replacer) fill(ctx context.Context, tmp string, files map[string][]byte) error {
 	if err := os.WriteFile(filepath.Join(tmp, ingest.OutputMarker), r.marker, 0o644); err != nil {
 		return err
 	}
@@ -280,16 +299,17 @@ func (r *replacer) write(ctx context.Context, dst, shown string, files map[strin
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
 	}
-	if err := r.at("written"); err != nil {
-		return err
-	}
-	// From here on the steps run to the end: a signal no longer stops
-	// them, and a kill leaves a state the next build recovers from.
-	done = true
+	return r.at("written")
+}
+
+// swap puts the complete report tmp in place of dst: a rename when dst
+// does not exist, else an atomic exchange, else two renames
+// (swapRenames). The old report is removed once the new one is in
+// place; a swap that fails before that removes tmp and keeps the old.
+func (r *replacer) swap(tmp, dst string) error {
 	if _, err := os.Lstat(dst); errors.Is(err, fs.ErrNotExist) {
 		if err := os.Rename(tmp, dst); err != nil {
-			os.RemoveAll(tmp)
-			return err
+			return discard(err, tmp)
 		}
 		return r.at("renamed")
 	}
@@ -303,17 +323,20 @@ func (r *replacer) write(ctx context.Context, dst, shown string, files map[strin
 			return removeReport(tmp)
 		}
 		if !errors.Is(err, errExchange) {
-			os.RemoveAll(tmp)
-			return err
+			return discard(err, tmp)
 		}
 	}
-	// Two renames: old out of the way, new in. A kill between them
-	// leaves the old report as .NAME.old-*, which the next build puts
-	// back before anything else.
+	return r.swapRenames(tmp, dst)
+}
+
+// swapRenames replaces dst by tmp in two renames: old out of the way,
+// new in. A kill between them leaves the old report as .NAME.old-*,
+// which the next build puts back before anything else.
+func (r *replacer) swapRenames(tmp, dst string) error {
+	parent, name := filepath.Dir(dst), filepath.Base(dst)
 	old := filepath.Join(parent, "."+name+".old-"+strings.TrimPrefix(filepath.Base(tmp), "."+name+".tmp-"))
 	if err := os.Rename(dst, old); err != nil {
-		os.RemoveAll(tmp)
-		return err
+		return discard(err, tmp)
 	}
 	if err := r.at("moved-old"); err != nil {
 		return err
@@ -322,13 +345,24 @@ func (r *replacer) write(ctx context.Context, dst, shown string, files map[strin
 		if rerr := os.Rename(old, dst); rerr != nil {
 			return fmt.Errorf("%w; the previous report is kept as %s", err, old)
 		}
-		os.RemoveAll(tmp)
-		return err
+		return discard(err, tmp)
 	}
 	if err := r.at("renamed"); err != nil {
 		return err
 	}
 	return removeReport(old)
+}
+
+// discard removes the temporary folder tmp of a write that failed with
+// err, and returns err. A tmp that cannot be removed is named in the
+// error, since the user finds it in the output folder. It is removed as
+// a report is (removeReport, marker last), so what is left stays marked
+// and the next build tries again.
+func discard(err error, tmp string) error {
+	if rerr := removeReport(tmp); rerr != nil {
+		return fmt.Errorf("%w; its temporary folder %s is left behind (%w): the next build tries again to remove it", err, tmp, rerr)
+	}
+	return err
 }
 
 // recoverLeftovers tidies what a build of report name killed midway left

@@ -595,8 +595,12 @@ func readLogo(dir, rel string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: logo: %w", where, err)
 	}
-	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxLogoBytes+1))
+	// The file was only read, but a failed close is reported all the
+	// same, after a failed read.
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: logo: %w", where, err)
 	}
