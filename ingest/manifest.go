@@ -15,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/openzeka/reportgen/locales"
 )
 
 // ManifestName is the file name of a report folder's manifest.
@@ -145,8 +147,8 @@ func ParseDate(s string) (time.Time, error) {
 var NoteSections = []string{"summary", "model", "hardware", "configs", "limits", "conclusion"}
 
 // TextLanguages are the languages a text may be given in, besides the
-// form for all languages.
-var TextLanguages = []string{"tr", "en"}
+// form for all languages: the languages reportgen writes.
+var TextLanguages = locales.Languages
 
 // readManifest parses and checks a report.toml. Keys reportgen does not
 // know, notes for sections it has not, and texts in languages it does

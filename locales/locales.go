@@ -1,5 +1,5 @@
-// Package locales holds the report's messages per language (en.toml,
-// tr.toml), embedded in the binary.
+// Package locales holds the report's messages per language (tr.toml,
+// en.toml), embedded in the binary, and the list of those languages.
 package locales
 
 import "embed"
@@ -8,3 +8,9 @@ import "embed"
 //
 //go:embed *.toml
 var FS embed.FS
+
+// Languages are the languages reportgen ships, in the order a build
+// writes its editions by default: one file <lang>.toml in FS each (a
+// test holds the two to each other). Adding a language is adding its
+// file and its code here.
+var Languages = []string{"tr", "en"}

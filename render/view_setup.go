@@ -118,7 +118,7 @@ func (v *view) SLOTable() Table {
 		}
 		return v.loc.T("slo_basis_set")
 	}
-	tps := []string{"TPS", "≥ " + v.TPSLimit() + " tok/s", basis(m.SLOBasisTPS, v.R.Params.SLOTPS, def.SLOTPS)}
+	tps := []string{"TPS", "≥ " + v.TPSLimit() + " " + v.loc.T("unit_word_tps"), basis(m.SLOBasisTPS, v.R.Params.SLOTPS, def.SLOTPS)}
 	if v.NoTPS() {
 		tps = []string{"TPS", v.loc.T("slo_none"), v.loc.T("slo_none_basis")}
 	}
@@ -126,7 +126,7 @@ func (v *view) SLOTable() Table {
 		Head:  []string{v.loc.T("col_slo"), v.loc.T("col_threshold"), v.loc.T("col_basis")},
 		Align: "lrl",
 		Rows: [][]string{
-			{"TTFT", "≤ " + v.TTFTLimit() + " ms", basis(m.SLOBasis, v.R.Params.SLOTTFTms, def.SLOTTFTms)},
+			{"TTFT", "≤ " + v.TTFTLimit() + " " + v.loc.T("unit_word_ms"), basis(m.SLOBasis, v.R.Params.SLOTTFTms, def.SLOTTFTms)},
 			tps,
 		},
 	}

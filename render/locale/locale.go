@@ -27,8 +27,8 @@ import (
 	"github.com/openzeka/reportgen/locales"
 )
 
-// Languages are the report languages reportgen ships.
-var Languages = []string{"tr", "en"}
+// Languages are the report languages reportgen ships (locales.Languages).
+var Languages = locales.Languages
 
 // Locale formats text, numbers and dates for one report language. Every
 // user-visible string of a report passes through it.

@@ -1,6 +1,7 @@
 package locale
 
 import (
+	"io/fs"
 	"math"
 	"slices"
 	"strings"
@@ -15,6 +16,24 @@ import (
 	_ "github.com/openzeka/reportgen/internal/testutil"
 	"github.com/openzeka/reportgen/locales"
 )
+
+// TestShippedLanguagesAreTheFiles: every message file is a shipped
+// language and every shipped language has its file, so a new file
+// cannot go unchecked by the parity test.
+func TestShippedLanguagesAreTheFiles(t *testing.T) {
+	files, err := fs.Glob(locales.FS, "*.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var langs []string
+	for _, f := range files {
+		langs = append(langs, strings.TrimSuffix(f, ".toml"))
+	}
+	want := slices.Sorted(slices.Values(Languages))
+	if !slices.Equal(langs, want) {
+		t.Errorf("locales/ holds %v, locales.Languages lists %v", langs, Languages)
+	}
+}
 
 // TestLocaleParity fails when a message id is in one language only, or a
 // plural message lacks "one" or "other" (go-i18n needs both even in
