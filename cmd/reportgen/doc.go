@@ -1,5 +1,5 @@
 // Reportgen turns LLM-serving benchmark results into customer-ready
-// reports, in Turkish and English.
+// reports, in each language reportgen ships (Turkish and English).
 //
 // Usage:
 //

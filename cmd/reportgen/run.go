@@ -182,7 +182,7 @@ func parseBuild(stdout, stderr io.Writer, args []string, getenv func(string) str
 	cfg := &buildConfig{}
 	var langs, formats, pct string
 	fs.StringVar(&cfg.out, "o", "out", "output `DIR`")
-	fs.StringVar(&langs, "lang", strings.Join(render.Languages, ","), "report `languages`, comma-separated (tr, en)")
+	fs.StringVar(&langs, "lang", strings.Join(render.Languages, ","), "report `languages`, comma-separated ("+strings.Join(render.Languages, ", ")+")")
 	fs.StringVar(&formats, "format", strings.Join(knownFormats, ","), "output `formats`, comma-separated (md, html, pdf)")
 	fs.Var(setting{&cfg.overrides.SLOTTFTms, ingest.TTFTRange}, "slo-ttft-ms", "TTFT SLO threshold in `ms`, above 0 (default 1000, or the manifest's)")
 	fs.Var(setting{&cfg.overrides.SLOTPS, ingest.TPSRange}, "slo-tps", "per-user TPS SLO threshold in `tok/s`; 0 sets none (default 15, or the manifest's)")
