@@ -164,7 +164,7 @@ func (f *figure) png() ([]byte, error) {
 	ctx.SetLineCapButt()
 	ctx.InvertY()
 	img := vgimg.NewWith(vgimg.UseImageWithContext(px, ctx), vgimg.UseDPI(chartDPI))
-	f.draw(draw.New(img))
+	f.draw(draw.New(img), true)
 	var buf bytes.Buffer
 	if err := encodePNG(&buf, px); err != nil {
 		return nil, err
@@ -175,7 +175,7 @@ func (f *figure) png() ([]byte, error) {
 // svg draws the figure as SVG whose text names fallback fonts.
 func (f *figure) svg() ([]byte, error) {
 	svg := vgsvg.NewWith(vgsvg.UseWH(f.w, f.h))
-	f.draw(draw.New(svg))
+	f.draw(draw.New(svg), false)
 	var sbuf bytes.Buffer
 	if _, err := svg.WriteTo(&sbuf); err != nil {
 		return nil, err
@@ -188,8 +188,11 @@ func (f *figure) svg() ([]byte, error) {
 var svgFonts = regexp.MustCompile(`font-family:Liberation Sans;`)
 
 // draw lays the figure out on dc: title at the top, legend at the
-// bottom, panels aligned in between.
-func (f *figure) draw(dc draw.Canvas) {
+// bottom, panels aligned in between. On a canvas already white
+// (whiteCanvas: the PNG's raster starts white), panels skip painting
+// their white background: the rasterizer painted every pixel of every
+// panel again, a sixth of a build's time, for the same pixels.
+func (f *figure) draw(dc draw.Canvas, whiteCanvas bool) {
 	pad := vg.Points(8)
 	dc = draw.Crop(dc, pad, -pad, pad, -pad)
 	hdl := plot.DefaultTextHandler
@@ -213,11 +216,26 @@ func (f *figure) draw(dc draw.Canvas) {
 	canvases := plot.Align(f.panels, tiles, area)
 	for i, row := range f.panels {
 		for j, p := range row {
-			if p != nil {
-				p.Draw(canvases[i][j])
+			if p == nil {
+				continue
 			}
+			bg := p.BackgroundColor
+			if whiteCanvas && isWhite(bg) {
+				p.BackgroundColor = nil
+			}
+			p.Draw(canvases[i][j])
+			p.BackgroundColor = bg
 		}
 	}
+}
+
+// isWhite reports whether c is opaque white.
+func isWhite(c color.Color) bool {
+	if c == nil {
+		return false
+	}
+	r, g, b, a := c.RGBA()
+	return r == 0xffff && g == 0xffff && b == 0xffff && a == 0xffff
 }
 
 // drawLegend draws the legend centred in rows at the bottom of dc and

@@ -2,11 +2,12 @@ package chart
 
 import (
 	"bufio"
-	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
 	"io"
+
+	"github.com/klauspost/compress/zlib"
 )
 
 // encodePNG writes an opaque RGBA image as an 8-bit RGB PNG with no row
