@@ -162,6 +162,7 @@ func (f *figure) png() ([]byte, error) {
 	px := image.NewRGBA(image.Rect(0, 0, int(float64(f.w)*chartDPI/72+0.5), int(float64(f.h)*chartDPI/72+0.5)))
 	ctx := gg.NewContextForRGBA(px)
 	ctx.SetLineCapButt()
+	ctx.SetInterpolator(glyphInterp{})
 	ctx.InvertY()
 	img := vgimg.NewWith(vgimg.UseImageWithContext(px, ctx), vgimg.UseDPI(chartDPI))
 	f.draw(draw.New(img), true)

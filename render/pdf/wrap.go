@@ -201,10 +201,43 @@ func (l *layout) drawLine(line textLine, x, y, width, size float64, align byte) 
 		x += (width - line.w) / 2
 	}
 	base := y + size*1.02
+	// Plain text of one style is drawn as one string per stretch of the
+	// line, spaces included, not a string per word: the same glyphs at
+	// the same places (a space is as wide as measure says), with a tenth
+	// of the PDF's text commands to write.
+	var pending strings.Builder
+	var pendingSt textStyle
+	pendingX, pendingEnd := 0.0, 0.0
+	flush := func() {
+		if pending.Len() > 0 {
+			l.add(drawText(pending.String(), pendingSt, pendingX, base, l))
+			pending.Reset()
+		}
+	}
 	for _, w := range line.words {
 		x += w.space
-		for _, p := range w.pieces {
+		for k, p := range w.pieces {
 			pw := l.measure(p.text, p.st)
+			plain := !p.st.mono && p.st.link == ""
+			joins := plain && pending.Len() > 0 && p.st == pendingSt
+			switch {
+			case joins && k > 0 && x == pendingEnd:
+				// The next piece of the same word ("vllm-" "direct").
+			case joins && k == 0 && w.space > 0 && w.space == l.measure(" ", p.st) && x == pendingEnd+w.space:
+				pending.WriteByte(' ')
+			default:
+				flush()
+				joins = false
+			}
+			if plain {
+				if !joins {
+					pendingSt, pendingX = p.st, x
+				}
+				pending.WriteString(p.text)
+				pendingEnd = x + pw
+				x += pw
+				continue
+			}
 			if p.st.mono {
 				l.add(fillRect(x-1, y+size*0.12, pw+2, size*1.16, codeFill))
 			}
@@ -221,6 +254,7 @@ func (l *layout) drawLine(line textLine, x, y, width, size float64, align byte) 
 			x += pw
 		}
 	}
+	flush()
 }
 
 // paragraph flows runs as a block of lines, breaking pages between
