@@ -208,3 +208,23 @@ func TestChartsOnlyAskedEncodings(t *testing.T) {
 		t.Error("Charts drew with no encoding asked for")
 	}
 }
+
+// BenchmarkEncodePNG encodes a chart-sized raster: white, with a few
+// lines of colour, as charts are.
+func BenchmarkEncodePNG(b *testing.B) {
+	img := image.NewRGBA(image.Rect(0, 0, 1333, 733))
+	for i := range img.Pix {
+		img.Pix[i] = 0xff
+	}
+	for x := 0; x < 1333; x++ {
+		img.Set(x, 300+x/7, color.RGBA{0x00, 0x72, 0xb2, 0xff})
+		img.Set(x, 500-x/9, color.RGBA{0xd5, 0x5e, 0x00, 0xff})
+	}
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := encodePNG(&buf, img); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

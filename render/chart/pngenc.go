@@ -36,9 +36,12 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 	}
 	out := make([]byte, 1+3*width) // filter type 0, then RGB
 	for y := 0; y < height; y++ {
-		row := img.Pix[(y+b.Min.Y-img.Rect.Min.Y)*img.Stride+(b.Min.X-img.Rect.Min.X)*4:]
-		for x, o := 0, 1; x < width; x, o = x+1, o+3 {
-			out[o], out[o+1], out[o+2] = row[4*x], row[4*x+1], row[4*x+2]
+		at := (y+b.Min.Y-img.Rect.Min.Y)*img.Stride + (b.Min.X-img.Rect.Min.X)*4
+		src, dst := img.Pix[at:at+4*width], out[1:]
+		// Slices shortened as they go: no bounds check per byte.
+		for len(src) >= 4 && len(dst) >= 3 {
+			dst[0], dst[1], dst[2] = src[0], src[1], src[2]
+			src, dst = src[4:], dst[3:]
 		}
 		if _, err := zw.Write(out); err != nil {
 			return err
