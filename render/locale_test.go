@@ -22,7 +22,7 @@ func TestTemplatesUseKnownMessages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	call := regexp.MustCompile(`(?:\bT|\bN|\bh2|\bh3)\(?\s*"([a-z0-9_]*[a-z0-9])"\s*[,)}]`)
+	call := regexp.MustCompile(`(?:\bT|\bN|\bh2|\bh3|\bh3plain)\(?\s*"([a-z0-9_]*[a-z0-9])"\s*[,)}]`)
 	var sources []string
 	entries, _ := templates.FS.ReadDir(".")
 	for _, e := range entries {

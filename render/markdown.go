@@ -31,7 +31,7 @@ func markdown(r *analyze.Report, loc *locale.Locale, tfs fs.FS, charts map[strin
 		return nil, fmt.Errorf("templates: %w", err)
 	}
 	var buf bytes.Buffer
-	if err := t.Execute(&buf, v); err != nil {
+	if err := t.Execute(&buf, newDocument(v)); err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
 	if err := loc.Err(); err != nil {

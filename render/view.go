@@ -12,8 +12,9 @@ import (
 	"github.com/openzeka/reportgen/render/present"
 )
 
-// view is what the templates see: the report, the locale, and the tables
-// and sentences built from them. Templates only lay these out.
+// view builds the report's tables and sentences from the report and the
+// locale. Templates only lay these out, and see them through the
+// sub-view of their section (subviews.go), not all of view.
 type view struct {
 	R   *analyze.Report
 	loc *locale.Locale

@@ -238,23 +238,29 @@ func (l *layout) drawLine(line textLine, x, y, width, size float64, align byte) 
 				x += pw
 				continue
 			}
-			if p.st.mono {
-				l.add(fillRect(x-1, y+size*0.12, pw+2, size*1.16, codeFill))
-			}
-			l.add(drawText(p.text, p.st, x, base, l))
-			if link := p.st.link; link != "" {
-				lx, ly, lw, lh := x, y, pw, size*1.3
-				if strings.HasPrefix(link, "#") {
-					anchor := link[1:]
-					l.add(func(pdf *gopdf.GoPdf) error { pdf.AddInternalLink(anchor, lx, ly, lw, lh); return nil })
-				} else {
-					l.add(func(pdf *gopdf.GoPdf) error { pdf.AddExternalLink(link, lx, ly, lw, lh); return nil })
-				}
-			}
+			l.drawPiece(p, x, y, pw, size)
 			x += pw
 		}
 	}
 	flush()
+}
+
+// drawPiece draws a piece of a line that is code (on its grey box) or a
+// link (with its clickable area), pw wide at x on the line at y.
+func (l *layout) drawPiece(p run, x, y, pw, size float64) {
+	if p.st.mono {
+		l.add(fillRect(x-1, y+size*0.12, pw+2, size*1.16, codeFill))
+	}
+	l.add(drawText(p.text, p.st, x, y+size*1.02, l))
+	if link := p.st.link; link != "" {
+		lx, ly, lw, lh := x, y, pw, size*1.3
+		if strings.HasPrefix(link, "#") {
+			anchor := link[1:]
+			l.add(func(pdf *gopdf.GoPdf) error { pdf.AddInternalLink(anchor, lx, ly, lw, lh); return nil })
+		} else {
+			l.add(func(pdf *gopdf.GoPdf) error { pdf.AddExternalLink(link, lx, ly, lw, lh); return nil })
+		}
+	}
 }
 
 // paragraph flows runs as a block of lines, breaking pages between
