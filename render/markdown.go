@@ -1,7 +1,3 @@
-// Package render turns an analyze.Report into the report's editions:
-// Markdown (the source), and HTML and PDF derived from it, each localized.
-// It knows nothing of input formats: a *analyze.Report and Options are
-// all it takes.
 package render
 
 import (
