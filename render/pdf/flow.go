@@ -1,6 +1,8 @@
 package pdf
 
 import (
+	"strings"
+
 	"github.com/yuin/goldmark/ast"
 	extast "github.com/yuin/goldmark/extension/ast"
 
@@ -29,9 +31,14 @@ func (l *layout) block(n ast.Node) {
 		case mdast.KindOf(t) == mdast.Label:
 			// A label ("Findings:", a table's title) is never left alone
 			// at the bottom of a page: it keeps with what follows.
-			l.ensure(bodySize*1.42 + 6 + l.minHeight(t.NextSibling()))
+			l.ensure(l.minHeight(t))
 			l.paragraph(l.runs(t, body()), bodySize, 'l', 6)
 		default:
+			if l.introduces(t) {
+				// "… compares 4 configurations:" keeps with its table.
+				lines := l.wrap(l.runs(t, body()), l.width)
+				l.ensure(float64(len(lines))*bodySize*1.42 + 6 + l.minHeight(t.NextSibling()))
+			}
 			l.paragraph(l.runs(t, body()), bodySize, 'l', 6)
 		}
 	case *ast.TextBlock:
@@ -106,6 +113,16 @@ func (l *layout) heading(h *ast.Heading) {
 	l.y += after
 }
 
+// introduces reports whether paragraph p ends in a colon and a table or
+// a list follows it: it introduces them, and keeps with their start.
+func (l *layout) introduces(p *ast.Paragraph) bool {
+	switch p.NextSibling().(type) {
+	case *extast.Table, *ast.List:
+		return strings.HasSuffix(strings.TrimSpace(mdast.PlainText(p, l.src)), ":")
+	}
+	return false
+}
+
 // minHeight is how much of block n must fit with the heading before it.
 func (l *layout) minHeight(n ast.Node) float64 {
 	if n == nil {
@@ -113,9 +130,22 @@ func (l *layout) minHeight(n ast.Node) float64 {
 	}
 	switch t := n.(type) {
 	case *ast.Paragraph:
-		if mdast.KindOf(t) == mdast.Figure {
+		switch mdast.KindOf(t) {
+		case mdast.Figure:
 			_, h, _ := l.imageSize(t)
 			return h + 24
+		case mdast.Label:
+			// A label keeps with what it introduces, unless a heading
+			// follows: that begins something else.
+			h := bodySize*1.42 + 6
+			if next, ok := t.NextSibling().(*ast.Heading); !ok || next == nil {
+				h += l.minHeight(t.NextSibling())
+			}
+			return h
+		}
+		if l.introduces(t) {
+			lines := l.wrap(l.runs(t, body()), l.width)
+			return float64(len(lines))*bodySize*1.42 + 6 + l.minHeight(t.NextSibling())
 		}
 		return 2 * bodySize * 1.42
 	case *extast.Table:
@@ -123,8 +153,15 @@ func (l *layout) minHeight(n ast.Node) float64 {
 	case *ast.FencedCodeBlock, *ast.CodeBlock:
 		return 4*codeSize*1.35 + 12
 	case *ast.Heading:
-		size, _, after := headingStyle(t.Level)
-		return size*1.3 + after + l.minHeight(t.NextSibling())
+		// A heading after a heading is never at a page's top: the space
+		// before it is laid out too, and a level-2 heading's rule.
+		size, before, after := headingStyle(t.Level)
+		st := textStyle{size: size, bold: true}
+		h := before + float64(len(l.wrap([]run{{text: mdast.PlainText(t, l.src), st: st}}, l.width)))*size*1.3 + after
+		if t.Level == 2 {
+			h += 4
+		}
+		return h + l.minHeight(t.NextSibling())
 	}
 	return 2 * bodySize * 1.42
 }

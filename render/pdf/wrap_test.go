@@ -105,15 +105,25 @@ func TestWrapGluesUnits(t *testing.T) {
 func TestWriteGluesUnitsOfAssets(t *testing.T) {
 	l := measuring(t)
 	st := body()
-	// Enough words that "… 1234" ends the first line and "ms" would not fit.
-	words := []string{}
-	for l.measure(strings.Join(append(slices.Clone(words), "1234", "ms"), " "), st) <= l.width {
+	// Words that fill the first line up to "1234", leaving less room
+	// than " ms" needs: the whole words, then a last one of x's as long
+	// as "… 1234" still fits.
+	var words []string
+	fits := func(ws ...string) bool { return l.measure(strings.Join(ws, " "), st) <= l.width }
+	for fits(append(slices.Clone(words), "word", "1234")...) {
 		words = append(words, "word")
 	}
-	src := strings.Join(append(words, "1234", "ms", "end"), " ") + "\n"
+	last := ""
+	for fits(append(slices.Clone(words), last+"x", "1234")...) {
+		last += "x"
+	}
+	if last != "" {
+		words = append(words, last)
+	}
+	src := strings.Join(append(slices.Clone(words), "1234", "ms", "end"), " ") + "\n"
 	first := strings.Join(append(slices.Clone(words), "1234"), " ")
-	if l.measure(first, st) > l.width {
-		t.Skip("the filler does not fall as planned")
+	if !fits(first) || fits(first, "ms") {
+		t.Fatalf("the filler does not fall as planned: %q", first)
 	}
 	for _, glue := range [][]string{nil, {"ms"}} {
 		a := testAssets()
