@@ -149,7 +149,7 @@ func (l *layout) minHeight(n ast.Node) float64 {
 		}
 		return 2 * bodySize * 1.42
 	case *extast.Table:
-		return 3 * (tableSize*1.3 + 8)
+		return l.tableStart(t)
 	case *ast.FencedCodeBlock, *ast.CodeBlock:
 		return 4*codeSize*1.35 + 12
 	case *ast.Heading:

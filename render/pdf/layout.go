@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/signintech/gopdf"
+	extast "github.com/yuin/goldmark/extension/ast"
 )
 
 // tocEntry is a heading as laid out: where the table of contents,
@@ -28,12 +29,13 @@ type layout struct {
 	width    float64 // current text width
 	headings []tocEntry
 	measured map[string]float64
+	tables   map[*extast.Table]*tableLayout
 }
 
 // newLayout is a layout of src's blocks, one empty page, the text
 // column the page's width between the margins.
 func newLayout(pdf *gopdf.GoPdf, src []byte, images map[string][]byte, glue map[string]bool) *layout {
-	l := &layout{pdf: pdf, src: src, images: images, glue: glue, left: marginX, width: pageW - 2*marginX, measured: map[string]float64{}}
+	l := &layout{pdf: pdf, src: src, images: images, glue: glue, left: marginX, width: pageW - 2*marginX, measured: map[string]float64{}, tables: map[*extast.Table]*tableLayout{}}
 	l.newPage()
 	return l
 }

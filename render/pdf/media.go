@@ -93,33 +93,30 @@ func (l *layout) list(list *ast.List) {
 // code lays out a code block in monospace on a grey panel, wrapping long
 // lines (continuations indented) and breaking pages between lines.
 func (l *layout) code(lines *text.Segments) {
-	st := textStyle{size: codeSize, mono: true, color: ink}
 	const pad = 6.0
-	charW := l.measure("M", st)
-	perLine := int((l.width - 2*pad) / charW)
-	var rows []string
+	var src []string
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
 		s := strings.TrimRight(string(seg.Value(l.src)), "\n")
-		s = strings.ReplaceAll(s, "\t", "    ")
-		first := true
-		for {
-			limit := perLine
-			prefix := ""
-			if !first {
-				prefix = "    "
-				limit = perLine - 4
-			}
-			if utf8.RuneCountInString(s) <= limit {
-				rows = append(rows, prefix+s)
-				break
-			}
-			cut := byteIndexOfRune(s, limit)
-			rows = append(rows, prefix+s[:cut])
-			s = s[cut:]
-			first = false
-		}
+		src = append(src, strings.ReplaceAll(s, "\t", "    "))
 	}
+	// The block's font shrinks (to minCodeSize at most) until its
+	// longest unbreakable piece fits a continuation row: a copied
+	// command must not be cut inside a word.
+	st := textStyle{size: codeSize, mono: true, color: ink}
+	perLine := func() int { return int((l.width - 2*pad) / l.measure("M", st)) }
+	longest := 0
+	for _, s := range src {
+		longest = max(longest, longestPiece(s))
+	}
+	for st.size > minCodeSize && perLine() < longest+len(codeIndent) {
+		st.size -= 0.25
+	}
+	var rows []string
+	for _, s := range src {
+		rows = append(rows, wrapCode(s, perLine())...)
+	}
+	codeSize := st.size
 	lh := codeSize * 1.38
 	l.ensure(pad*2 + lh*math.Min(4, float64(len(rows))))
 	i := 0
@@ -144,6 +141,50 @@ func (l *layout) code(lines *text.Segments) {
 		}
 	}
 	l.y += 8
+}
+
+// minCodeSize is the smallest a code block's font shrinks to.
+const minCodeSize = 6.0
+
+// codeIndent starts a code line's continuation rows.
+const codeIndent = "    "
+
+// codeBreak reports whether a code line may break after rune r: after a
+// space, or after a comma (JSON: --speculative-config '{"a":1,"b":2}').
+func codeBreak(r rune) bool { return r == ' ' || r == ',' }
+
+// longestPiece is the length in runes of the longest piece of s a row
+// must hold whole: a run without a break (codeBreak), with the break
+// that ends it.
+func longestPiece(s string) int {
+	longest, run := 0, 0
+	for _, r := range s {
+		run++
+		longest = max(longest, run) // a break ends its piece's row
+		if codeBreak(r) {
+			run = 0
+		}
+	}
+	return longest
+}
+
+// wrapCode cuts code line s into rows of at most perLine runes, the
+// continuation rows indented by codeIndent: at the last break that
+// fits, and inside a piece only when the piece alone is longer than a
+// row.
+func wrapCode(s string, perLine int) []string {
+	var rows []string
+	prefix, limit := "", perLine
+	for utf8.RuneCountInString(s) > limit && limit > 0 {
+		cut := byteIndexOfRune(s, limit)
+		if at := strings.LastIndexFunc(s[:cut], codeBreak); at > 0 {
+			cut = at + 1 // the break stays at the end of its row
+		}
+		rows = append(rows, prefix+strings.TrimRight(s[:cut], " "))
+		s = strings.TrimLeft(s[cut:], " ")
+		prefix, limit = codeIndent, perLine-len(codeIndent)
+	}
+	return append(rows, prefix+s)
 }
 
 func byteIndexOfRune(s string, n int) int {

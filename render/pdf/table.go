@@ -16,13 +16,33 @@ type tableCell struct {
 	lines []textLine
 }
 
-// table lays out a GFM table: columns sized to their content and never
-// wider than the text column, cells wrapped, rows as tall as their
-// tallest cell, page breaks between rows with the header row repeated.
-func (l *layout) table(t *extast.Table) {
-	size := tableSize
-	var head []tableCell
-	var rows [][]tableCell
+// tableLayout is a table measured for a column width: its cells with
+// their runs and wrapped lines, the column widths, the font size and
+// line height it is set in, and the heights of its header and rows.
+type tableLayout struct {
+	head         []tableCell
+	rows         [][]tableCell
+	widths       []float64
+	size, lh     float64
+	headH        float64
+	rowH         []float64
+	measuredFrom float64 // the column width it was measured for
+}
+
+// tablePad is a cell's inner padding.
+const tablePad = 4.0
+
+// measureTable measures a GFM table for the current column width:
+// columns sized to their content and never wider than the column, the
+// font shrunk until every column's longest word fits, cells wrapped,
+// rows as tall as their tallest cell. Nil for a table without columns.
+// The measure is kept: keep-with-next asks for it before the table is
+// laid out.
+func (l *layout) measureTable(t *extast.Table) *tableLayout {
+	if m, ok := l.tables[t]; ok && m.measuredFrom == l.width {
+		return m
+	}
+	m := &tableLayout{size: tableSize, measuredFrom: l.width}
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		var cells []tableCell
 		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
@@ -30,59 +50,130 @@ func (l *layout) table(t *extast.Table) {
 			cells = append(cells, tableCell{align: alignOf(cell.Alignment), cls: mdast.Class(cell)})
 		}
 		if r.Kind() == extast.KindTableHeader {
-			head = cells
+			m.head = cells
 		} else {
-			rows = append(rows, cells)
+			m.rows = append(m.rows, cells)
 		}
 	}
-	cols := len(head)
+	cols := len(m.head)
 	if cols == 0 {
-		return
+		return nil
 	}
-	// Runs depend on the font size; the widths are fitted by shrinking
-	// the size until every column's longest word fits.
-	var widths []float64
 	for {
-		l.fillRuns(t, head, rows, size)
+		l.fillRuns(t, m.head, m.rows, m.size)
 		var ok bool
-		widths, ok = l.columnWidths(head, rows, cols)
-		if ok || size <= 6.5 {
+		m.widths, ok = l.columnWidths(m.head, m.rows, cols)
+		if ok || m.size <= 6.5 {
 			break
 		}
-		size -= 0.5
+		m.size -= 0.5
 	}
-	const pad = 4.0
-	lh := size * 1.32
+	m.lh = m.size * 1.32
 	wrapCells := func(cells []tableCell) float64 {
 		maxLines := 1
 		for j := range cells {
 			if j >= cols {
 				break
 			}
-			cells[j].lines = l.wrap(cells[j].runs, widths[j]-2*pad)
+			cells[j].lines = l.wrap(cells[j].runs, m.widths[j]-2*tablePad)
 			maxLines = max(maxLines, len(cells[j].lines))
 		}
-		return float64(maxLines)*lh + 2*pad
+		return float64(maxLines)*m.lh + 2*tablePad
 	}
-	headH := wrapCells(head)
-	rowH := make([]float64, len(rows))
-	for i := range rows {
-		rowH[i] = wrapCells(rows[i])
+	m.headH = wrapCells(m.head)
+	m.rowH = make([]float64, len(m.rows))
+	for i := range m.rows {
+		m.rowH[i] = wrapCells(m.rows[i])
 	}
-	first := headH
-	if len(rows) > 0 {
-		first += rowH[0]
+	l.tables[t] = m
+	return m
+}
+
+// tableStart is how much of table t must fit where it begins (planTable's
+// rule): the whole table when it is too short to split, else its header
+// and first minRowsSplit rows.
+func (l *layout) tableStart(t *extast.Table) float64 {
+	m := l.measureTable(t)
+	if m == nil {
+		return 0
 	}
-	l.ensure(first)
-	l.drawRow(head, widths, headH, size, pad, lh, true, 0)
-	for i, row := range rows {
-		if l.y+rowH[i] > l.bottom() {
-			l.newPage()
-			l.drawRow(head, widths, headH, size, pad, lh, true, 0)
+	h := m.headH
+	for i, rh := range m.rowH {
+		if len(m.rowH) >= 2*minRowsSplit && i >= minRowsSplit {
+			break
 		}
-		l.drawRow(row, widths, rowH[i], size, pad, lh, false, i)
+		h += rh
+	}
+	return h
+}
+
+// table lays out a GFM table as measureTable measures it, with page
+// breaks between rows as planTable places them, the header row repeated
+// on every page.
+func (l *layout) table(t *extast.Table) {
+	m := l.measureTable(t)
+	if m == nil {
+		return
+	}
+	moveFirst, breaks := planTable(m.headH, m.rowH, l.bottom()-l.y, l.bottom()-marginTop, l.atTop())
+	if moveFirst {
+		l.newPage()
+	}
+	l.drawRow(m.head, m.widths, m.headH, m.size, tablePad, m.lh, true, 0)
+	for i, row := range m.rows {
+		if len(breaks) > 0 && breaks[0] == i {
+			breaks = breaks[1:]
+			l.newPage()
+			l.drawRow(m.head, m.widths, m.headH, m.size, tablePad, m.lh, true, 0)
+		}
+		l.drawRow(row, m.widths, m.rowH[i], m.size, tablePad, m.lh, false, i)
 	}
 	l.y += 10
+}
+
+// minRowsSplit is the fewest rows a table leaves on either side of a
+// page break: a row or two alone on a page reads as a stray.
+const minRowsSplit = 3
+
+// planTable places a table's rows on pages: whether it starts on a new
+// page (moveFirst), and the rows before which a page break falls, each
+// page repeating the header of height headH. avail is the room left on
+// the current page, page a whole page's; atTop says the current page is
+// still empty. A table that fits where it is stays whole; one that does
+// not is split only with minRowsSplit rows or more on each side of every
+// break, else it moves whole to the next page, where it splits (by the
+// same rule) only when it is longer than a page. Rows taller than a
+// page break where they must.
+func planTable(headH float64, rowH []float64, avail, page float64, atTop bool) (moveFirst bool, breaks []int) {
+	n := len(rowH)
+	// fit is how many rows from index from fit under a header in room.
+	fit := func(from int, room float64) int {
+		used, k := headH, 0
+		for i := from; i < n && used+rowH[i] <= room; i++ {
+			used += rowH[i]
+			k++
+		}
+		return k
+	}
+	if fit(0, avail) == n {
+		return false, nil
+	}
+	first := fit(0, avail)
+	if !atTop && (first < min(minRowsSplit, n) || n-first < minRowsSplit && n-minRowsSplit < minRowsSplit) {
+		moveFirst, avail = true, page
+	}
+	for cur := 0; ; {
+		k := max(fit(cur, avail), 1) // a row taller than a page still goes somewhere
+		next := cur + k
+		if next >= n {
+			return moveFirst, breaks
+		}
+		if n-next < minRowsSplit && n-minRowsSplit-cur >= minRowsSplit {
+			next = n - minRowsSplit // leave enough rows for the last page
+		}
+		breaks = append(breaks, next)
+		cur, avail = next, page
+	}
 }
 
 func alignOf(a extast.Alignment) byte {
@@ -118,7 +209,7 @@ func (l *layout) fillRuns(t *extast.Table, head []tableCell, rows [][]tableCell,
 // every column's longest word is shared out in proportion to what each
 // wants. ok is false when even the longest words do not fit.
 func (l *layout) columnWidths(head []tableCell, rows [][]tableCell, cols int) ([]float64, bool) {
-	const pad = 4.0
+	pad := tablePad
 	natural := make([]float64, cols)
 	minimum := make([]float64, cols)
 	measure := func(cells []tableCell) {

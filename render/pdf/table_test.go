@@ -89,26 +89,69 @@ func checkTablePage(t *testing.T, filler, i int, lines []string) []string {
 	return ids
 }
 
-// TestTableStartsWithARow: a table starts on a page only if its header
-// and first row fit there; at exactly that room it does.
-func TestTableStartsWithARow(t *testing.T) {
-	one := "| A | B |\n|---|---|\n| first | row |\n"
-	long := one + "| second | row |\n| third | row |\n"
-	// The header and the first row's height: one row's table at a page
-	// top, less the space after a table.
+// TestPlanTable: a table stays whole where it fits; else it splits only
+// with minRowsSplit rows or more on each side of every break, or moves
+// whole to the next page. Rows are 10 pt, the header 10 pt, a page
+// 100 pt (a header and 9 rows).
+func TestPlanTable(t *testing.T) {
+	rows := func(n int) []float64 {
+		h := make([]float64, n)
+		for i := range h {
+			h[i] = 10
+		}
+		return h
+	}
+	for _, tt := range []struct {
+		name   string
+		rows   int
+		avail  float64
+		atTop  bool
+		move   bool
+		breaks []int
+	}{
+		{"fits whole", 5, 60, false, false, nil},
+		{"fits exactly", 5, 60, false, false, nil},
+		{"short table, no room for all: moves whole", 5, 59, false, true, nil},
+		{"room for 2 of 8: moves", 8, 30, false, true, nil},
+		{"room for 3 of 8: splits 3 + 5", 8, 40, false, false, []int{3}},
+		{"room for 6 of 8: splits 5 + 3, not 6 + 2", 8, 70, false, false, []int{5}},
+		{"room for 7 of 9: splits 6 + 3", 9, 80, false, false, []int{6}},
+		{"20 rows from a page top: 9 + 8 + 3", 20, 100, true, false, []int{9, 17}},
+		{"20 rows, room for 4: 4 + 9 + 7", 20, 50, false, false, []int{4, 13}},
+		{"at a page top it never moves", 5, 30, true, false, []int{2}},
+		{"one row taller than a page", 1, 50, true, false, nil},
+	} {
+		h := rows(tt.rows)
+		if tt.name == "one row taller than a page" {
+			h = []float64{500}
+		}
+		move, breaks := planTable(10, h, tt.avail, 100, tt.atTop)
+		if move != tt.move || !slices.Equal(breaks, tt.breaks) {
+			t.Errorf("%s: move %v, breaks %v; want %v, %v", tt.name, move, breaks, tt.move, tt.breaks)
+		}
+	}
+}
+
+// TestTableMovesWhole: a short table that does not fit where it is
+// starts on the next page, whole; at exactly its room it stays.
+func TestTableMovesWhole(t *testing.T) {
+	src := "| A | B |\n|---|---|\n| first | row |\n| second | row |\n| third | row |\n"
 	l := measuring(t)
-	l.src = []byte(one)
-	l.blocks(parse(t, one).FirstChild())
-	need := l.y - marginTop - 10
+	l.src = []byte(src)
+	l.blocks(parse(t, src).FirstChild())
+	need := l.y - marginTop - 10 // the whole table, less the space after it
 	for _, tt := range []struct {
 		spare float64
 		moved bool
-	}{{0.01, false}, {-0.01, true}} {
-		l := newLayout(measuring(t).pdf, []byte(long), nil, nil)
+	}{{0.01, false}, {0, false}, {-0.01, true}} {
+		l := newLayout(measuring(t).pdf, []byte(src), nil, nil)
 		l.y = l.bottom() - need - tt.spare
-		l.blocks(parse(t, long).FirstChild())
+		l.blocks(parse(t, src).FirstChild())
 		if moved := len(l.pages[0]) == 0; moved != tt.moved {
 			t.Errorf("%.2f pt to spare: moved %v, want %v", tt.spare, moved, tt.moved)
+		}
+		if len(l.pages) > 2 || tt.moved && len(l.pages) != 2 {
+			t.Errorf("%.2f pt to spare: the table took pages %d", tt.spare, len(l.pages))
 		}
 	}
 }

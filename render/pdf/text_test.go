@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -142,5 +143,33 @@ func TestGluedUnit(t *testing.T) {
 		if got := gluedUnit(units, tt.prev, tt.word); got != tt.want {
 			t.Errorf("gluedUnit(%q, %q) = %v, want %v", tt.prev, tt.word, got, tt.want)
 		}
+	}
+}
+
+func TestWrapCode(t *testing.T) {
+	tests := []struct {
+		in      string
+		perLine int
+		want    []string
+	}{
+		{"short", 20, []string{"short"}},
+		{"vllm serve model --tp 8 --max-num-seqs 32", 20, []string{"vllm serve model", "    --tp 8", "    --max-num-seqs", "    32"}},
+		{`--speculative-config '{"method":"dspark","num_speculative_tokens":7}'`, 40,
+			[]string{`--speculative-config`, `    '{"method":"dspark",`, `    "num_speculative_tokens":7}'`}},
+		{"abcdefghijklmnopqrstuvwxyz", 10, []string{"abcdefghij", "    klmnop", "    qrstuv", "    wxyz"}},
+	}
+	for _, tt := range tests {
+		got := wrapCode(tt.in, tt.perLine)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("wrapCode(%q, %d) = %q, want %q", tt.in, tt.perLine, got, tt.want)
+		}
+		for _, row := range got {
+			if n := utf8.RuneCountInString(row); n > tt.perLine {
+				t.Errorf("wrapCode(%q, %d): row %q has %d runes", tt.in, tt.perLine, row, n)
+			}
+		}
+	}
+	if got := longestPiece(`a,bcd efgh,ij`); got != 5 {
+		t.Errorf("longestPiece = %d, want 5 (\"efgh,\")", got)
 	}
 }
