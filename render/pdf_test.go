@@ -2,10 +2,7 @@ package render
 
 import (
 	"bytes"
-	"encoding/binary"
-	"hash/crc32"
 	"image"
-	"image/png"
 	"runtime"
 	"slices"
 	"strings"
@@ -14,24 +11,14 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/internal/reporttest"
+	"github.com/openzeka/reportgen/internal/testutil"
 )
-
-// longTitle is a title of n characters: Turkish words, a symbol the
-// fallback font draws, spaces.
-func longTitle(n int) string {
-	words := []string{"Çıkarım", "performansı", "İstanbul", "ölçüm", "≤", "şüpheli", "ĞÜŞİÖÇ", "raporu"}
-	var out []rune
-	for i := 0; len(out) < n; i++ {
-		out = append(append(out, []rune(words[i%len(words)])...), ' ')
-	}
-	return string(out[:n])
-}
 
 // TestLongTitlePDF: a title of 100,000 characters (words; one word;
 // an id of many short hyphenated parts) makes a PDF (the cover gives it
 // at most six lines: render/pdf's TestWrapAtMostLongTitle).
 func TestLongTitlePDF(t *testing.T) {
-	for _, title := range []string{longTitle(100_000), strings.Repeat("Ş", 100_000), strings.Repeat("a-b_", 25_000)} {
+	for _, title := range []string{testutil.LongTitle(100_000), strings.Repeat("Ş", 100_000), strings.Repeat("a-b_", 25_000)} {
 		r := reporttest.Tiny()
 		r.Meta.Title = analyze.Text{"": title}
 		ed, err := NewEdition(r, Options{Lang: "tr"})
@@ -48,32 +35,11 @@ func TestLongTitlePDF(t *testing.T) {
 	}
 }
 
-// pngHeader is the start of a PNG file that claims w × h pixels: enough
-// for image.DecodeConfig, nothing to decode.
-func pngHeader(w, h uint32) []byte {
-	var b bytes.Buffer
-	b.WriteString("\x89PNG\r\n\x1a\n")
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], w)
-	binary.BigEndian.PutUint32(ihdr[4:], h)
-	ihdr[8], ihdr[9] = 8, 6 // 8-bit RGBA
-	var head [8]byte
-	binary.BigEndian.PutUint32(head[:4], 13)
-	copy(head[4:], "IHDR")
-	b.Write(head[:])
-	b.Write(ihdr)
-	crc := crc32.NewIEEE()
-	crc.Write(head[4:])
-	crc.Write(ihdr)
-	b.Write(binary.BigEndian.AppendUint32(nil, crc.Sum32()))
-	return b.Bytes()
-}
-
 // TestLogoBombRefusedUndecoded: a logo claiming 60000 × 60000 pixels is
 // refused from its header, before any pixel (14 GB of them) is
 // decoded, and the error says its size and the limit.
 func TestLogoBombRefusedUndecoded(t *testing.T) {
-	bomb := pngHeader(60000, 60000)
+	bomb := testutil.PNGHeader(60000, 60000)
 	if _, _, err := image.DecodeConfig(bytes.NewReader(bomb)); err != nil {
 		t.Fatalf("the test's PNG header does not parse: %v", err)
 	}
@@ -104,31 +70,11 @@ func TestLogoBombRefusedUndecoded(t *testing.T) {
 	// The limits at their boundaries: render/pdf's TestLogoLimits.
 }
 
-// noise is a w × h image of pseudo-random pixels, which no encoder can
-// shrink much.
-func noise(w, h int) *image.NRGBA {
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	x := uint32(2463534242)
-	for i := range img.Pix {
-		x ^= x << 13
-		x ^= x >> 17
-		x ^= x << 5
-		img.Pix[i] = byte(x)
-	}
-	for i := 3; i < len(img.Pix); i += 4 {
-		img.Pix[i] = 0xff
-	}
-	return img
-}
-
 // TestLargeLogoScaledDown: a 4000 × 4000 logo is scaled down to its
 // printed box at 300 dpi, so the PDF grows by the printed size's
 // pixels, not the file's (tens of MB).
 func TestLargeLogoScaledDown(t *testing.T) {
-	var big bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.NoCompression}).Encode(&big, noise(4000, 4000)); err != nil {
-		t.Fatal(err)
-	}
+	big := bytes.NewBuffer(testutil.NoisePNG(4000, 4000))
 	bare, err := pdfWithLogo(nil)
 	if err != nil {
 		t.Fatal(err)

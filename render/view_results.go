@@ -18,17 +18,24 @@ func (v *view) byLevel(cell func(analyze.Config, analyze.Level) string) Table {
 		t.Align += "r"
 	}
 	for _, lc := range v.R.Levels {
-		row := []string{v.loc.Load(lc)}
-		for _, c := range v.R.Configs {
-			if l, ok := c.Level(lc); ok {
-				row = append(row, markCell(cell(c, l), l))
-			} else {
-				row = append(row, "–")
-			}
-		}
-		t.Rows = append(t.Rows, row)
+		t.Rows = append(t.Rows, append([]string{v.loc.Load(lc)}, v.configCells(lc, cell)...))
 	}
 	return t
+}
+
+// configCells are every config's cell at load lc, in report order: "–"
+// where a config did not measure lc, marked ◊ where its load was not
+// reached.
+func (v *view) configCells(lc analyze.Load, cell func(analyze.Config, analyze.Level) string) []string {
+	var out []string
+	for _, c := range v.R.Configs {
+		if l, ok := c.Level(lc); ok {
+			out = append(out, markCell(cell(c, l), l))
+		} else {
+			out = append(out, "–")
+		}
+	}
+	return out
 }
 
 // MetricTable is one statistic of one metric per level and config. In
@@ -103,15 +110,7 @@ func (v *view) Overview(lc analyze.Load, withAggregate bool) Table {
 		t.Align += "r"
 	}
 	row := func(label string, cell func(analyze.Config, analyze.Level) string) {
-		r := []string{label}
-		for _, c := range v.R.Configs {
-			if l, ok := c.Level(lc); ok {
-				r = append(r, markCell(cell(c, l), l))
-			} else {
-				r = append(r, "–")
-			}
-		}
-		t.Rows = append(t.Rows, r)
+		t.Rows = append(t.Rows, append([]string{label}, v.configCells(lc, cell)...))
 	}
 	for _, id := range analyze.Distributions {
 		row(v.loc.T("row_"+present.MustOf(id).Stem+"_mean"), func(_ analyze.Config, l analyze.Level) string { return v.metricCell(id, analyze.Mean, l) })

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/signintech/gopdf"
+
+	"github.com/openzeka/reportgen/internal/testutil"
 )
 
 // measuring is a layout on a PDF with reportgen's fonts, for measuring.
@@ -21,23 +23,12 @@ func measuring(tb testing.TB) *layout {
 	return newLayout(pdf, nil, nil, nil)
 }
 
-// longTitle is a title of n characters: Turkish words, a symbol the
-// fallback font draws, spaces.
-func longTitle(n int) string {
-	words := []string{"Çıkarım", "performansı", "İstanbul", "ölçüm", "≤", "şüpheli", "ĞÜŞİÖÇ", "raporu"}
-	var out []rune
-	for i := 0; len(out) < n; i++ {
-		out = append(append(out, []rune(words[i%len(words)])...), ' ')
-	}
-	return string(out[:n])
-}
-
 // TestFitTextFitsWithEllipsis: a text too wide is cut to the longest
 // start that fits with an ellipsis; one that fits is left alone.
 func TestFitTextFitsWithEllipsis(t *testing.T) {
 	l := measuring(t)
 	st := textStyle{size: 8}
-	for _, s := range []string{longTitle(10_000), strings.Repeat("W", 500), "Kimi K3 Çıkarım Performansı: vLLM ve SGLang, Direct ve Speculative (DSpark)"} {
+	for _, s := range []string{testutil.LongTitle(10_000), strings.Repeat("W", 500), "Kimi K3 Çıkarım Performansı: vLLM ve SGLang, Direct ve Speculative (DSpark)"} {
 		for _, width := range []float64{5, 60, 200, pageW - 2*marginX} {
 			got := fitText(l, s, st, width)
 			if l.measure(s, st) <= width {
@@ -68,7 +59,7 @@ func TestFitTextFitsWithEllipsis(t *testing.T) {
 // header's width, as every PDF page of such a report needs.
 func BenchmarkFitTextLong(b *testing.B) {
 	l := measuring(b)
-	title := longTitle(100_000)
+	title := testutil.LongTitle(100_000)
 	for b.Loop() {
 		l.measured = map[string]float64{} // measure afresh, as a new PDF does
 		fitText(l, title, headerStyle, pageW-2*marginX)
@@ -79,7 +70,7 @@ func BenchmarkFitTextLong(b *testing.B) {
 // word; an id of many short hyphenated parts) gets the cover's six
 // lines, not pages, the last cut to fit with an ellipsis.
 func TestWrapAtMostLongTitle(t *testing.T) {
-	for _, title := range []string{longTitle(100_000), strings.Repeat("Ş", 100_000), strings.Repeat("a-b_", 25_000)} {
+	for _, title := range []string{testutil.LongTitle(100_000), strings.Repeat("Ş", 100_000), strings.Repeat("a-b_", 25_000)} {
 		l := measuring(t)
 		st := textStyle{size: 26, bold: true}
 		lines := l.wrapAtMost(title, st, l.width, coverTitleLines)
