@@ -121,6 +121,11 @@ func meta(m *ingest.Manifest, now time.Time) Meta {
 	md.Title = Text(m.Title)
 	md.Subtitle = Text(m.Subtitle)
 	md.PreparedBy = Text(m.PreparedBy)
+	md.Customer = Text(m.Customer)
+	md.Reference = Text(m.Reference)
+	md.Version = Text(m.Version)
+	md.Company = Text(m.Company)
+	md.Confidentiality = Text(m.Confidentiality)
 	md.Logo = m.Logo
 	md.Model = Text(m.Model.Name)
 	md.Vendor = Text(m.Model.Vendor)

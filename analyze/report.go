@@ -526,6 +526,13 @@ type Meta struct {
 	Date       time.Time `json:"date"`
 	PreparedBy Text      `json:"prepared_by,omitempty"`
 	Logo       string    `json:"logo,omitempty"`
+	// Customer, Reference, Version, Company and Confidentiality are the
+	// proposal's cover and footer texts.
+	Customer        Text `json:"customer,omitempty"`
+	Reference       Text `json:"reference,omitempty"`
+	Version         Text `json:"version,omitempty"`
+	Company         Text `json:"company,omitempty"`
+	Confidentiality Text `json:"confidentiality,omitempty"`
 	Model      Text      `json:"model,omitempty"`
 	Vendor     Text      `json:"vendor,omitempty"`
 	ModelAbout Text      `json:"model_about,omitempty"`

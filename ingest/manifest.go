@@ -32,6 +32,15 @@ type Manifest struct {
 	PreparedBy Text   `toml:"prepared_by"`
 	Logo       string `toml:"logo"`
 
+	// For proposals: the customer the report is for, the proposal's
+	// reference, the document's version, the short company name the
+	// footer carries, and a confidentiality mark for cover and footer.
+	Customer        Text `toml:"customer"`
+	Reference       Text `toml:"reference"`
+	Version         Text `toml:"version"`
+	Company         Text `toml:"company"`
+	Confidentiality Text `toml:"confidentiality"`
+
 	// ThinkS is the think time in seconds for the Little's-law user
 	// count; nil when the manifest does not set it (0 is a closed loop).
 	ThinkS *float64 `toml:"think_s"`
@@ -229,6 +238,8 @@ func textLimit(path []string) int {
 		return 120
 	case last == "title" || last == "subtitle" || last == "prepared_by" || last == "tool" || last == "value":
 		return 400
+	case len(path) == 1 && (last == "customer" || last == "reference" || last == "version" || last == "company" || last == "confidentiality"):
+		return 120
 	}
 	return 0
 }

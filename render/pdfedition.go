@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/render/pdf"
@@ -57,6 +58,8 @@ func (e *Edition) pdfAssets() pdf.Assets {
 		Date:          meta.Date,
 		DateText:      e.loc.Month(meta.Date),
 		Cover:         cover,
+		Mark:          present.Clean(meta.Confidentiality.In(e.Lang)),
+		Footer:        e.footer(),
 		ContentsTitle: e.loc.T("toc_title"),
 		PageLabel: func(page, total int) string {
 			return e.loc.T("page_of", "N", strconv.Itoa(page), "Total", strconv.Itoa(total))
@@ -91,6 +94,14 @@ type coverField struct{ label, value string }
 func (e *Edition) coverFields() []coverField {
 	meta := e.Report.Meta
 	var rows []coverField
+	for _, f := range []struct {
+		id   string
+		text analyze.Text
+	}{{"customer", meta.Customer}, {"reference", meta.Reference}, {"doc_version", meta.Version}} {
+		if v := f.text.In(e.Lang); v != "" {
+			rows = append(rows, coverField{e.loc.T(f.id), v})
+		}
+	}
 	if model := modelLine(e.loc, meta, present.Clean); model != "" {
 		rows = append(rows, coverField{e.loc.T("model"), model})
 	}
@@ -109,3 +120,15 @@ func (e *Edition) coverFields() []coverField {
 
 // subtitle is the manifest's subtitle in the edition's language.
 func (e *Edition) subtitle() string { return present.Clean(e.Report.Meta.Subtitle.In(e.Lang)) }
+
+// footer is the middle of the PDF's footer: the company and the
+// confidentiality mark, as the manifest gives them.
+func (e *Edition) footer() string {
+	var parts []string
+	for _, t := range []analyze.Text{e.Report.Meta.Company, e.Report.Meta.Confidentiality} {
+		if s := present.Clean(t.In(e.Lang)); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, " · ")
+}

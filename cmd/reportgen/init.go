@@ -101,6 +101,11 @@ func manifestTemplate(name, dir string, found []ingest.Found, now time.Time) str
 # date = %q                   # the report's month; default: the month it is built
 # prepared_by = "…"
 # logo = "logo.png"               # PNG or JPEG in this folder, on the PDF cover
+# customer = "…"                  # the customer the proposal is for (cover)
+# reference = "…"                 # the proposal's number (cover)
+# version = "1.0"                 # the document's version (cover)
+# company = "…"                   # short company name (PDF footer)
+# confidentiality = { tr = "Gizli", en = "Confidential" }   # cover and PDF footer
 # think_s = 45                    # think time for Little's law, seconds; 0 is a closed loop
 
 # [slo]

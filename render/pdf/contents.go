@@ -110,9 +110,19 @@ func furniture(pdf *gopdf.GoPdf, l *layout, a Assets, header string, page, total
 		strokeLine(marginX, pageH-44, pageW-marginX, pageH-44, 0.5, rule),
 	}
 	label := a.PageLabel(page, total)
-	ops = append(ops, drawText(label, st, pageW-marginX-l.measure(label, st), pageH-32, l))
+	labelW := l.measure(label, st)
+	ops = append(ops, drawText(label, st, pageW-marginX-labelW, pageH-32, l))
+	dateW := 0.0
 	if d := a.DateText; d != "" {
+		dateW = l.measure(d, st)
 		ops = append(ops, drawText(d, st, marginX, pageH-32, l))
+	}
+	if f := a.Footer; f != "" {
+		// Centred between the date and the page label, cut to the room
+		// between them.
+		room := pageW - 2*marginX - 2*max(dateW, labelW) - 24
+		f = fitText(l, f, st, room)
+		ops = append(ops, drawText(f, st, (pageW-l.measure(f, st))/2, pageH-32, l))
 	}
 	for _, o := range ops {
 		_ = o(pdf)

@@ -27,6 +27,13 @@ func cover(pdf *gopdf.GoPdf, glue map[string]bool, a Assets, logo *coverLogo) {
 		}
 	}
 	y := 250.0
+	if a.Mark != "" {
+		mark := textStyle{size: 11, bold: true, color: accent}
+		for _, line := range l.wrapAtMost(a.Mark, mark, l.width, 2) {
+			l.drawLine(line, marginX, y-40, l.width, mark.size, 'l')
+			y += mark.size * 1.3
+		}
+	}
 	st := textStyle{size: 26, bold: true, color: accent}
 	for _, line := range l.wrapAtMost(a.Title, st, l.width, coverTitleLines) {
 		l.drawLine(line, marginX, y, l.width, st.size, 'l')

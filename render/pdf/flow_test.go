@@ -3,6 +3,9 @@ package pdf
 import (
 	"fmt"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -189,6 +192,47 @@ func TestHeadingRunKeepsTogether(t *testing.T) {
 		for i, lines := range bodyPages(t, keepDoc(n), testAssets(), nil) {
 			if len(lines) > 0 && lines[len(lines)-1] == "HEADING TWO" {
 				t.Errorf("filler %d: page %d ends in %q", n, i, "HEADING TWO")
+			}
+		}
+	}
+}
+
+// TestCoverMarkAndFooter: the mark stands on the cover above the title,
+// and the footer's middle on every later page, cut with an ellipsis
+// when it would reach the date or the page label.
+func TestCoverMarkAndFooter(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext (poppler) is not installed")
+	}
+	for _, tt := range []struct{ footer, want string }{
+		{"ACME · CONFIDENTIAL", "ACME · CONFIDENTIAL"},
+		{strings.Repeat("LONGCOMPANY ", 30), "…"},
+	} {
+		a := testAssets()
+		a.Mark, a.Footer, a.DateText = "MARKTEXT", tt.footer, "DATETEXT"
+		src := "## Heading\n\nSome text.\n"
+		doc, err := Write(parse(t, src), []byte(src), a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(t.TempDir(), "doc.pdf")
+		if err := os.WriteFile(file, doc, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pages := strings.Split(pdftotext(t, "-layout", file), "\f")
+		cover := pages[0]
+		if m, ti := strings.Index(cover, "MARKTEXT"), strings.Index(cover, "TITLE"); m < 0 || ti < m {
+			t.Errorf("the cover does not show the mark above the title:\n%s", cover)
+		}
+		for i, p := range pages[1:3] {
+			var foot string
+			for _, ln := range strings.Split(p, "\n") {
+				if strings.Contains(ln, "PAGELABEL") {
+					foot = ln
+				}
+			}
+			if !strings.Contains(foot, "DATETEXT") || !strings.Contains(foot, tt.want) {
+				t.Errorf("footer %q: page %d's footer reads %q", tt.footer, i+2, foot)
 			}
 		}
 	}

@@ -39,6 +39,10 @@ type Assets struct {
 	DateText string
 	// Cover are the labelled values below the cover's title, in order.
 	Cover []Field
+	// Mark is drawn above the cover's title, and Footer in the middle of
+	// every later page's footer: a confidentiality mark, a company name;
+	// "" for none.
+	Mark, Footer string
 	// ContentsTitle heads the first contents page.
 	ContentsTitle string
 	// PageLabel is the footer's page label ("Page 3 / 12"), page and
