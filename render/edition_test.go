@@ -61,6 +61,25 @@ func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
 	}
 }
 
+// TestHTMLMobile checks the markup the phone layout rests on: each table
+// in its scroll box.
+func TestHTMLMobile(t *testing.T) {
+	for _, lang := range locale.Languages {
+		ed, err := NewEdition(reporttest.Tiny(), Options{Lang: lang, Formats: FormatHTML})
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, err := ed.HTML()
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := string(page)
+		if tables, boxed := strings.Count(doc, "<table"), strings.Count(doc, "<div class=\"table-scroll\">\n<table"); tables == 0 || boxed != tables {
+			t.Errorf("%s: %d of %d tables in a scroll box", lang, boxed, tables)
+		}
+	}
+}
+
 func TestPDFDeterministic(t *testing.T) {
 	var first []byte
 	for i := 0; i < 2; i++ {

@@ -8,7 +8,10 @@ import (
 	"io/fs"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
 
 	"github.com/openzeka/reportgen/render/mdast"
@@ -17,12 +20,31 @@ import (
 
 // htmlNodes renders the nodes reportgen draws its own way: chart images
 // become inline SVG, or PNG when only that was drawn (the HTML opens
-// offline, from an e-mail attachment),
-// and SLO-matrix cells carry a class that colours them.
-type htmlNodes struct{ e *Edition }
+// offline, from an e-mail attachment), and a table sits in a box that
+// scrolls sideways on a narrow screen (around goldmark's own rendering
+// of it). SLO-matrix cells carry the class the tagger gave them, which
+// colours them.
+type htmlNodes struct {
+	e *Edition
+	// base are goldmark's renderers of the nodes wrapped here.
+	base map[ast.NodeKind]renderer.NodeRendererFunc
+}
+
+// newHTMLNodes is e's node renderers.
+func newHTMLNodes(e *Edition) *htmlNodes { return &htmlNodes{e: e} }
+
+// funcs collects the renderers a goldmark NodeRenderer registers.
+type funcs map[ast.NodeKind]renderer.NodeRendererFunc
+
+func (f funcs) Register(k ast.NodeKind, fn renderer.NodeRendererFunc) { f[k] = fn }
 
 func (h *htmlNodes) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	base := funcs{}
+	html.NewRenderer(html.WithXHTML()).RegisterFuncs(base)
+	extension.NewTableHTMLRenderer().RegisterFuncs(base)
+	h.base = base
 	reg.Register(ast.KindImage, h.image)
+	reg.Register(extast.KindTable, h.table)
 }
 
 func (h *htmlNodes) image(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -46,6 +68,18 @@ func (h *htmlNodes) image(w util.BufWriter, src []byte, node ast.Node, entering 
 	fmt.Fprintf(w, `<img class="chart" id="chart-%s" alt="%s" src="data:%s;base64,%s">`,
 		c.Name, alt, mime, base64.StdEncoding.EncodeToString(data))
 	return ast.WalkSkipChildren, nil
+}
+
+// table puts a table in a box of its own, which scrolls sideways when
+// the table is wider than the page.
+func (h *htmlNodes) table(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		_, _ = w.WriteString("<div class=\"table-scroll\">\n")
+		return h.base[extast.KindTable](w, src, node, entering)
+	}
+	s, err := h.base[extast.KindTable](w, src, node, entering)
+	_, _ = w.WriteString("</div>\n")
+	return s, err
 }
 
 // pageData is what templates/page.html sees.
