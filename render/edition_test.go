@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -61,8 +62,9 @@ func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
 	}
 }
 
-// TestHTMLMobile checks the markup the phone layout rests on: each table
-// in its scroll box.
+// TestHTMLMobile checks the markup the phone layout rests on: each
+// chart a figure whose image links to its full-size view in the page,
+// with the alt text kept and a way back; each table in its scroll box.
 func TestHTMLMobile(t *testing.T) {
 	for _, lang := range locale.Languages {
 		ed, err := NewEdition(reporttest.Tiny(), Options{Lang: lang, Formats: FormatHTML})
@@ -74,6 +76,18 @@ func TestHTMLMobile(t *testing.T) {
 			t.Fatal(err)
 		}
 		doc := string(page)
+		if len(ed.Charts()) == 0 {
+			t.Fatal("no charts")
+		}
+		for _, c := range ed.Charts() {
+			figure := regexp.MustCompile(`<div class="figure" id="chart-` + c.Name + `">\n` +
+				`<div class="chart-full" id="chart-` + c.Name + `-full"><a class="chart-open" href="#chart-` + c.Name + `-full">` +
+				`<img class="chart" alt="([^"]+)" src="data:image/svg\+xml;base64,[^"]+"><span class="chart-hint">[^<]+</span></a></div>\n` +
+				`<a class="chart-close" href="#chart-` + c.Name + `">[^<]+</a>\n</div>\n`)
+			if !figure.MatchString(doc) {
+				t.Errorf("%s: chart %s is not a figure linked to its full-size view", lang, c.Name)
+			}
+		}
 		if tables, boxed := strings.Count(doc, "<table"), strings.Count(doc, "<div class=\"table-scroll\">\n<table"); tables == 0 || boxed != tables {
 			t.Errorf("%s: %d of %d tables in a scroll box", lang, boxed, tables)
 		}

@@ -14,24 +14,39 @@ import (
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
 
+	"github.com/openzeka/reportgen/render/chart"
 	"github.com/openzeka/reportgen/render/mdast"
 	"github.com/openzeka/reportgen/templates"
 )
 
-// htmlNodes renders the nodes reportgen draws its own way: chart images
-// become inline SVG, or PNG when only that was drawn (the HTML opens
-// offline, from an e-mail attachment), and a table sits in a box that
-// scrolls sideways on a narrow screen (around goldmark's own rendering
-// of it). SLO-matrix cells carry the class the tagger gave them, which
-// colours them.
+// htmlNodes renders the nodes reportgen draws its own way, most of them
+// around goldmark's own rendering of the node:
+//   - a chart becomes a figure with its image inline (SVG, or PNG when
+//     only that was drawn: the HTML opens offline, from an e-mail
+//     attachment) inside a link to the figure's full-size view, which
+//     the style sheet opens in place when the link makes it the page's
+//     :target (no script, no request);
+//   - a table sits in a box that scrolls sideways on a narrow screen.
+//
+// SLO-matrix cells carry the class the tagger gave them, which colours
+// them.
 type htmlNodes struct {
 	e *Edition
+	// chartOpen and chartClose are the edition's words, looked up once
+	// while the edition is made.
+	chartOpen, chartClose string
 	// base are goldmark's renderers of the nodes wrapped here.
 	base map[ast.NodeKind]renderer.NodeRendererFunc
 }
 
-// newHTMLNodes is e's node renderers.
-func newHTMLNodes(e *Edition) *htmlNodes { return &htmlNodes{e: e} }
+// newHTMLNodes is e's node renderers; e's locale is not yet shared.
+func newHTMLNodes(e *Edition) *htmlNodes {
+	return &htmlNodes{
+		e:          e,
+		chartOpen:  e.loc.T("chart_open"),
+		chartClose: e.loc.T("chart_close"),
+	}
+}
 
 // funcs collects the renderers a goldmark NodeRenderer registers.
 type funcs map[ast.NodeKind]renderer.NodeRendererFunc
@@ -44,8 +59,37 @@ func (h *htmlNodes) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	extension.NewTableHTMLRenderer().RegisterFuncs(base)
 	h.base = base
 	reg.Register(ast.KindImage, h.image)
+	reg.Register(ast.KindParagraph, h.paragraph)
 	reg.Register(extast.KindTable, h.table)
 }
+
+// chartOf is the chart a figure paragraph shows, if it is one.
+func (h *htmlNodes) chartOf(p ast.Node) (chart.Chart, bool) {
+	if mdast.KindOf(p) != mdast.Figure {
+		return chart.Chart{}, false
+	}
+	c, ok := h.e.byPath[string(p.FirstChild().(*ast.Image).Destination)]
+	return c, ok
+}
+
+// paragraph leaves out the <p> of a chart's figure, which image writes
+// as a block of its own.
+func (h *htmlNodes) paragraph(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if _, ok := h.chartOf(node); ok {
+		return ast.WalkContinue, nil
+	}
+	return h.base[ast.KindParagraph](w, src, node, entering)
+}
+
+// figureHTML is a chart's figure: its anchor (chart-NAME), the full-size
+// view (chart-NAME-full) that its image links to and the style sheet
+// enlarges while it is the :target, and the link back to the anchor,
+// shown only then.
+const figureHTML = `<div class="figure" id="chart-%[1]s">
+<div class="chart-full" id="chart-%[1]s-full"><a class="chart-open" href="#chart-%[1]s-full"><img class="chart" alt="%[2]s" src="data:%[3]s;base64,%[4]s"><span class="chart-hint">%[5]s</span></a></div>
+<a class="chart-close" href="#chart-%[1]s">%[6]s</a>
+</div>
+`
 
 func (h *htmlNodes) image(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
@@ -65,8 +109,14 @@ func (h *htmlNodes) image(w util.BufWriter, src []byte, node ast.Node, entering 
 	if data == nil {
 		mime, data = "image/png", c.PNG
 	}
-	fmt.Fprintf(w, `<img class="chart" id="chart-%s" alt="%s" src="data:%s;base64,%s">`,
-		c.Name, alt, mime, base64.StdEncoding.EncodeToString(data))
+	uri := base64.StdEncoding.EncodeToString(data)
+	if _, figure := h.chartOf(n.Parent()); !figure {
+		// A chart amid text (no template writes one) stays an image.
+		fmt.Fprintf(w, `<img class="chart" alt="%s" src="data:%s;base64,%s">`, alt, mime, uri)
+		return ast.WalkSkipChildren, nil
+	}
+	fmt.Fprintf(w, figureHTML, c.Name, alt, mime, uri,
+		template.HTMLEscapeString(h.chartOpen), template.HTMLEscapeString(h.chartClose))
 	return ast.WalkSkipChildren, nil
 }
 
