@@ -64,7 +64,9 @@ func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
 
 // TestHTMLMobile checks the markup the phone layout rests on: each
 // chart a figure whose image links to its full-size view in the page,
-// with the alt text kept and a way back; each table in its scroll box.
+// with the alt text kept and a way back; each table in its scroll box;
+// the contents a <details>, closed in the markup (the style sheet shows
+// it on a wide screen), whose summary is the contents heading.
 func TestHTMLMobile(t *testing.T) {
 	for _, lang := range locale.Languages {
 		ed, err := NewEdition(reporttest.Tiny(), Options{Lang: lang, Formats: FormatHTML})
@@ -90,6 +92,11 @@ func TestHTMLMobile(t *testing.T) {
 		}
 		if tables, boxed := strings.Count(doc, "<table"), strings.Count(doc, "<div class=\"table-scroll\">\n<table"); tables == 0 || boxed != tables {
 			t.Errorf("%s: %d of %d tables in a scroll box", lang, boxed, tables)
+		}
+		title := map[string]string{"tr": "İçindekiler", "en": "Contents"}[lang]
+		toc := regexp.MustCompile(`<details class="toc">\n<summary><h2 id="[a-z-]+">` + title + `</h2>\n</summary>\n<ul>\n(?:<li>.*\n|</?ul>\n|</li>\n)*</ul>\n</details>\n`)
+		if n := len(toc.FindAllString(doc, -1)); n != 1 || strings.Count(doc, "<details ") != 1 {
+			t.Errorf("%s: %d contents lists in a closed <details> headed %q, %d <details> in all", lang, n, title, strings.Count(doc, "<details "))
 		}
 	}
 }

@@ -26,15 +26,17 @@ import (
 //     attachment) inside a link to the figure's full-size view, which
 //     the style sheet opens in place when the link makes it the page's
 //     :target (no script, no request);
-//   - a table sits in a box that scrolls sideways on a narrow screen.
+//   - a table sits in a box that scrolls sideways on a narrow screen;
+//   - the table of contents (the list after the toc_title heading) is a
+//     <details> whose summary is that heading, collapsed on a phone.
 //
 // SLO-matrix cells carry the class the tagger gave them, which colours
 // them.
 type htmlNodes struct {
 	e *Edition
-	// chartOpen and chartClose are the edition's words, looked up once
-	// while the edition is made.
-	chartOpen, chartClose string
+	// tocTitle, chartOpen and chartClose are the edition's words, looked
+	// up once while the edition is made.
+	tocTitle, chartOpen, chartClose string
 	// base are goldmark's renderers of the nodes wrapped here.
 	base map[ast.NodeKind]renderer.NodeRendererFunc
 }
@@ -43,6 +45,7 @@ type htmlNodes struct {
 func newHTMLNodes(e *Edition) *htmlNodes {
 	return &htmlNodes{
 		e:          e,
+		tocTitle:   e.loc.T("toc_title"),
 		chartOpen:  e.loc.T("chart_open"),
 		chartClose: e.loc.T("chart_close"),
 	}
@@ -60,6 +63,8 @@ func (h *htmlNodes) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	h.base = base
 	reg.Register(ast.KindImage, h.image)
 	reg.Register(ast.KindParagraph, h.paragraph)
+	reg.Register(ast.KindHeading, h.heading)
+	reg.Register(ast.KindList, h.list)
 	reg.Register(extast.KindTable, h.table)
 }
 
@@ -130,6 +135,43 @@ func (h *htmlNodes) table(w util.BufWriter, src []byte, node ast.Node, entering 
 	s, err := h.base[extast.KindTable](w, src, node, entering)
 	_, _ = w.WriteString("</div>\n")
 	return s, err
+}
+
+// heading opens the table of contents' <details> with its heading as the
+// summary.
+func (h *htmlNodes) heading(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	toc := h.isContentsHeading(node, src)
+	if toc && entering {
+		_, _ = w.WriteString("<details class=\"toc\">\n<summary>")
+	}
+	s, err := h.base[ast.KindHeading](w, src, node, entering)
+	if toc && !entering {
+		_, _ = w.WriteString("</summary>\n")
+	}
+	return s, err
+}
+
+// list closes the table of contents' <details> after its list.
+func (h *htmlNodes) list(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	s, err := h.base[ast.KindList](w, src, node, entering)
+	if !entering && h.isContentsHeading(node.PreviousSibling(), src) {
+		_, _ = w.WriteString("</details>\n")
+	}
+	return s, err
+}
+
+// isContentsHeading reports whether n is the table of contents' heading:
+// a level-2 heading worded toc_title (as outline writes it) with a list
+// right after it.
+func (h *htmlNodes) isContentsHeading(n ast.Node, src []byte) bool {
+	hd, ok := n.(*ast.Heading)
+	if !ok || hd.Level != 2 || hd.Parent() == nil || hd.Parent().Kind() != ast.KindDocument {
+		return false
+	}
+	if _, ok := hd.NextSibling().(*ast.List); !ok {
+		return false
+	}
+	return mdast.PlainText(hd, src) == h.tocTitle
 }
 
 // pageData is what templates/page.html sees.
