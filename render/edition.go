@@ -112,7 +112,7 @@ func newMarkdown(e *Edition) goldmark.Markdown {
 		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithASTTransformers(util.Prioritized(tagger{}, 100))),
 		goldmark.WithRendererOptions(
 			html.WithXHTML(),
-			renderer.WithNodeRenderers(util.Prioritized(&htmlNodes{e: e}, 100)),
+			renderer.WithNodeRenderers(util.Prioritized(newHTMLNodes(e), 100)),
 		),
 	)
 }

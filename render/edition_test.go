@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -58,6 +59,45 @@ func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
 	}
 	if n := strings.Count(doc, `<img class="chart"`); n != len(ed.Charts()) || n == 0 {
 		t.Errorf("%d chart images for %d charts", n, len(ed.Charts()))
+	}
+}
+
+// TestHTMLMobile checks the markup the phone layout rests on: each
+// chart a figure whose image links to its full-size view in the page,
+// with the alt text kept and a way back; each table in its scroll box;
+// the contents a <details>, closed in the markup (the style sheet shows
+// it on a wide screen), whose summary is the contents heading.
+func TestHTMLMobile(t *testing.T) {
+	for _, lang := range locale.Languages {
+		ed, err := NewEdition(reporttest.Tiny(), Options{Lang: lang, Formats: FormatHTML})
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, err := ed.HTML()
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := string(page)
+		if len(ed.Charts()) == 0 {
+			t.Fatal("no charts")
+		}
+		for _, c := range ed.Charts() {
+			figure := regexp.MustCompile(`<div class="figure" id="chart-` + c.Name + `">\n` +
+				`<div class="chart-full" id="chart-` + c.Name + `-full"><a class="chart-open" href="#chart-` + c.Name + `-full">` +
+				`<img class="chart" alt="([^"]+)" src="data:image/svg\+xml;base64,[^"]+"><span class="chart-hint">[^<]+</span></a></div>\n` +
+				`<a class="chart-close" href="#chart-` + c.Name + `">[^<]+</a>\n</div>\n`)
+			if !figure.MatchString(doc) {
+				t.Errorf("%s: chart %s is not a figure linked to its full-size view", lang, c.Name)
+			}
+		}
+		if tables, boxed := strings.Count(doc, "<table"), strings.Count(doc, "<div class=\"table-scroll\">\n<table"); tables == 0 || boxed != tables {
+			t.Errorf("%s: %d of %d tables in a scroll box", lang, boxed, tables)
+		}
+		title := map[string]string{"tr": "İçindekiler", "en": "Contents"}[lang]
+		toc := regexp.MustCompile(`<details class="toc">\n<summary><h2 id="[a-z-]+">` + title + `</h2>\n</summary>\n<ul>\n(?:<li>.*\n|</?ul>\n|</li>\n)*</ul>\n</details>\n`)
+		if n := len(toc.FindAllString(doc, -1)); n != 1 || strings.Count(doc, "<details ") != 1 {
+			t.Errorf("%s: %d contents lists in a closed <details> headed %q, %d <details> in all", lang, n, title, strings.Count(doc, "<details "))
+		}
 	}
 }
 

@@ -150,15 +150,18 @@ func TestPDFStructure(t *testing.T) {
 	}
 }
 
-// TestHTMLInChromium opens the HTML edition in headless Chromium with a
-// probe script: the contents links must all resolve, the ten charts load,
-// and no request may leave the page (none in the page's resource timing,
-// none initiated by the page in Chromium's network log).
+// TestHTMLInChromium opens the HTML edition in headless Chromium, 1280 px
+// wide, with a probe script: the contents links must all resolve and
+// the list show, the ten charts load, each inside a full-size view of
+// its own that it links to, and no request may leave the page (none in
+// the page's resource timing, none initiated by the page in Chromium's
+// network log).
 func TestHTMLInChromium(t *testing.T) {
 	chromium := requireTool(t, "chromium")
 	dir := sampleDir(t)
 	for _, lang := range []string{"tr", "en"} {
-		got, netlog := probePage(t, chromium, filepath.Join(dir, lang, "report.html"))
+		file := filepath.Join(dir, lang, "report.html")
+		got, netlog := probePage(t, chromium, file, 1280, "")
 		if got.Images != 10 || got.Loaded != 10 {
 			t.Errorf("%s: %d chart images, %d loaded; want 10 and 10", lang, got.Images, got.Loaded)
 		}
@@ -179,6 +182,49 @@ func TestHTMLInChromium(t *testing.T) {
 				t.Errorf("%s: the page made a request to %s", lang, u)
 			}
 		}
+		if !got.TocShown {
+			t.Errorf("%s at 1280 px: the contents list is collapsed", lang)
+		}
+		if got.FullViews != got.Images {
+			t.Errorf("%s: %d of %d charts link to a full-size view of their own", lang, got.FullViews, got.Images)
+		}
+		if got.Width != 1280 || got.PageWidth > got.Width {
+			t.Errorf("%s: the page is %d px wide in a window %d px wide, want 1280", lang, got.PageWidth, got.Width)
+		}
+	}
+}
+
+// TestHTMLOnPhone opens the HTML edition 390 px wide, a phone, with the
+// dashboard's full-size view as the page's :target: nothing is wider
+// than the screen (wide tables and the opened chart scroll inside their
+// own boxes), every table is in a box that scrolls sideways, a table that
+// scrolls keeps its first column in view, the contents list is
+// collapsed, and the opened chart is wider than its box.
+func TestHTMLOnPhone(t *testing.T) {
+	chromium := requireTool(t, "chromium")
+	dir := sampleDir(t)
+	const phone = 390
+	for _, lang := range []string{"tr", "en"} {
+		got, _ := probePage(t, chromium, filepath.Join(dir, lang, "report.html"), phone, "#chart-10-dashboard-full")
+		if got.Width != phone {
+			t.Fatalf("%s: the window is %d px wide, not %d", lang, got.Width, phone)
+		}
+		if got.PageWidth > phone {
+			t.Errorf("%s: the page is %d px wide, wider than the screen", lang, got.PageWidth)
+		}
+		if got.Tables == 0 || got.Boxed != got.Tables {
+			t.Errorf("%s: %d of %d tables in a box that scrolls sideways", lang, got.Boxed, got.Tables)
+		}
+		if got.Scrolling == 0 || !got.Sticky {
+			t.Errorf("%s: %d tables scroll; the first column stays in view: %v", lang, got.Scrolling, got.Sticky)
+		}
+		if got.TocShown {
+			t.Errorf("%s: the contents list is not collapsed", lang)
+		}
+		if got.Target != "chart-10-dashboard-full" || got.Opened.Chart <= got.Opened.Box || got.Opened.Scroll <= got.Opened.Box {
+			t.Errorf("%s: the dashboard's full-size view (%q) is %d px in a %d px box that scrolls %d px",
+				lang, got.Target, got.Opened.Chart, got.Opened.Box, got.Opened.Scroll)
+		}
 	}
 }
 
@@ -187,12 +233,27 @@ type probeResult struct {
 	Images, Loaded, Links int
 	Broken, Resources     []string
 	Lang, Toc             string
+	// Width is the window's, PageWidth the page's (its scroll width).
+	Width, PageWidth int
+	// Tables are the page's tables, Boxed those whose parent scrolls
+	// sideways, Scrolling those wider than their box; Sticky: the first
+	// of those, scrolled, keeps its first column at the box's edge.
+	Tables, Boxed, Scrolling int
+	Sticky                   bool
+	// TocShown: the contents list is rendered.
+	TocShown bool
+	// FullViews are the charts inside a view of their own that they link
+	// to; Target is the page's :target, Opened its widths.
+	FullViews int
+	Target    string
+	Opened    struct{ Chart, Box, Scroll int }
 }
 
 // probePage opens a copy of the HTML page at file, with probeScript
-// added, in headless Chromium, and returns what the probe found and the
-// path of Chromium's network log.
-func probePage(t *testing.T, chromium, file string) (probeResult, string) {
+// added, in headless Chromium with a window width px wide, at fragment
+// ("#id" or ""), and returns what the probe found and the path of
+// Chromium's network log.
+func probePage(t *testing.T, chromium, file string, width int, fragment string) (probeResult, string) {
 	t.Helper()
 	page, err := os.ReadFile(file)
 	if err != nil {
@@ -209,10 +270,17 @@ func probePage(t *testing.T, chromium, file string) (probeResult, string) {
 	if err := os.WriteFile(probeFile, []byte(probe), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Headless Chromium's window is at least 500 px wide; a frame of
+	// the host page is the width asked for, as a phone's screen is.
+	host := filepath.Join(work, "host.html")
+	if err := os.WriteFile(host, []byte(fmt.Sprintf(hostPage, "probe.html"+fragment, width)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	netlog := filepath.Join(work, "net.json")
 	cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
 		"--disable-component-update", "--disable-sync", "--no-first-run", "--user-data-dir="+filepath.Join(work, "profile"),
-		"--log-net-log="+netlog, "--dump-dom", "file://"+probeFile)
+		"--allow-file-access-from-files", "--hide-scrollbars", fmt.Sprintf("--window-size=%d,1000", width+100),
+		"--log-net-log="+netlog, "--dump-dom", "file://"+host)
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("chromium: %v", err)
@@ -228,10 +296,40 @@ func probePage(t *testing.T, chromium, file string) (probeResult, string) {
 	return got, netlog
 }
 
+// hostPage shows the probe page (%[1]s) in a frame %[2]d px wide and
+// copies the probe's finding onto its own body when the frame has
+// loaded (which the host's load, and so Chromium's --dump-dom, waits
+// for).
+const hostPage = `<!DOCTYPE html>
+<html><body style="margin: 0">
+<iframe id="page" src="%[1]s" style="border: 0; width: %[2]dpx; height: 900px"></iframe>
+<script>
+document.getElementById('page').addEventListener('load', function () {
+  document.body.setAttribute('data-check', this.contentDocument.body.getAttribute('data-check') || '');
+});
+</script>
+</body></html>
+`
+
 const probeScript = `<script>
 window.addEventListener('load', function () {
   var imgs = Array.from(document.querySelectorAll('img.chart'));
-  var links = Array.from(document.querySelectorAll('h2:first-of-type + ul a[href^="#"]'));
+  var links = Array.from(document.querySelectorAll('.toc a[href^="#"]'));
+  var tables = Array.from(document.querySelectorAll('table'));
+  var boxed = tables.filter(function (t) { return ['auto', 'scroll'].indexOf(getComputedStyle(t.parentElement).overflowX) >= 0; });
+  var scrolling = boxed.filter(function (t) { return t.parentElement.scrollWidth > t.parentElement.clientWidth; });
+  var sticky = false;
+  if (scrolling.length > 0) {
+    var box = scrolling[0].parentElement, first = scrolling[0].tBodies[0].rows[0].cells[0];
+    box.scrollLeft = 40;
+    sticky = box.scrollLeft > 0 && Math.abs(first.getBoundingClientRect().left - box.getBoundingClientRect().left) < 1;
+    box.scrollLeft = 0;
+  }
+  var target = document.querySelector(':target'), opened = {chart: 0, box: 0, scroll: 0};
+  if (target && target.querySelector('img.chart')) {
+    opened = {chart: Math.round(target.querySelector('img.chart').getBoundingClientRect().width), box: target.clientWidth, scroll: target.scrollWidth};
+  }
+  var tocList = document.querySelector('.toc > ul');
   document.body.setAttribute('data-check', JSON.stringify({
     images: imgs.length,
     loaded: imgs.filter(function (i) { return i.complete && i.naturalWidth > 0; }).length,
@@ -239,7 +337,17 @@ window.addEventListener('load', function () {
     broken: links.filter(function (a) { return !document.getElementById(decodeURIComponent(a.getAttribute('href').slice(1))); }).map(function (a) { return a.getAttribute('href'); }),
     resources: performance.getEntriesByType('resource').map(function (e) { return e.name; }),
     lang: document.documentElement.lang,
-    toc: document.querySelector('h2').textContent
+    toc: (document.querySelector('.toc > summary > h2') || {}).textContent,
+    width: window.innerWidth,
+    pageWidth: document.documentElement.scrollWidth,
+    tables: tables.length,
+    boxed: boxed.length,
+    scrolling: scrolling.length,
+    sticky: sticky,
+    tocShown: !!tocList && tocList.checkVisibility(),
+    fullViews: imgs.filter(function (i) { var v = i.closest('.chart-full'), a = i.closest('a'); return v && v.id && a && a.getAttribute('href') === '#' + v.id; }).length,
+    target: target ? target.id : '',
+    opened: opened
   }));
 });
 </script>
