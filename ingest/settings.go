@@ -43,6 +43,12 @@ var (
 	TieRange = Range{Min: 0, Max: 50, Unit: "%"}
 	// ConcurrencyRange: a configuration's stated concurrency.
 	ConcurrencyRange = Range{Min: 1, Max: 1_000_000, Whole: true}
+	// GPURange: the GPUs a configuration ran on (a system's, or its
+	// own).
+	GPURange = Range{Min: 1, Max: 1_000_000, Whole: true}
+	// PriceRange: the price of one GPU for one hour; a price of 0 would
+	// make every cost 0.
+	PriceRange = Range{Min: 0, MinOpen: true, Max: 1_000_000, Unit: "per GPU-hour"}
 )
 
 // Check reports why v is not in the range, or nil.
