@@ -80,6 +80,7 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	r.Warnings = inputWarnings(c.Dir, c.Warnings)
 	r.Warnings = append(r.Warnings, unknownUsers(r)...)
 	r.Warnings = append(r.Warnings, derivedValues(r)...)
+	r.Warnings = append(r.Warnings, assignGPUs(r.Configs, m, c.Dir)...)
 	// Every comparison, capacity and finding uses the levels that
 	// carried their load; the others are flagged and shown, marked.
 	an := r.reached()

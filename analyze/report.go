@@ -107,6 +107,26 @@ type Config struct {
 	Definitions Definitions `json:"definitions"`
 	Levels      []Level     `json:"levels"`
 	Capacity    Capacities  `json:"capacity"`
+	// GPUs is the GPU count the config ran on (0: unknown); GPUsSource
+	// says where it comes from, GPUFlags the command's options it was
+	// read from (GPUsFromCommand only).
+	GPUs       GPUCount  `json:"gpus"`
+	GPUsSource GPUSource `json:"gpus_source"`
+	GPUFlags   []Flag    `json:"gpus_flags,omitempty"`
+}
+
+// GPUCount is a number of GPUs; 0 is unknown (null in JSON).
+type GPUCount int
+
+// Known reports whether the count is known.
+func (n GPUCount) Known() bool { return n > 0 }
+
+// MarshalJSON writes an unknown count as null.
+func (n GPUCount) MarshalJSON() ([]byte, error) {
+	if !n.Known() {
+		return []byte("null"), nil
+	}
+	return strconv.AppendInt(nil, int64(n), 10), nil
 }
 
 // Definitions say how a config's source defines the metrics that tools

@@ -194,6 +194,12 @@ func checkSchemaStrict(t *testing.T, sch *jsonschema.Schema) {
 		{"cap_limit naming a metric", `"metric": "--max-num-seqs"`, `"metric": "system_rps"`},
 		{"more warning without a count", `"Count": 7,`, ``},
 		{"text of a number", `"en": "Kimi K3"`, `"en": 3`},
+		{"unknown GPU source", `"gpus_source": "command"`, `"gpus_source": "tp"`},
+		{"GPU count 0", `"gpus": 8,`, `"gpus": 0,`},
+		{"unknown GPUs from a source", `"gpus": 8,`, `"gpus": null,`},
+		{"a GPU count from nowhere", `"gpus": null, "gpus_source": "none"`, `"gpus": 4, "gpus_source": "none"`},
+		{"command flags of a manifest count", `"gpus_source": "command", "gpus_flags"`, `"gpus_source": "hardware", "gpus_flags"`},
+		{"a mismatch without its numbers", `"Manifest": 4, `, ``},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if k := strings.Count(validAnalysis, c.old); k != 1 {
@@ -267,7 +273,8 @@ const validAnalysis = `{
       "capacity": {
         "p90": {"max_load": 1, "lower_bound": false, "concurrency": 1, "latency_stat": "p50", "latency_mean_s": 1.1, "throughput_rps": 0.83, "users": null},
         "mean": {"max_load": 4, "lower_bound": true, "concurrency": 3.9, "latency_mean_s": 4, "throughput_rps": 1, "users": 48}
-      }
+      },
+      "gpus": 8, "gpus_source": "command", "gpus_flags": [{"flag": "-tp", "value": "8"}]
     },
     {
       "id": "vllm-direct",
@@ -292,7 +299,8 @@ const validAnalysis = `{
       "capacity": {
         "p90": {"max_load": 0, "lower_bound": false, "concurrency": 0, "latency_mean_s": null, "throughput_rps": null, "users": 0},
         "mean": {"max_load": 0, "lower_bound": false, "concurrency": 0, "latency_mean_s": null, "throughput_rps": null, "users": 0}
-      }
+      },
+      "gpus": null, "gpus_source": "none"
     }
   ],
   "speedups": [
@@ -324,6 +332,7 @@ const validAnalysis = `{
     {"a": "vllm-spec", "b": "vllm-direct", "a_wins": 5, "b_wins": 1, "ties": 2, "comparisons": 8, "levels": [1]}
   ],
   "warnings": [
+    {"kind": "gpus_mismatch", "source": "tiny/report.toml:9:1", "values": {"Config": "other", "Key": "hardware.gpus", "Manifest": 4, "Command": 8, "Flags": "--tp-size 8"}, "message": "tiny/report.toml:9:1: other: report.toml gives 4 GPUs (hardware.gpus), its deployment command asks for 8 (--tp-size 8); the per-GPU figures use 4"},
     {"kind": "unknown_column", "source": "tiny/vllm-direct.csv:1:15", "column": "Extra", "message": "tiny/vllm-direct.csv:1:15: column \"Extra\": unknown column ignored"},
     {"kind": "more", "source": "tiny/vllm-direct.csv", "values": {"Kind": "unknown_column", "First": "A", "Count": 7, "Last": "G"}, "message": "tiny/vllm-direct.csv: 7 more warnings like these (unknown_column) ignored: A … G"},
     {"kind": "users_unknown", "source": "tiny/vllm-spec.jsonl", "values": {"Config": "vllm-spec", "Stat": "p90"}, "message": "vllm-spec: p90 capacity c=1: the mean latency there is unknown or zero, so its users cannot be counted"}
