@@ -49,6 +49,10 @@ var (
 	// PriceRange: the price of one GPU for one hour; a price of 0 would
 	// make every cost 0.
 	PriceRange = Range{Min: 0, MinOpen: true, Max: 1_000_000, Unit: "per GPU-hour"}
+	// InteractivityRange: the target per-user output rate, tok/s, at
+	// which throughput per GPU is read off each configuration's curve;
+	// 0 tok/s per user is no target.
+	InteractivityRange = Range{Min: 0, MinOpen: true, Max: 100_000, Unit: "tok/s"}
 )
 
 // Check reports why v is not in the range, or nil.
