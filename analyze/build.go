@@ -21,6 +21,9 @@ type Options struct {
 	ThinkS     *float64
 	TiePct     *float64
 	Percentile Percentile
+	// Interactivity is the target per-user tok/s at which each config's
+	// throughput per GPU is read (nil: the TPS SLO, when above 0).
+	Interactivity *float64
 	// Now dates a report whose manifest gives no date.
 	Now time.Time
 }
@@ -40,6 +43,9 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 		if m.SLO.Percentile != "" {
 			r.Params.Percentile = Percentile(m.SLO.Percentile)
 		}
+		if m.Cost.PricePerGPUHour != nil {
+			r.Params.PricePerGPUHour, r.Params.Currency = *m.Cost.PricePerGPUHour, m.Cost.Currency
+		}
 	}
 	setIf(&r.Params.SLOTTFTms, opt.SLOTTFTms)
 	setIf(&r.Params.SLOTPS, opt.SLOTPS)
@@ -50,6 +56,16 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	}
 	if err := r.Params.check(); err != nil {
 		return nil, err
+	}
+	target, targetSource := nanValue, ""
+	switch {
+	case opt.Interactivity != nil:
+		if err := ingest.InteractivityRange.Check(*opt.Interactivity); err != nil {
+			return nil, fmt.Errorf("target interactivity (tok/s per user): %w", err)
+		}
+		target, targetSource = *opt.Interactivity, TargetFlag
+	case r.Params.SLOTPS > 0:
+		target, targetSource = r.Params.SLOTPS, TargetSLO
 	}
 
 	metas := map[string]ingest.ConfigMeta{}
@@ -80,6 +96,7 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	r.Warnings = inputWarnings(c.Dir, c.Warnings)
 	r.Warnings = append(r.Warnings, unknownUsers(r)...)
 	r.Warnings = append(r.Warnings, derivedValues(r)...)
+	r.Warnings = append(r.Warnings, assignGPUs(r.Configs, m, c.Dir)...)
 	// Every comparison, capacity and finding uses the levels that
 	// carried their load; the others are flagged and shown, marked.
 	an := r.reached()
@@ -90,6 +107,16 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	r.Findings = findings(an)
 	r.Scenarios = scenarios(an)
 	r.Scorecard = scorecard(an.Configs, r.Params)
+	r.Pareto = pareto(an.Configs, target, targetSource)
+	for i := range r.Configs {
+		cfg := &r.Configs[i]
+		if Known(target) {
+			cfg.AtInteractivity = atTarget(r.Pareto.Curve(cfg.ID), cfg.GPUs, target)
+		}
+		if r.Params.PricePerGPUHour > 0 {
+			cfg.Cost = costOf(*cfg, r.Params.PricePerGPUHour, r.Params.Percentile, cfg.AtInteractivity)
+		}
+	}
 	return r, nil
 }
 

@@ -69,6 +69,9 @@ var synonyms = map[string]string{
 	"pipeline_parallel_size": "pipeline_parallel_size",
 	"pp":                     "pipeline_parallel_size",
 	"pp_size":                "pipeline_parallel_size",
+	"data_parallel_size":     "data_parallel_size",
+	"dp":                     "data_parallel_size",
+	"dp_size":                "data_parallel_size",
 }
 
 // Setting is the setting a flag gives, the same for every engine's
@@ -101,17 +104,8 @@ var serverEntry = []string{"serve", "launch_server", "sglang.launch_server", "tr
 // serve, python -m sglang.launch_server, trtllm-serve) are read when
 // there is one.
 func ParseCommand(cmd string) []Flag {
-	toks := shellWords(cmd)
-	start := dockerImage(toks)
-	for i, t := range toks {
-		for _, e := range serverEntry {
-			if t == e || strings.HasSuffix(t, "/"+e) {
-				start = i + 1
-			}
-		}
-	}
 	var out []Flag
-	toks = toks[start:]
+	toks := serverArgs(shellWords(cmd))
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if !strings.HasPrefix(t, "--") || len(t) == 2 {
@@ -127,6 +121,21 @@ func ParseCommand(cmd string) []Flag {
 		out = append(out, f)
 	}
 	return out
+}
+
+// serverArgs are the words of a command from the server's entry point
+// on (vllm serve, python -m sglang.launch_server, trtllm-serve), else
+// from a docker run's image on, else all of them.
+func serverArgs(toks []string) []string {
+	start := dockerImage(toks)
+	for i, t := range toks {
+		for _, e := range serverEntry {
+			if t == e || strings.HasSuffix(t, "/"+e) {
+				start = i + 1
+			}
+		}
+	}
+	return toks[start:]
 }
 
 // dockerSwitches are docker run's options that take no value.

@@ -37,7 +37,9 @@ type Report struct {
 	// head-to-head counts.
 	Scenarios []Scenario  `json:"scenarios"`
 	Scorecard []PairScore `json:"scorecard"`
-	Warnings  []Warning   `json:"warnings"`
+	// Pareto is throughput per GPU against interactivity.
+	Pareto   Pareto    `json:"pareto"`
+	Warnings []Warning `json:"warnings"`
 }
 
 // Statistic names one statistic of a per-level distribution (Stat):
@@ -76,6 +78,10 @@ type Params struct {
 	// latency consistency check.
 	OutputTokens int `json:"output_tokens"`
 	InputTokens  int `json:"input_tokens"`
+	// PricePerGPUHour is report.toml's price of one GPU for one hour,
+	// in Currency; 0 without one (then there are no costs).
+	PricePerGPUHour float64 `json:"price_per_gpu_hour,omitempty"`
+	Currency        string  `json:"currency,omitempty"`
 }
 
 // DefaultParams are the llm-benchmark tool's own defaults.
@@ -107,6 +113,31 @@ type Config struct {
 	Definitions Definitions `json:"definitions"`
 	Levels      []Level     `json:"levels"`
 	Capacity    Capacities  `json:"capacity"`
+	// GPUs is the GPU count the config ran on (0: unknown); GPUsSource
+	// says where it comes from, GPUFlags the command's options it was
+	// read from (GPUsFromCommand only).
+	GPUs       GPUCount  `json:"gpus"`
+	GPUsSource GPUSource `json:"gpus_source"`
+	GPUFlags   []Flag    `json:"gpus_flags,omitempty"`
+	// AtInteractivity is its throughput at the report's target
+	// interactivity (nil without a target); Cost its cost per million
+	// output tokens (nil without a price).
+	AtInteractivity *AtTarget `json:"at_interactivity,omitempty"`
+	Cost            *Cost     `json:"cost,omitempty"`
+}
+
+// GPUCount is a number of GPUs; 0 is unknown (null in JSON).
+type GPUCount int
+
+// Known reports whether the count is known.
+func (n GPUCount) Known() bool { return n > 0 }
+
+// MarshalJSON writes an unknown count as null.
+func (n GPUCount) MarshalJSON() ([]byte, error) {
+	if !n.Known() {
+		return []byte("null"), nil
+	}
+	return strconv.AppendInt(nil, int64(n), 10), nil
 }
 
 // Definitions say how a config's source defines the metrics that tools

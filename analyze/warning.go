@@ -87,7 +87,7 @@ func WarningKinds() []string {
 	for _, k := range ingest.WarningKinds {
 		out = append(out, string(k))
 	}
-	return append(out, WarnMore, WarnUsersUnknown, WarnLatencyDerived, WarnConcurrencyMeasured)
+	return append(out, WarnMore, WarnUsersUnknown, WarnLatencyDerived, WarnConcurrencyMeasured, WarnGPUsMismatch)
 }
 
 // WarnLatencyDerived: a config's file gave no mean latency, derived

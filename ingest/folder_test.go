@@ -163,6 +163,8 @@ func FuzzReadManifest(f *testing.F) {
 	}
 	f.Add([]byte("title = { tr = \"a\", en = \"b\" }\n[[configs]]\nid = \"x\"\nmode = \"speculative\"\n"))
 	f.Add([]byte("[slo\n"))
+	f.Add([]byte("[hardware]\ngpus = 8\n[cost]\nprice_per_gpu_hour = 2.5\ncurrency = \"USD\"\n[[configs]]\nid = \"x\"\ngpus = 0\n"))
+	f.Add([]byte("hardware = { gpus = -1 }\ncost = { currency = \"usd\" }\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _, err := readManifest("f.toml", data)
 		if err != nil {

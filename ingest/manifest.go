@@ -63,9 +63,23 @@ type Manifest struct {
 	} `toml:"model"`
 
 	Hardware struct {
-		Platform Text   `toml:"platform"`
-		Facts    []Fact `toml:"facts"`
+		Platform Text `toml:"platform"`
+		// GPUs is the whole system's GPU count, the count of every
+		// config that states none of its own; nil when not given.
+		GPUs  *int   `toml:"gpus"`
+		Facts []Fact `toml:"facts"`
 	} `toml:"hardware"`
+
+	// Cost is the price the report's cost figures are computed from;
+	// without a price there are none.
+	Cost struct {
+		// PricePerGPUHour is the price of one GPU for one hour, in
+		// Currency; nil when not given.
+		PricePerGPUHour *float64 `toml:"price_per_gpu_hour"`
+		// Currency labels the price: an ISO 4217 code ("USD", "EUR",
+		// "TRY").
+		Currency string `toml:"currency"`
+	} `toml:"cost"`
 
 	Benchmark struct {
 		Tool         Text `toml:"tool"`
@@ -82,8 +96,17 @@ type Manifest struct {
 
 	Configs []ConfigMeta `toml:"configs"`
 
-	// file is the manifest's path, for messages.
+	// file is the manifest's path, for messages; keys where each key is
+	// set.
 	file string
+	keys tomlKeys
+}
+
+// At is where the manifest sets key ("hardware", "gpus"; an entry of
+// [[configs]] by its index: "configs", "2", "gpus"), or the file alone
+// when it does not set it.
+func (m *Manifest) At(key ...string) Pos {
+	return m.keys.at(m.file, key...)
 }
 
 // ConfigMeta describes one configuration in the manifest.
@@ -92,7 +115,10 @@ type ConfigMeta struct {
 	Path string `toml:"path"` // relative to the report folder; default: found by ID
 	// Concurrency is the load of a single-run file that does not say
 	// it; 0 when not given.
-	Concurrency int    `toml:"concurrency"`
+	Concurrency int `toml:"concurrency"`
+	// GPUs is the GPU count this configuration ran on; nil when not
+	// given (then [hardware] gpus, else its command's parallelism).
+	GPUs        *int   `toml:"gpus"`
 	Name        Text   `toml:"name"`
 	Engine      Text   `toml:"engine"`
 	Mode        string `toml:"mode"` // "direct" or "speculative"
@@ -170,6 +196,7 @@ func readManifest(file string, data []byte) (*Manifest, []*Warning, error) {
 		return nil, nil, tomlError(file, data, err)
 	}
 	keys := scanTOMLKeys(file, data)
+	m.keys = keys
 	var warnings []*Warning
 	undecoded := map[string]bool{}
 	for _, k := range md.Undecoded() {
@@ -371,6 +398,12 @@ func (m *Manifest) check(keys tomlKeys) error {
 			return errorf(at(s.key...), "", "%s: %v", strings.Join(s.key, "."), err)
 		}
 	}
+	if err := checkGPUs(at("hardware", "gpus"), "hardware.gpus", m.Hardware.GPUs); err != nil {
+		return err
+	}
+	if err := m.checkCost(at); err != nil {
+		return err
+	}
 	if m.Logo != "" {
 		if err := checkRelPath("logo", m.Logo); err != nil {
 			return errorf(at("logo"), "", "%v", err)
@@ -414,6 +447,50 @@ func (m *Manifest) checkConfigs(keys tomlKeys) error {
 				return errorf(key("concurrency"), "", "%s (%s): concurrency: %v", where, c.ID, err)
 			}
 		}
+		if err := checkGPUs(key("gpus"), fmt.Sprintf("%s (%s): gpus", where, c.ID), c.GPUs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkGPUs refuses a GPU count out of GPURange. Zero is a value, not
+// "unset": it is refused by name, since no model is served on no GPU.
+func checkGPUs(at Pos, key string, n *int) error {
+	switch {
+	case n == nil:
+		return nil
+	case *n == 0:
+		return errorf(at, "", "%s: 0 GPUs cannot serve a model; expected %s (leave gpus out when the count is not known)", key, GPURange)
+	}
+	if err := GPURange.Check(float64(*n)); err != nil {
+		return errorf(at, "", "%s: %v", key, err)
+	}
+	return nil
+}
+
+// currencyCode is the loose check of a currency: three capital letters,
+// as ISO 4217 codes are written.
+var currencyCode = regexp.MustCompile(`^[A-Z]{3}$`)
+
+// checkCost validates [cost]: a price in PriceRange labelled with its
+// currency, and a currency only beside a price.
+func (m *Manifest) checkCost(at func(key ...string) Pos) error {
+	c := m.Cost
+	if c.Currency != "" && !currencyCode.MatchString(c.Currency) {
+		return errorf(at("cost", "currency"), "", "cost.currency %q: expected a currency code of three capital letters, such as \"USD\", \"EUR\" or \"TRY\"", c.Currency)
+	}
+	if c.PricePerGPUHour == nil {
+		if c.Currency != "" {
+			return errorf(at("cost", "currency"), "", "cost.currency %q labels no price; give cost.price_per_gpu_hour too, or leave both out", c.Currency)
+		}
+		return nil
+	}
+	if err := PriceRange.Check(*c.PricePerGPUHour); err != nil {
+		return errorf(at("cost", "price_per_gpu_hour"), "", "cost.price_per_gpu_hour: %v", err)
+	}
+	if c.Currency == "" {
+		return errorf(at("cost", "price_per_gpu_hour"), "", "cost.price_per_gpu_hour: give its currency too (cost.currency = \"USD\", \"EUR\", \"TRY\", …)")
 	}
 	return nil
 }

@@ -25,6 +25,21 @@ func TestManifestValuesOutOfRangeAtTheirPosition(t *testing.T) {
 		{"[[configs]]\nid = \"a\"\n[[configs]]\nid = \"b\"\nconcurrency = 0\n", `f.toml:5:1: configs[1] (b): concurrency: 0 is out of range`},
 		{"[[configs]]\nid = \"a\"\ncommand = \"\"\"\n[slo]\nx = 1\n\"\"\"\nmode = \"fast\"\n", `f.toml:7:1: configs[0] (a): mode "fast"`},
 		{"[[configs]]\nid = \"a\"\n[[configs]]\nid = \"a\"\n", `f.toml:4:1: configs[1]: id "a" is listed twice (also configs[0])`},
+		{"[hardware]\ngpus = 0\n", `f.toml:2:1: hardware.gpus: 0 GPUs cannot serve a model; expected a whole number from 1 to 1000000 (leave gpus out when the count is not known)`},
+		{"[hardware]\nplatform = \"x\"\n  gpus = -8\n", `f.toml:3:3: hardware.gpus: -8 is out of range; expected a whole number from 1 to 1000000`},
+		{"hardware = { platform = \"x\", gpus = 0 }\n", `f.toml:1:30: hardware.gpus: 0 GPUs cannot serve a model`},
+		{"[hardware]\ngpus = 1000001\n", `f.toml:2:1: hardware.gpus: 1000001 is out of range`},
+		{"[hardware]\ngpus = 8.5\n", `f.toml:2:1: hardware.gpus: found a number; expected a whole number`},
+		{"[[configs]]\nid = \"a\"\n[[configs]]\nid = \"b\"\ngpus = 0\n", `f.toml:5:1: configs[1] (b): gpus: 0 GPUs cannot serve a model`},
+		{"[[configs]]\nid = \"a\"\ngpus = -1\n", `f.toml:3:1: configs[0] (a): gpus: -1 is out of range; expected a whole number from 1 to 1000000`},
+		{"[cost]\nprice_per_gpu_hour = 0\ncurrency = \"USD\"\n", `f.toml:2:1: cost.price_per_gpu_hour: 0 is out of range; expected a value above 0 and up to 1000000 per GPU-hour`},
+		{"[cost]\nprice_per_gpu_hour = -2.5\ncurrency = \"USD\"\n", `f.toml:2:1: cost.price_per_gpu_hour: -2.5 is out of range`},
+		{"[cost]\nprice_per_gpu_hour = nan\ncurrency = \"USD\"\n", `f.toml:2:1: cost.price_per_gpu_hour: NaN is not a number`},
+		{"[cost]\nprice_per_gpu_hour = 2.5\n", `f.toml:2:1: cost.price_per_gpu_hour: give its currency too`},
+		{"[cost]\ncurrency = \"USD\"\n", `f.toml:2:1: cost.currency "USD" labels no price`},
+		{"[cost]\nprice_per_gpu_hour = 2.5\ncurrency = \"usd\"\n", `f.toml:3:1: cost.currency "usd": expected a currency code of three capital letters`},
+		{"[cost]\nprice_per_gpu_hour = 2.5\ncurrency = \"US$\"\n", `f.toml:3:1: cost.currency "US$"`},
+		{"[cost]\nprice_per_gpu_hour = 2.5\ncurrency = \"EURO\"\n", `f.toml:3:1: cost.currency "EURO"`},
 	} {
 		_, _, err := readManifest("f.toml", []byte(tt.toml))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -50,6 +65,44 @@ func TestManifestZeroIsAValue(t *testing.T) {
 	m, _, err = readManifest("f.toml", []byte("think_s = 30\n"))
 	if err != nil || m.ThinkS == nil || *m.ThinkS != 30 {
 		t.Errorf("think_s = 30: %v, %v", m.ThinkS, err)
+	}
+}
+
+// TestManifestGPUsAndCost: the GPU counts and the price are read as
+// given, at their bounds: one GPU and a price a hair above 0 are
+// values; an unset count stays unset.
+func TestManifestGPUsAndCost(t *testing.T) {
+	m, warnings, err := readManifest("f.toml", []byte(`[hardware]
+gpus = 8
+[cost]
+price_per_gpu_hour = 0.0001
+currency = "TRY"
+[[configs]]
+id = "a"
+gpus = 1
+[[configs]]
+id = "b"
+`))
+	if err != nil || len(warnings) > 0 {
+		t.Fatalf("%v %v", err, warnings)
+	}
+	if m.Hardware.GPUs == nil || *m.Hardware.GPUs != 8 {
+		t.Errorf("hardware.gpus = %v, want 8", m.Hardware.GPUs)
+	}
+	if g := m.Configs[0].GPUs; g == nil || *g != 1 {
+		t.Errorf("configs[0].gpus = %v, want 1", g)
+	}
+	if m.Configs[1].GPUs != nil {
+		t.Errorf("configs[1].gpus = %d, want unset", *m.Configs[1].GPUs)
+	}
+	if p := m.Cost.PricePerGPUHour; p == nil || *p != 0.0001 || m.Cost.Currency != "TRY" {
+		t.Errorf("cost = %v %q", p, m.Cost.Currency)
+	}
+	if got := m.At("configs", "0", "gpus").String(); got != "f.toml:8:1" {
+		t.Errorf("configs.0.gpus at %s, want f.toml:8:1", got)
+	}
+	if got := m.At("hardware", "nothing").String(); got != "f.toml" {
+		t.Errorf("an unset key at %s, want the file alone", got)
 	}
 }
 

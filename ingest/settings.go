@@ -43,6 +43,16 @@ var (
 	TieRange = Range{Min: 0, Max: 50, Unit: "%"}
 	// ConcurrencyRange: a configuration's stated concurrency.
 	ConcurrencyRange = Range{Min: 1, Max: 1_000_000, Whole: true}
+	// GPURange: the GPUs a configuration ran on (a system's, or its
+	// own).
+	GPURange = Range{Min: 1, Max: 1_000_000, Whole: true}
+	// PriceRange: the price of one GPU for one hour; a price of 0 would
+	// make every cost 0.
+	PriceRange = Range{Min: 0, MinOpen: true, Max: 1_000_000, Unit: "per GPU-hour"}
+	// InteractivityRange: the target per-user output rate, tok/s, at
+	// which throughput per GPU is read off each configuration's curve;
+	// 0 tok/s per user is no target.
+	InteractivityRange = Range{Min: 0, MinOpen: true, Max: 100_000, Unit: "tok/s"}
 )
 
 // Check reports why v is not in the range, or nil.

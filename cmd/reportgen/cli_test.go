@@ -41,6 +41,12 @@ func TestUsageErrorPrintedOnce(t *testing.T) {
 		{[]string{"build", "--slo-tps", "fast", "x"}, `-slo-tps: "fast" is not a decimal number`},
 		{[]string{"build", "--think-s", "1_000", "x"}, `-think-s: "1_000" is not a decimal number`},
 		{[]string{"build", "--think-s", "0x1p3", "x"}, `-think-s: "0x1p3" is not a decimal number`},
+		{[]string{"build", "--interactivity", "0", "x"}, "-interactivity: 0 tok/s per user is no target; expected a value above 0 and up to 100000 tok/s (leave the flag out to use the TPS SLO)"},
+		{[]string{"build", "--interactivity", "-0", "x"}, "-interactivity: 0 tok/s per user is no target"},
+		{[]string{"build", "--interactivity", "-15", "x"}, "-interactivity: -15 is out of range; expected a value above 0 and up to 100000 tok/s"},
+		{[]string{"build", "--interactivity", "100000.5", "x"}, "-interactivity: 100000.5 is out of range"},
+		{[]string{"build", "--interactivity", "nan", "x"}, "-interactivity: NaN is not a number"},
+		{[]string{"build", "--interactivity", "fast", "x"}, `-interactivity: "fast" is not a decimal number`},
 		{[]string{"version", "extra"}, "version takes no arguments"},
 		{[]string{"bogus"}, `unknown command "bogus"`},
 	} {

@@ -57,6 +57,8 @@
 //	--think-s N        think time for Little's law in seconds; 0 is a closed loop (default 45)
 //	--percentile P     statistic of the headline capacity: p90 or mean
 //	--tie-pct N        differences under N percent are ties, not wins (default 5)
+//	--interactivity N  target tok/s per user, above 0, at which each config's
+//	                   throughput per GPU and cost are read (default the TPS SLO)
 //	--input-format F   read every result file as format F instead of detecting it
 //	--strict           fail a report that has warnings or skips files that are not results
 //

@@ -119,6 +119,12 @@ func manifestTemplate(name, dir string, found []ingest.Found, now time.Time) str
 
 # [hardware]
 # platform = "…"                  # one line for the title block
+# gpus = 8                        # the system's GPUs, for each config that gives none of its own; without it,
+#                                 # a config's command: tensor × data × pipeline parallel size (--tensor-parallel-size 8)
+
+# [cost]                          # without a price, the report gives no cost
+# price_per_gpu_hour = 2.5        # the price of one GPU for one hour
+# currency = "USD"                # its ISO 4217 code: "USD", "EUR", "TRY", …
 
 # [benchmark]
 # tool = "…"
@@ -160,6 +166,7 @@ func manifestTemplate(name, dir string, found []ingest.Found, now time.Time) str
 		b.WriteString("# method = \"…\"                  # the speculative method (EAGLE-3, MTP, …)\n")
 		b.WriteString("# draft_model = \"…\"\n")
 		b.WriteString("# command = \"\"\"…\"\"\"               # the deployment command, printed in the report\n")
+		b.WriteString("# gpus = 4                        # the GPUs it ran on, if not [hardware]'s gpus (throughput per GPU divides by them)\n")
 	}
 	return b.String()
 }

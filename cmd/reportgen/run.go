@@ -158,6 +158,18 @@ func (s setting) Set(v string) error {
 	return nil
 }
 
+// interactivity is --interactivity: a setting in InteractivityRange
+// whose 0 is refused by name (0 tok/s per user is no target), not
+// taken for "unset".
+type interactivity struct{ setting }
+
+func (v interactivity) Set(s string) error {
+	if x, err := ingest.ParseSetting(s); err == nil && x == 0 {
+		return fmt.Errorf("0 tok/s per user is no target; expected %s (leave the flag out to use the TPS SLO)", v.r)
+	}
+	return v.setting.Set(s)
+}
+
 // parseFlags parses args with fs, quietly: help asked for is printed on
 // stdout (errHelp), and a flag error becomes one usage error.
 func parseFlags(fs *flag.FlagSet, stdout io.Writer, args []string) error {
@@ -188,6 +200,8 @@ func parseBuild(stdout, stderr io.Writer, args []string, getenv func(string) str
 	fs.Var(setting{&cfg.overrides.SLOTPS, ingest.TPSRange}, "slo-tps", "per-user TPS SLO threshold in `tok/s`; 0 sets none (default 15, or the manifest's)")
 	fs.Var(setting{&cfg.overrides.ThinkS, ingest.ThinkRange}, "think-s", "think time for Little's law in `seconds`; 0 is a closed loop (default 45, or the manifest's)")
 	fs.Var(setting{&cfg.overrides.TiePct, ingest.TieRange}, "tie-pct", "differences under this `percent` are ties, not wins (default 5, or the manifest's)")
+	fs.Var(interactivity{setting{&cfg.overrides.Interactivity, ingest.InteractivityRange}}, "interactivity",
+		"target interactivity in `tok/s` per user, above 0, at which each config's throughput per GPU and cost are read (default the TPS SLO)")
 	fs.StringVar(&pct, "percentile", "", "`statistic` of the headline capacity: p90 or mean (default p90, or the manifest's)")
 	var input string
 	fs.StringVar(&input, "input-format", "", "force the input `format` of every result file instead of detecting it: "+strings.Join(ingest.FormatNames(), ", "))

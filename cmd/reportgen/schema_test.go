@@ -194,6 +194,21 @@ func checkSchemaStrict(t *testing.T, sch *jsonschema.Schema) {
 		{"cap_limit naming a metric", `"metric": "--max-num-seqs"`, `"metric": "system_rps"`},
 		{"more warning without a count", `"Count": 7,`, ``},
 		{"text of a number", `"en": "Kimi K3"`, `"en": 3`},
+		{"no pareto", `"pareto": {`, `"paretto": {`},
+		{"renamed pareto point key", `"on_frontier": true`, `"frontier": true`},
+		{"unknown GPU source", `"gpus_source": "command"`, `"gpus_source": "tp"`},
+		{"GPU count 0", `"gpus": 8,`, `"gpus": 0,`},
+		{"unknown GPUs from a source", `"gpus": 8,`, `"gpus": null,`},
+		{"a GPU count from nowhere", `"gpus": null, "gpus_source": "none"`, `"gpus": 4, "gpus_source": "none"`},
+		{"command flags of a manifest count", `"gpus_source": "command", "gpus_flags"`, `"gpus_source": "hardware", "gpus_flags"`},
+		{"a figure beside its reason", `"tps_per_gpu": null, "between": null, "reason": "no_points"`, `"tps_per_gpu": 3, "between": null, "reason": "no_points"`},
+		{"an absent figure without a reason", `"tps_per_gpu": 15, "between"`, `"tps_per_gpu": null, "between"`},
+		{"unknown absent reason", `"reason": "no_capacity"`, `"reason": "too_slow"`},
+		{"a cost beside its reason", `"per_million_tokens": null, "reason": "no_capacity"`, `"per_million_tokens": 0, "reason": "no_capacity"`},
+		{"a price without its currency", `"price_per_gpu_hour": 2.5, "currency": "USD"`, `"price_per_gpu_hour": 2.5`},
+		{"currency in lower case", `"currency": "USD"`, `"currency": "usd"`},
+		{"a target without its source", `"target": 15, "target_source": "slo",`, `"target": 15,`},
+		{"a mismatch without its numbers", `"Manifest": 4, `, ``},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if k := strings.Count(validAnalysis, c.old); k != 1 {
@@ -226,7 +241,7 @@ const validAnalysis = `{
     "notes": {"summary": "Read me."},
     "has_manifest": true
   },
-  "params": {"slo_ttft_ms": 1000, "slo_tps": 15, "think_s": 45, "tie_pct": 5, "percentile": "p90", "output_tokens": 0, "input_tokens": 0},
+  "params": {"slo_ttft_ms": 1000, "slo_tps": 15, "think_s": 45, "tie_pct": 5, "percentile": "p90", "output_tokens": 0, "input_tokens": 0, "price_per_gpu_hour": 2.5, "currency": "USD"},
   "load_axis": "concurrency",
   "levels": [1, 4],
   "configs": [
@@ -267,6 +282,12 @@ const validAnalysis = `{
       "capacity": {
         "p90": {"max_load": 1, "lower_bound": false, "concurrency": 1, "latency_stat": "p50", "latency_mean_s": 1.1, "throughput_rps": 0.83, "users": null},
         "mean": {"max_load": 4, "lower_bound": true, "concurrency": 3.9, "latency_mean_s": 4, "throughput_rps": 1, "users": 48}
+      },
+      "gpus": 8, "gpus_source": "command", "gpus_flags": [{"flag": "-tp", "value": "8"}],
+      "at_interactivity": {"target": 15, "aggregate_tps": 120, "tps_per_gpu": 15, "between": [1, "inf"]},
+      "cost": {
+        "at_capacity": {"stat": "p90", "load": 1, "aggregate_tps": 150, "per_million_tokens": 37.04},
+        "at_target": {"target": 15, "aggregate_tps": 120, "per_million_tokens": 46.3}
       }
     },
     {
@@ -292,6 +313,12 @@ const validAnalysis = `{
       "capacity": {
         "p90": {"max_load": 0, "lower_bound": false, "concurrency": 0, "latency_mean_s": null, "throughput_rps": null, "users": 0},
         "mean": {"max_load": 0, "lower_bound": false, "concurrency": 0, "latency_mean_s": null, "throughput_rps": null, "users": 0}
+      },
+      "gpus": null, "gpus_source": "none",
+      "at_interactivity": {"target": 15, "aggregate_tps": null, "tps_per_gpu": null, "between": null, "reason": "no_points"},
+      "cost": {
+        "at_capacity": {"stat": "p90", "load": 0, "aggregate_tps": null, "per_million_tokens": null, "reason": "no_capacity"},
+        "at_target": {"target": 15, "aggregate_tps": null, "per_million_tokens": null, "reason": "no_points"}
       }
     }
   ],
@@ -323,7 +350,12 @@ const validAnalysis = `{
   "scorecard": [
     {"a": "vllm-spec", "b": "vllm-direct", "a_wins": 5, "b_wins": 1, "ties": 2, "comparisons": 8, "levels": [1]}
   ],
+  "pareto": {
+    "stat": "mean", "per_gpu": false, "target": 15, "target_source": "slo",
+    "points": [{"config": "vllm-spec", "load": 1, "per_user_tps": 150, "aggregate_tps": 150, "tps_per_gpu": 18.75, "on_frontier": true}]
+  },
   "warnings": [
+    {"kind": "gpus_mismatch", "source": "tiny/report.toml:9:1", "values": {"Config": "other", "Key": "hardware.gpus", "Manifest": 4, "Command": 8, "Flags": "--tp-size 8"}, "message": "tiny/report.toml:9:1: other: report.toml gives 4 GPUs (hardware.gpus), its deployment command asks for 8 (--tp-size 8); the per-GPU figures use 4"},
     {"kind": "unknown_column", "source": "tiny/vllm-direct.csv:1:15", "column": "Extra", "message": "tiny/vllm-direct.csv:1:15: column \"Extra\": unknown column ignored"},
     {"kind": "more", "source": "tiny/vllm-direct.csv", "values": {"Kind": "unknown_column", "First": "A", "Count": 7, "Last": "G"}, "message": "tiny/vllm-direct.csv: 7 more warnings like these (unknown_column) ignored: A … G"},
     {"kind": "users_unknown", "source": "tiny/vllm-spec.jsonl", "values": {"Config": "vllm-spec", "Stat": "p90"}, "message": "vllm-spec: p90 capacity c=1: the mean latency there is unknown or zero, so its users cannot be counted"}
