@@ -130,6 +130,14 @@ func (d document) Results() resultsView { return resultsView{d.R, d.v} }
 // capacityMethods are what SLO compliance and capacity (capacity.tmpl) lays out.
 type capacityMethods interface {
 	vocabulary
+	HasPareto() bool
+	EfficiencyIntro() string
+	EfficiencyTable() Table
+	EfficiencyLines() []string
+	HasCost() bool
+	CostIntro() string
+	CostTable() Table
+	CostLines() []string
 	CapacityLines() []string
 	CapacityNotes(pct string) []string
 	CapacityTable(pct string) Table
