@@ -26,12 +26,14 @@ func tocPageCount(entries int) int {
 
 // contents draws the contents pages: one line per section, dotted to its page
 // number, the whole line a link to the section.
-func contents(pdf *gopdf.GoPdf, l *layout, a Assets, toc []tocEntry, first, count, total int, header string) {
+// pageNo gives a body page's printed number; the contents pages are
+// printed pages first … first+count-1.
+func contents(pdf *gopdf.GoPdf, l *layout, a Assets, toc []tocEntry, pageNo func(int) int, first, count, total int, header string) {
 	tl := &layout{pdf: pdf, glue: l.glue, measured: l.measured, left: marginX, width: pageW - 2*marginX}
 	for p := 0; p < count; p++ {
 		pdf.AddPage()
 		tl.pages = [][]op{nil}
-		furniture(pdf, tl, a, header, p+2, total)
+		furniture(pdf, tl, a, header, first+p, total)
 		if p == 0 {
 			st := textStyle{size: 18, bold: true, color: accent}
 			tl.drawLine(textLine{words: []word{{pieces: []run{{text: a.ContentsTitle, st: st}}, w: tl.measure(a.ContentsTitle, st)}}}, marginX, marginTop, tl.width, st.size, 'l')
@@ -47,7 +49,7 @@ func contents(pdf *gopdf.GoPdf, l *layout, a Assets, toc []tocEntry, first, coun
 				indent = 16
 				st.size = 9.5
 			}
-			num := strconv.Itoa(first + h.page + 1)
+			num := strconv.Itoa(pageNo(h.page))
 			numW := tl.measure(num, st)
 			maxText := tl.width - indent - numW - 30
 			text := fitText(tl, h.text, st, maxText)

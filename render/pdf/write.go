@@ -5,10 +5,13 @@ import (
 	"compress/zlib"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/signintech/gopdf"
 	"github.com/yuin/goldmark/ast"
+
+	"github.com/openzeka/reportgen/render/mdast"
 )
 
 // Field is one labelled value of the cover.
@@ -63,9 +66,10 @@ type Assets struct {
 }
 
 // Write lays the Markdown tree root (parsed from src) out on A4: a
-// cover page, a table of contents with page numbers and links, every
-// block after the title and the Markdown's own contents list (see
-// contentStart), a running header with the title, page-numbered
+// cover page, every block after the title block, a table of contents of
+// levels 2 and 3 with page numbers and links in the place of the
+// Markdown's own contents list (after the sections before it, see
+// contentBlocks), a running header with the title, page-numbered
 // footers, and an outline (bookmarks) of the headings of levels 1 to 3.
 //
 // Paragraphs, lists, code blocks, GFM tables and images are laid out
@@ -104,30 +108,46 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 	}
 
 	// Lay the content out first: the table of contents needs its page
-	// numbers, and the footers the page count.
+	// numbers, and the footers the page count. The contents pages go
+	// where the Markdown has its contents list: after the sections
+	// before it (an executive summary), which end their last page.
 	l := newLayout(pdf, src, a.Images, glue)
-	l.blocks(contentStart(root))
-	toc := l.headings
+	split := l.contentBlocks(root, a.ContentsTitle)
+	var toc []tocEntry
+	for _, h := range l.headings {
+		if h.level <= 3 {
+			toc = append(toc, h)
+		}
+	}
 	tocPages := tocPageCount(len(toc))
-	first := 1 + tocPages // pages before the content
-	total := first + len(l.pages)
+	total := 1 + tocPages + len(l.pages)
+	// pageNo is the printed number of body page i: the cover is page 1,
+	// the contents pages come before body page split.
+	pageNo := func(i int) int {
+		if i < split {
+			return 2 + i
+		}
+		return 2 + tocPages + i
+	}
 
 	cover(pdf, glue, a, logo)
 	// The running header: the title, cut to one line once for all pages.
 	header := fitText(l, a.Title, headerStyle, pageW-2*marginX)
-	contents(pdf, l, a, toc, first, tocPages, total, header)
 	var outline gopdf.OutlineNodes
 	var parent *gopdf.OutlineNode
 	for i, ops := range l.pages {
+		if i == split {
+			contents(pdf, l, a, toc, pageNo, 2+split, tocPages, total, header)
+		}
 		pdf.AddPage()
-		furniture(pdf, l, a, header, first+i+1, total)
+		furniture(pdf, l, a, header, pageNo(i), total)
 		for _, o := range ops {
 			if err := o(pdf); err != nil {
-				return nil, fmt.Errorf("pdf page %d: %w", first+i+1, err)
+				return nil, fmt.Errorf("pdf page %d: %w", pageNo(i), err)
 			}
 		}
 		for _, h := range toc {
-			if h.page != i || h.level > 3 {
+			if h.page != i {
 				continue
 			}
 			pdf.SetXY(marginX, h.y)
@@ -143,6 +163,9 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 				parent.Children = append(parent.Children, node)
 			}
 		}
+	}
+	if split >= len(l.pages) {
+		contents(pdf, l, a, toc, pageNo, 2+len(l.pages), tocPages, total, header)
 	}
 	linkOutline(outline)
 	var buf bytes.Buffer
@@ -170,18 +193,39 @@ func linkOutline(top gopdf.OutlineNodes) {
 	}
 }
 
-// contentStart is the first node after the title block and the Markdown
-// table of contents (the first level-2 heading and its list), which the
-// PDF replaces with its cover and its own contents pages.
-func contentStart(root ast.Node) ast.Node {
-	seen := 0
-	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
+// contentBlocks lays out the blocks after the title block (from the
+// first level-2 heading on; all of them when there is none), leaving out the Markdown's own contents
+// list (the level-2 heading titled contentsTitle and the list after it),
+// which the PDF replaces with its contents pages. It returns the body
+// page the contents pages go before: 0 when the list comes first, else
+// the page where the section after it begins, on a page of its own.
+func (l *layout) contentBlocks(root ast.Node, contentsTitle string) (split int) {
+	n := root.FirstChild()
+	for n != nil {
 		if h, ok := n.(*ast.Heading); ok && h.Level == 2 {
-			seen++
-			if seen == 2 {
-				return n
-			}
+			break
 		}
+		n = n.NextSibling()
 	}
-	return root.FirstChild()
+	if n == nil {
+		n = root.FirstChild() // no sections: all of it
+	}
+	laidOut := false
+	for ; n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok && h.Level == 2 && strings.TrimSpace(mdast.PlainText(h, l.src)) == contentsTitle {
+			if _, ok := h.NextSibling().(*ast.List); ok {
+				n = h.NextSibling()
+			}
+			if laidOut {
+				if !l.atTop() {
+					l.newPage()
+				}
+				split = len(l.pages) - 1
+			}
+			continue
+		}
+		l.block(n)
+		laidOut = true
+	}
+	return split
 }
