@@ -133,8 +133,7 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 	cover(pdf, glue, a, logo)
 	// The running header: the title, cut to one line once for all pages.
 	header := fitText(l, a.Title, headerStyle, pageW-2*marginX)
-	var outline gopdf.OutlineNodes
-	var parent *gopdf.OutlineNode
+	var marks bookmarks
 	for i, ops := range l.pages {
 		if i == split {
 			contents(pdf, l, a, toc, pageNo, 2+split, tocPages, total, header)
@@ -147,32 +146,44 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 			}
 		}
 		for _, h := range toc {
-			if h.page != i {
-				continue
-			}
-			pdf.SetXY(marginX, h.y)
-			if h.id != "" {
-				pdf.SetAnchor(h.id)
-			}
-			pdf.SetXY(marginX, h.y-20+8)
-			node := &gopdf.OutlineNode{Obj: pdf.AddOutlineWithPosition(h.text)}
-			if h.level <= 2 || parent == nil {
-				outline = append(outline, node)
-				parent = node
-			} else {
-				parent.Children = append(parent.Children, node)
+			if h.page == i {
+				marks.add(pdf, h)
 			}
 		}
 	}
 	if split >= len(l.pages) {
 		contents(pdf, l, a, toc, pageNo, 2+len(l.pages), tocPages, total, header)
 	}
-	linkOutline(outline)
+	linkOutline(marks.top)
 	var buf bytes.Buffer
 	if _, err := pdf.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("pdf: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// bookmarks is the outline as it is built: each level-2 heading at the
+// top, the deeper ones under the last level-2 heading before them.
+type bookmarks struct {
+	top    gopdf.OutlineNodes
+	parent *gopdf.OutlineNode
+}
+
+// add anchors heading h on the current page (the contents link to it)
+// and adds its bookmark.
+func (b *bookmarks) add(pdf *gopdf.GoPdf, h tocEntry) {
+	pdf.SetXY(marginX, h.y)
+	if h.id != "" {
+		pdf.SetAnchor(h.id)
+	}
+	pdf.SetXY(marginX, h.y-20+8)
+	node := &gopdf.OutlineNode{Obj: pdf.AddOutlineWithPosition(h.text)}
+	if h.level <= 2 || b.parent == nil {
+		b.top = append(b.top, node)
+		b.parent = node
+	} else {
+		b.parent.Children = append(b.parent.Children, node)
+	}
 }
 
 // linkOutline nests the outline: gopdf chains every entry at the top
