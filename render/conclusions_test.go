@@ -264,8 +264,8 @@ func TestBoundsAndUnreached(t *testing.T) {
 		}
 		// Unreached levels: marked in the tables, noted once under them,
 		// told in the data quality notes, and in no sentence else.
-		if row := map[string]string{"en": "| 8 | 150.0 | 160.0 | 100.0 ◊ |", "tr": "| 8 | 150,0 | 160,0 | 100,0 ◊ |"}[lang]; !strings.Contains(doc, row) {
-			t.Errorf("%s: the unreached c=8 of short is not marked in the TTFT table: want %q", lang, row)
+		if !regexp.MustCompile(`(?m)^\| 8 ◊ \|`).MatchString(doc) {
+			t.Errorf("%s: the unreached c=8 of short is not marked in the appendix's table: want a row \"| 8 ◊ |\"", lang)
 		}
 		checkText(t, lang+" report", doc, []string{v.loc.T("unreached_note"), "◊"}, nil)
 		for _, s := range v.lines() {

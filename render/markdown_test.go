@@ -25,8 +25,8 @@ func TestMarkdownEscapesAndGaps(t *testing.T) {
 		if !strings.Contains(doc, `\<script\>alert(1)\</script\>`) || !strings.Contains(doc, `b\|pipe`) {
 			t.Errorf("%s: names not escaped", lang)
 		}
-		// c=2 is missing for b: a dash, not a zero.
-		if !regexp.MustCompile(`(?m)^\| 2 \| [0-9.,]+ \| – \|$`).MatchString(doc) {
+		// c=2 is missing for b: a dash in the SLO matrix, not a verdict.
+		if !regexp.MustCompile(`(?m)^\| b\\\|pipe \| ✓✓ \| – \| ✗✓ \|$`).MatchString(doc) {
 			t.Errorf("%s: the missing level is not shown as a gap", lang)
 		}
 		// No speculative config: the speedup section says so in one

@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,6 +24,9 @@ import (
 const (
 	tocMarker      = "<!-- toc -->"
 	appendixMarker = "<!-- appendix -->"
+	// chartIndexMarker is where the chart index goes: each figure's
+	// number, caption and chart file.
+	chartIndexMarker = "<!-- chart-index -->"
 	// unnumbered ends a heading that takes no number (a summary's
 	// "Key findings").
 	unnumbered = " <!-- unnumbered -->"
@@ -36,82 +41,169 @@ const (
 // of tocMarker, whose heading is left unnumbered and out of the list.
 func outline(src []byte, loc *locale.Locale) []byte {
 	doc := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough)).Parser().Parse(text.NewReader(src))
-	type edit struct {
-		at, end int    // replace src[at:end]
-		text    string // with text
-	}
-	var edits []edit
-	var heads []int // the edits of the headings' numbers, for the contents
-	var levels []int
-	tocAt, tocEnd := -1, -1
-	var n [5]int // the current number at each level
-	appendix, figures := false, 0
+	o := &outliner{src: src, loc: loc, tocAt: -1, indexAt: -1}
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		switch t := c.(type) {
 		case *ast.HTMLBlock:
-			at, end := blockSpan(t, src)
-			switch strings.TrimSpace(string(src[at:end])) {
-			case tocMarker:
-				tocAt, tocEnd = at, end
-			case appendixMarker:
-				appendix, n[2] = true, 0
-				edits = append(edits, edit{at, end, ""})
-			}
+			o.marker(t)
 		case *ast.Heading:
-			at := t.Lines().At(0).Start
-			if end := lineEnd(src, at); bytes.HasSuffix(src[:end], []byte(unnumbered)) {
-				edits = append(edits, edit{end - len(unnumbered), end, ""})
-				edits = append(edits, edit{at, at, ""})
-				heads, levels = append(heads, len(edits)-1), append(levels, t.Level)
-				continue
-			}
-			if t.Level < 2 || t.Level > 4 || c.NextSibling() != nil && isTocMarker(c.NextSibling(), src) {
-				edits = append(edits, edit{at, at, ""})
-				heads, levels = append(heads, len(edits)-1), append(levels, t.Level)
-				continue
-			}
-			n[t.Level]++
-			for l := t.Level + 1; l < len(n); l++ {
-				n[l] = 0
-			}
-			edits = append(edits, edit{at, at, sectionNumber(loc, n, t.Level, appendix)})
-			heads, levels = append(heads, len(edits)-1), append(levels, t.Level)
+			o.heading(t)
 		case *ast.Paragraph:
 			if isCaption(t) {
-				figures++
-				at := t.FirstChild().FirstChild().(*ast.Text).Segment.Start
-				edits = append(edits, edit{at, at, loc.T("figure") + " " + strconv.Itoa(figures) + ": "})
+				o.caption(t)
 			}
 		}
 	}
-	// The contents: the headings' texts as numbered, anchored as the
-	// HTML anchors them (every heading takes an anchor, in order).
-	var toc strings.Builder
-	ids := NewIDs()
-	for i, e := range heads {
-		h := edits[e]
-		line := bytes.TrimSuffix(src[h.at:lineEnd(src, h.at)], []byte(unnumbered))
-		title := strings.TrimSpace(h.text + string(line))
-		id := ids.Generate(title)
-		if levels[i] < 2 || levels[i] > 3 || title == loc.T("toc_title") {
-			continue
-		}
-		fmt.Fprintf(&toc, "%s- [%s](#%s)\n", strings.Repeat("  ", levels[i]-2), title, id)
-	}
-	if tocAt >= 0 {
-		edits = append(edits, edit{tocAt, tocEnd, toc.String()})
-	}
-	slices.SortStableFunc(edits, func(a, b edit) int { return a.at - b.at })
+	refs := o.contents()
+	slices.SortStableFunc(o.edits, func(a, b edit) int { return a.at - b.at })
 	var out bytes.Buffer
 	pos := 0
-	for _, e := range edits {
+	for _, e := range o.edits {
 		out.Write(src[pos:e.at])
 		out.WriteString(e.text)
 		pos = e.end
 	}
 	out.Write(src[pos:])
-	return out.Bytes()
+	// Cross-references ({{ref}}): a link to the section by its number
+	// and title, or the title alone when the report has no such section.
+	return refMark.ReplaceAllFunc(out.Bytes(), func(m []byte) []byte {
+		key := string(refMark.FindSubmatch(m)[1])
+		if t, ok := refs[key]; ok {
+			return []byte("[" + t.title + "](#" + t.id + ")")
+		}
+		return []byte(key)
+	})
 }
+
+// edit replaces src[at:end] with text.
+type edit struct {
+	at, end int
+	text    string
+}
+
+// outliner is outline's state as it walks the document's blocks.
+type outliner struct {
+	src   []byte
+	loc   *locale.Locale
+	edits []edit
+	// heads are the edits of the headings' numbers, levels their levels,
+	// for the contents.
+	heads, levels     []int
+	tocAt, tocEnd     int    // the contents marker's span, -1 for none
+	indexAt, indexEnd int    // the chart index marker's span
+	n                 [5]int // the current number at each level
+	appendix          bool
+	index             []figureEntry // the figures in order
+}
+
+// marker handles the templates' marks: where the contents and the chart
+// index go, and where the appendix starts (its sections are lettered).
+func (o *outliner) marker(b *ast.HTMLBlock) {
+	at, end := blockSpan(b, o.src)
+	switch strings.TrimSpace(string(o.src[at:end])) {
+	case tocMarker:
+		o.tocAt, o.tocEnd = at, end
+	case chartIndexMarker:
+		o.indexAt, o.indexEnd = at, end
+	case appendixMarker:
+		o.appendix, o.n[2] = true, 0
+		o.edits = append(o.edits, edit{at, end, ""})
+	}
+}
+
+// heading numbers a heading of levels 2 to 4, but for one marked
+// unnumbered and the contents' own heading.
+func (o *outliner) heading(h *ast.Heading) {
+	at := h.Lines().At(0).Start
+	number := ""
+	if end := lineEnd(o.src, at); bytes.HasSuffix(o.src[:end], []byte(unnumbered)) {
+		o.edits = append(o.edits, edit{end - len(unnumbered), end, ""})
+	} else if h.Level >= 2 && h.Level <= 4 && (h.NextSibling() == nil || !isTocMarker(h.NextSibling(), o.src)) {
+		o.n[h.Level]++
+		for l := h.Level + 1; l < len(o.n); l++ {
+			o.n[l] = 0
+		}
+		number = sectionNumber(o.loc, o.n, h.Level, o.appendix)
+	}
+	o.edits = append(o.edits, edit{at, at, number})
+	o.heads, o.levels = append(o.heads, len(o.edits)-1), append(o.levels, h.Level)
+}
+
+// caption numbers a chart's caption ("Figure 3: …") and enters the
+// figure in the chart index.
+func (o *outliner) caption(p *ast.Paragraph) {
+	n := len(o.index) + 1
+	at := p.FirstChild().FirstChild().(*ast.Text).Segment.Start
+	o.edits = append(o.edits, edit{at, at, o.loc.T("figure") + " " + strconv.Itoa(n) + ": "})
+	img := p.PreviousSibling().FirstChild().(*ast.Image)
+	line := p.Lines().At(0)
+	caption := strings.Trim(strings.TrimSpace(string(o.src[line.Start:line.Stop])), "*")
+	o.index = append(o.index, figureEntry{n, caption, string(img.Destination)})
+}
+
+// refTarget is where a cross-reference leads: a heading's anchor and
+// numbered title.
+type refTarget struct{ id, title string }
+
+// contents writes the contents (the headings' texts as numbered,
+// anchored as the HTML anchors them: every heading takes an anchor, in
+// order) and the chart index in place of their markers, and returns the
+// cross-reference targets by each heading's unnumbered text.
+func (o *outliner) contents() map[string]refTarget {
+	var toc strings.Builder
+	ids := NewIDs()
+	refs := map[string]refTarget{}
+	for i, e := range o.heads {
+		h := o.edits[e]
+		line := bytes.TrimSuffix(o.src[h.at:lineEnd(o.src, h.at)], []byte(unnumbered))
+		title := strings.TrimSpace(h.text + string(line))
+		id := ids.Generate(title)
+		if key := strings.TrimSpace(string(line)); refs[key] == (refTarget{}) {
+			refs[key] = refTarget{id, title}
+		}
+		if o.levels[i] < 2 || o.levels[i] > 3 || title == o.loc.T("toc_title") {
+			continue
+		}
+		fmt.Fprintf(&toc, "%s- [%s](#%s)\n", strings.Repeat("  ", o.levels[i]-2), title, id)
+	}
+	if o.tocAt >= 0 {
+		o.edits = append(o.edits, edit{o.tocAt, o.tocEnd, toc.String()})
+	}
+	if o.indexAt >= 0 {
+		o.edits = append(o.edits, edit{o.indexAt, o.indexEnd, chartIndex(o.index, o.loc)})
+	}
+	return refs
+}
+
+// figureEntry is one figure of the chart index.
+type figureEntry struct {
+	n       int
+	caption string // as the Markdown writes it, escaped
+	file    string // the image's link: "charts/01-ttft.png"
+}
+
+// chartIndex is the table of the figures: number, caption, and the
+// chart file it shows (the PNG beside report.md; the HTML holds SVGs of
+// the same name).
+func chartIndex(figs []figureEntry, loc *locale.Locale) string {
+	if len(figs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "| %s | %s | %s |\n|---|---|---|\n", loc.T("col_figure"), loc.T("col_caption"), loc.T("col_chart_file"))
+	for _, f := range figs {
+		fmt.Fprintf(&b, "| %s %d | %s | `%s` |\n", loc.T("figure"), f.n, f.caption, path.Base(f.file))
+	}
+	return b.String()
+}
+
+// refMark is a cross-reference the templates leave for outline: the
+// heading text of the section referred to, as written before numbering.
+var refMark = regexp.MustCompile(`⟦ref:([^⟧]+)⟧`)
+
+// ref marks a cross-reference to the section whose heading is title
+// (unnumbered); outline links it.
+func ref(title string) string { return "⟦ref:" + title + "⟧" }
 
 // sectionNumber is a heading's number and what follows it: "2. ",
 // "2.3 ", "2.3.1 "; in the appendix "Appendix B: ", "B.1 ".

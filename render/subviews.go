@@ -58,15 +58,10 @@ func (d document) Summary() summaryView { return summaryView{d.R, d.v} }
 // setupMethods are what the test setup: model, hardware, workload, metrics and SLOs (setup.tmpl) lays out.
 type setupMethods interface {
 	vocabulary
-	DefinitionTable() *Table
-	DefinitionWarnings() []string
-	Facts(fs []analyze.Fact, keyHead, valueHead string) Table
-	HasP50() bool
-	MetricDefs() Table
-	ModelFacts() Table
 	ParamTable() Table
 	RateTable() *Table
 	SLOTable() Table
+	Facts(fs []analyze.Fact, keyHead, valueHead string) Table
 }
 
 // setupView is the sub-view of the test setup: model, hardware, workload, metrics and SLOs (setup.tmpl).
@@ -81,7 +76,6 @@ func (d document) Setup() setupView { return setupView{d.R, d.v} }
 // configsMethods are what the configurations and their commands (configs.tmpl) lays out.
 type configsMethods interface {
 	vocabulary
-	Command(c analyze.Config) string
 	ConfigDiff() *Table
 	ConfigTable() Table
 	HasCommands() bool
@@ -100,21 +94,16 @@ func (d document) Configs() configsView { return configsView{d.R, d.v} }
 // resultsMethods are what the per-metric results, speculative decoding and the scorecard (results.tmpl) lays out.
 type resultsMethods interface {
 	vocabulary
-	AggregateTable() Table
 	HasReportedRPS() bool
 	HasSpeculative() bool
 	HighLevel() analyze.Load
 	LowLevel() analyze.Load
-	MetricTable(id analyze.MetricID, st analyze.Statistic) Table
 	Overview(lc analyze.Load, withAggregate bool) Table
 	OverviewStandsIn() bool
-	ReportedRPSTable() Table
 	ScorecardLines() []string
 	SectionFindings(section string) []string
 	SpeedupLines() []string
 	SpeedupTable() Table
-	StandsIn(id analyze.MetricID, st analyze.Statistic, mark string) bool
-	SystemRPSTable() Table
 	UniformDef(metric string) string
 }
 
@@ -156,39 +145,6 @@ type capacityView struct {
 // Capacity is the sub-view of SLO compliance and capacity (capacity.tmpl).
 func (d document) Capacity() capacityView { return capacityView{d.R, d.v} }
 
-// guideMethods are what how to read the report (guide.tmpl) lays out.
-type guideMethods interface {
-	vocabulary
-	HasBounds() bool
-	WorkloadTable() Table
-}
-
-// guideView is the sub-view of how to read the report (guide.tmpl).
-type guideView struct {
-	R *analyze.Report
-	guideMethods
-}
-
-// Guide is the sub-view of how to read the report (guide.tmpl).
-func (d document) Guide() guideView { return guideView{d.R, d.v} }
-
-// qualityMethods are what the data-quality notes (quality.tmpl) lays out.
-type qualityMethods interface {
-	vocabulary
-	AnomalyLines() []string
-	Consistency() string
-	Warnings() []string
-}
-
-// qualityView is the sub-view of the data-quality notes (quality.tmpl).
-type qualityView struct {
-	R *analyze.Report
-	qualityMethods
-}
-
-// Quality is the sub-view of the data-quality notes (quality.tmpl).
-func (d document) Quality() qualityView { return qualityView{d.R, d.v} }
-
 // conclusionMethods are what the conclusion (conclusion.tmpl) lays out.
 type conclusionMethods interface {
 	vocabulary
@@ -208,6 +164,18 @@ func (d document) Conclusion() conclusionView { return conclusionView{d.R, d.v} 
 type appendixMethods interface {
 	vocabulary
 	Appendix() []appendixEntry
+	Command(c analyze.Config) string
+	HasCommands() bool
+	ModelFacts() Table
+	HasP50() bool
+	MetricDefs() Table
+	DefinitionTable() *Table
+	DefinitionWarnings() []string
+	WorkloadTable() Table
+	HasBounds() bool
+	AnomalyLines() []string
+	Consistency() string
+	Warnings() []string
 }
 
 // appendixView is the sub-view of the appendix of all data (appendix.tmpl).

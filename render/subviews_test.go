@@ -23,8 +23,6 @@ func TestTemplatesUseOnlyTheirSubView(t *testing.T) {
 		"configs.tmpl":    reflect.TypeFor[configsView](),
 		"results.tmpl":    reflect.TypeFor[resultsView](),
 		"capacity.tmpl":   reflect.TypeFor[capacityView](),
-		"guide.tmpl":      reflect.TypeFor[guideView](),
-		"quality.tmpl":    reflect.TypeFor[qualityView](),
 		"conclusion.tmpl": reflect.TypeFor[conclusionView](),
 		"appendix.tmpl":   reflect.TypeFor[appendixView](),
 	}

@@ -39,11 +39,14 @@ func (v *view) funcs() template.FuncMap {
 		"h2":       func(id string, kv ...any) string { return v.heading(2, id, kv) },
 		"h3":       func(id string, kv ...any) string { return v.heading(3, id, kv) },
 		"h4":       func(text string) string { return "#### " + text },
+		"h3text":   func(text string) string { return "### " + text },
+		"chartindex": func() string { return chartIndexMarker },
 		"h3plain":  func(id string) string { return "### " + v.loc.T(id) + unnumbered },
 		"appendix": func() string { return appendixMarker },
 		"toc":      func() string { return tocMarker },
 		"add":      func(a, b int) int { return a + b },
 		"chart":    v.chart,
+		"ref":      func(id string) string { return ref(v.loc.T(id)) },
 	}
 }
 

@@ -38,13 +38,6 @@ func (v *view) configCells(lc analyze.Load, cell func(analyze.Config, analyze.Le
 	return out
 }
 
-// MetricTable is one statistic of one metric per level and config. In
-// the mean table, the median stands in (marked †) where a tool reports
-// no mean.
-func (v *view) MetricTable(id analyze.MetricID, st analyze.Statistic) Table {
-	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.metricCell(id, st, l) })
-}
-
 // metricCell writes one statistic of a metric at a level: the median
 // (marked †) where a mean is asked for and the tool gives none, the
 // stricter P99 (marked ‡) where a P90 of a time is missing
@@ -55,12 +48,6 @@ func (v *view) metricCell(id analyze.MetricID, st analyze.Statistic, l analyze.L
 		return v.loc.Num(x, present.MustOf(id).Dec) + " " + mark
 	}
 	return v.loc.Num(x, present.MustOf(id).Dec)
-}
-
-// StandsIn reports whether a table of metric id at st shows the
-// stand-in marked mark for some config.
-func (v *view) StandsIn(id analyze.MetricID, st analyze.Statistic, mark string) bool {
-	return present.StandsIn(v.R, id, st, mark)
 }
 
 // OverviewStandsIn reports whether the overview's mean rows show a
@@ -82,21 +69,6 @@ func (v *view) OverviewStandsIn() bool {
 // AllExports reports whether every config is an llm-benchmark export,
 // whose statistics conventions the metric section describes.
 func (v *view) AllExports() bool { return present.AllExports(v.R) }
-
-// AggregateTable is the aggregate output (TPS mean × c) per level.
-func (v *view) AggregateTable() Table {
-	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.AggregateTPS, 0) })
-}
-
-// SystemRPSTable is the system request throughput (c / mean latency).
-func (v *view) SystemRPSTable() Table {
-	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.SystemRPS, 2) })
-}
-
-// ReportedRPSTable is the tool's own per-user request rate.
-func (v *view) ReportedRPSTable() Table {
-	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.RPSReported, 2) })
-}
 
 // HasReportedRPS reports whether any config carried the tool's RPS.
 func (v *view) HasReportedRPS() bool { return present.HasReportedRPS(v.R) }
