@@ -135,8 +135,13 @@ type figure struct {
 	rowLegends [][]legendEntry
 	w, h       vg.Length
 	sizes      textSizes
-	legendCols int  // entries per legend row; 0: as many as fit
-	titled     bool // the panels' titles were added as panelTitle plotters
+	legendCols int // entries per legend row; 0: as many as fit
+	// ptitles are the panels' titles, taken from gonum/plot (which
+	// drew a title higher with a tick label sticking out above the data
+	// area) and drawn by the figure a fixed distance above the aligned
+	// data areas; titleH is the room they take.
+	ptitles map[*plot.Plot]*panelTitle
+	titleH  vg.Length
 }
 
 // render draws the figure in the encodings asked for.
@@ -229,24 +234,9 @@ func (f *figure) draw(dc draw.Canvas, whiteCanvas bool) {
 	if strip > 0 {
 		strip += vg.Points(4)
 	}
-	// The panels' titles are drawn here, a fixed distance above their
-	// data areas, which the alignment lines up: drawn by gonum/plot at
-	// the top of their tiles, a title moved up with any tick label
-	// that stuck out above its panel's data area.
-	titles, titleH := takeTitles(f.panels)
-	defer putTitles(f.panels, titles)
-	if !f.titled {
-		// Added once, drawn with every encoding.
-		for i, row := range f.panels {
-			for j, p := range row {
-				if titles[i][j] != "" {
-					p.Add(panelTitle{text: titles[i][j], style: p.Title.TextStyle, pad: p.Title.Padding})
-				}
-			}
-		}
-		f.titled = true
-	}
-	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(14), PadY: vg.Points(12)}
+	padX := vg.Points(14)
+	titleH := f.takeTitles((area.Max.X-area.Min.X-padX*vg.Length(cols-1))/vg.Length(max(cols, 1)) - vg.Points(4))
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: padX, PadY: vg.Points(12)}
 	canvases := plot.Align(f.panels, tiles, area)
 	for i, row := range f.panels {
 		for j, p := range row {
@@ -254,6 +244,9 @@ func (f *figure) draw(dc draw.Canvas, whiteCanvas bool) {
 				continue
 			}
 			c := draw.Crop(canvases[i][j], 0, 0, strip, -titleH)
+			if t := f.ptitles[p]; t != nil {
+				t.minX, t.maxX = c.Min.X, c.Max.X
+			}
 			bg := p.BackgroundColor
 			if whiteCanvas && isWhite(bg) {
 				p.BackgroundColor = nil
@@ -268,53 +261,48 @@ func (f *figure) draw(dc draw.Canvas, whiteCanvas bool) {
 	}
 }
 
-// panelTitle draws a panel's title a fixed distance above its data
-// area, centred on it.
+// panelTitle draws a panel's title, wrapped to its tile, a fixed
+// distance above the panel's data area, centred on the tile (minX …
+// maxX, set before every draw).
 type panelTitle struct {
-	text  string
-	style text.Style
-	pad   vg.Length
+	text       string
+	style      text.Style
+	pad        vg.Length
+	minX, maxX vg.Length
 }
 
 // Plot implements plot.Plotter.
-func (t panelTitle) Plot(c draw.Canvas, _ *plot.Plot) {
+func (t *panelTitle) Plot(c draw.Canvas, _ *plot.Plot) {
 	sty := t.style
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YBottom
-	c.FillText(sty, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y + titleGap + t.pad}, t.text)
+	c.FillText(sty, vg.Point{X: (t.minX + t.maxX) / 2, Y: c.Max.Y + titleGap + t.pad}, t.text)
 }
 
 // titleGap is the room between a panel's data area and its title left
 // for a tick label that sticks out above the data area.
 const titleGap = vg.Length(4)
 
-// takeTitles takes the panels' titles out (gonum/plot would draw them)
-// and returns them with the height a title needs above its panel.
-func takeTitles(panels [][]*plot.Plot) ([][]string, vg.Length) {
-	var h vg.Length
-	titles := make([][]string, len(panels))
-	for i, row := range panels {
-		titles[i] = make([]string, len(row))
-		for j, p := range row {
+// takeTitles takes the panels' titles out of gonum/plot's hands, once
+// (the figure is drawn once per encoding), wrapped to width, and
+// returns the height the tallest needs above its panel.
+func (f *figure) takeTitles(width vg.Length) vg.Length {
+	if f.ptitles != nil {
+		return f.titleH
+	}
+	f.ptitles = map[*plot.Plot]*panelTitle{}
+	for _, row := range f.panels {
+		for _, p := range row {
 			if p == nil || p.Title.Text == "" {
 				continue
 			}
-			titles[i][j] = p.Title.Text
-			h = max(h, p.Title.TextStyle.Height(p.Title.Text)+p.Title.Padding+titleGap)
+			t := &panelTitle{text: strings.Join(wrapTo(p.Title.TextStyle, p.Title.Text, width), "\n"), style: p.Title.TextStyle, pad: p.Title.Padding}
+			f.titleH = max(f.titleH, t.style.Height(t.text)+t.pad+titleGap)
+			f.ptitles[p] = t
+			p.Add(t)
 			p.Title.Text = ""
 		}
 	}
-	return titles, h
-}
-
-// putTitles gives the panels their titles back.
-func putTitles(panels [][]*plot.Plot, titles [][]string) {
-	for i, row := range panels {
-		for j, p := range row {
-			if p != nil {
-				p.Title.Text = titles[i][j]
-			}
-		}
-	}
+	return f.titleH
 }
 
 // wrapTo breaks s at spaces into lines no wider than width in sty; a
