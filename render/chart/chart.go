@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"regexp"
 	"runtime"
+	"strings"
 	"sync"
 
 	"git.sr.ht/~sbinet/gg"
@@ -71,7 +72,7 @@ func Draw(r *analyze.Report, opt Options) ([]Chart, error) {
 	if loc == nil {
 		return nil, errNoLocale
 	}
-	cv := &chartView{r: r, loc: loc}
+	cv := newChartView(r, loc)
 	// Build the figures first (cheap, and the locale is not safe for
 	// concurrent use), then draw and encode them in parallel.
 	var figs []*figure
@@ -124,15 +125,23 @@ type legendEntry struct {
 }
 
 // figure is a chart: a title, panels laid out in a grid, and a legend
-// under them, on a canvas of w × h points.
+// under them, on a canvas of w × h points. Small multiples give each row
+// of panels its own legend (rowLegends, one per row) under the row.
 type figure struct {
 	name       string
 	title      string
 	panels     [][]*plot.Plot // rows of panels; nil entries stay empty
 	legend     []legendEntry
+	rowLegends [][]legendEntry
 	w, h       vg.Length
 	sizes      textSizes
 	legendCols int // entries per legend row; 0: as many as fit
+	// ptitles are the panels' titles, taken from gonum/plot (which
+	// drew a title higher with a tick label sticking out above the data
+	// area) and drawn by the figure a fixed distance above the aligned
+	// data areas; titleH is the room they take.
+	ptitles map[*plot.Plot]*panelTitle
+	titleH  vg.Length
 }
 
 // render draws the figure in the encodings asked for.
@@ -200,12 +209,15 @@ func (f *figure) draw(dc draw.Canvas, whiteCanvas bool) {
 	titleSty := text.Style{Color: inkColor, Font: chartFont(f.sizes.Title, true), XAlign: draw.XCenter, YAlign: draw.YTop, Handler: hdl}
 	top := dc.Max.Y
 	if f.title != "" {
-		dc.FillText(titleSty, vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: top}, f.title)
-		top -= titleSty.Height(f.title) + vg.Points(6)
+		for _, line := range wrapTo(titleSty, f.title, dc.Max.X-dc.Min.X) {
+			dc.FillText(titleSty, vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: top}, line)
+			top -= titleSty.Height(line)
+		}
+		top -= vg.Points(6)
 	}
 	bottom := dc.Min.Y
 	if len(f.legend) > 0 {
-		bottom += f.drawLegend(dc) + vg.Points(6)
+		bottom += f.drawLegend(dc, f.legend, true) + vg.Points(6)
 	}
 	area := draw.Crop(dc, 0, 0, bottom-dc.Min.Y, top-dc.Max.Y)
 	rows := len(f.panels)
@@ -213,21 +225,106 @@ func (f *figure) draw(dc draw.Canvas, whiteCanvas bool) {
 	for _, r := range f.panels {
 		cols = max(cols, len(r))
 	}
-	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(14), PadY: vg.Points(12)}
+	// Every row's legend strip has the height of the tallest, so that
+	// the panels stay aligned.
+	var strip vg.Length
+	for _, l := range f.rowLegends {
+		strip = max(strip, f.drawLegend(area, l, false))
+	}
+	if strip > 0 {
+		strip += vg.Points(4)
+	}
+	padX := vg.Points(14)
+	titleH := f.takeTitles((area.Max.X-area.Min.X-padX*vg.Length(cols-1))/vg.Length(max(cols, 1)) - vg.Points(4))
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: padX, PadY: vg.Points(12)}
 	canvases := plot.Align(f.panels, tiles, area)
 	for i, row := range f.panels {
 		for j, p := range row {
 			if p == nil {
 				continue
 			}
+			c := draw.Crop(canvases[i][j], 0, 0, strip, -titleH)
+			if t := f.ptitles[p]; t != nil {
+				t.minX, t.maxX = c.Min.X, c.Max.X
+			}
 			bg := p.BackgroundColor
 			if whiteCanvas && isWhite(bg) {
 				p.BackgroundColor = nil
 			}
-			p.Draw(canvases[i][j])
+			p.Draw(c)
 			p.BackgroundColor = bg
 		}
+		if i < len(f.rowLegends) && len(row) > 0 {
+			y := canvases[i][0].Min.Y
+			f.drawLegend(draw.Canvas{Canvas: area.Canvas, Rectangle: vg.Rectangle{Min: vg.Point{X: area.Min.X, Y: y}, Max: vg.Point{X: area.Max.X, Y: y + strip}}}, f.rowLegends[i], true)
+		}
 	}
+}
+
+// panelTitle draws a panel's title, wrapped to its tile, a fixed
+// distance above the panel's data area, centred on the tile (minX …
+// maxX, set before every draw).
+type panelTitle struct {
+	text       string
+	style      text.Style
+	pad        vg.Length
+	minX, maxX vg.Length
+}
+
+// Plot implements plot.Plotter.
+func (t *panelTitle) Plot(c draw.Canvas, _ *plot.Plot) {
+	sty := t.style
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YBottom
+	c.FillText(sty, vg.Point{X: (t.minX + t.maxX) / 2, Y: c.Max.Y + titleGap + t.pad}, t.text)
+}
+
+// titleGap is the room between a panel's data area and its title left
+// for a tick label that sticks out above the data area.
+const titleGap = vg.Length(4)
+
+// takeTitles takes the panels' titles out of gonum/plot's hands, once
+// (the figure is drawn once per encoding), wrapped to width, and
+// returns the height the tallest needs above its panel.
+func (f *figure) takeTitles(width vg.Length) vg.Length {
+	if f.ptitles != nil {
+		return f.titleH
+	}
+	f.ptitles = map[*plot.Plot]*panelTitle{}
+	for _, row := range f.panels {
+		for _, p := range row {
+			if p == nil || p.Title.Text == "" {
+				continue
+			}
+			t := &panelTitle{text: strings.Join(wrapTo(p.Title.TextStyle, p.Title.Text, width), "\n"), style: p.Title.TextStyle, pad: p.Title.Padding}
+			f.titleH = max(f.titleH, t.style.Height(t.text)+t.pad+titleGap)
+			f.ptitles[p] = t
+			p.Add(t)
+			p.Title.Text = ""
+		}
+	}
+	return f.titleH
+}
+
+// wrapTo breaks s at spaces into lines no wider than width in sty; a
+// word wider than width stays whole on its line.
+func wrapTo(sty text.Style, s string, width vg.Length) []string {
+	if sty.Width(s) <= width {
+		return []string{s}
+	}
+	var lines []string
+	cur := ""
+	for _, w := range strings.Fields(s) {
+		if cur != "" && sty.Width(cur+" "+w) > width {
+			lines = append(lines, cur)
+			cur = w
+			continue
+		}
+		if cur != "" {
+			cur += " "
+		}
+		cur += w
+	}
+	return append(lines, cur)
 }
 
 // isWhite reports whether c is opaque white.
@@ -239,21 +336,23 @@ func isWhite(c color.Color) bool {
 	return r == 0xffff && g == 0xffff && b == 0xffff && a == 0xffff
 }
 
-// drawLegend draws the legend centred in rows at the bottom of dc and
-// returns its height.
-func (f *figure) drawLegend(dc draw.Canvas) vg.Length {
+// drawLegend lays entries out in centred rows at the bottom of dc and
+// returns their height; it draws them only when paint is set (without,
+// it measures).
+func (f *figure) drawLegend(dc draw.Canvas, entries []legendEntry, paint bool) vg.Length {
 	hdl := plot.DefaultTextHandler
 	sty := text.Style{Color: inkColor, Font: chartFont(f.sizes.Legend, false), XAlign: draw.XLeft, YAlign: draw.YCenter, Handler: hdl}
-	sample := vg.Points(22)
-	gap := vg.Points(16)
+	sample := vg.Points(26)
+	gap := vg.Points(14)
 	lineH := sty.Height("Ag") + vg.Points(5)
 	width := dc.Max.X - dc.Min.X
+	entryW := func(e legendEntry) vg.Length { return sample + vg.Points(5) + sty.Width(e.label) }
 	// Break entries into rows that fit.
 	var rows [][]legendEntry
 	var cur []legendEntry
 	var curW vg.Length
-	for _, e := range f.legend {
-		w := sample + vg.Points(5) + sty.Width(e.label)
+	for _, e := range entries {
+		w := entryW(e)
 		if len(cur) > 0 && (curW+gap+w > width || (f.legendCols > 0 && len(cur) == f.legendCols)) {
 			rows = append(rows, cur)
 			cur, curW = nil, 0
@@ -268,6 +367,9 @@ func (f *figure) drawLegend(dc draw.Canvas) vg.Length {
 		rows = append(rows, cur)
 	}
 	height := vg.Length(len(rows)) * lineH
+	if !paint {
+		return height
+	}
 	y := dc.Min.Y + height - lineH/2
 	for _, row := range rows {
 		var rowW vg.Length
@@ -275,39 +377,39 @@ func (f *figure) drawLegend(dc draw.Canvas) vg.Length {
 			if i > 0 {
 				rowW += gap
 			}
-			rowW += sample + vg.Points(5) + sty.Width(e.label)
+			rowW += entryW(e)
 		}
 		x := (dc.Min.X+dc.Max.X)/2 - rowW/2
 		for _, e := range row {
-			if e.errBar {
-				sty := draw.LineStyle{Color: inkColor, Width: vg.Points(1.1)}
-				mid, h := x+sample/2, vg.Points(5)
-				dc.StrokeLine2(sty, mid, y-h, mid, y+h)
-				dc.StrokeLine2(sty, mid-vg.Points(3), y-h, mid+vg.Points(3), y-h)
-				dc.StrokeLine2(sty, mid-vg.Points(3), y+h, mid+vg.Points(3), y+h)
-			} else if e.swatch != nil {
-				box := []vg.Point{{X: x + sample*0.2, Y: y - vg.Points(4)}, {X: x + sample*0.2, Y: y + vg.Points(4)}, {X: x + sample*0.8, Y: y + vg.Points(4)}, {X: x + sample*0.8, Y: y - vg.Points(4)}}
-				dc.FillPolygon(e.swatch, box)
-				dc.StrokeLines(draw.LineStyle{Color: inkColor, Width: vg.Points(0.4)}, append(box, box[0]))
-			} else {
-				if e.style.Line.Width > 0 {
-					dc.StrokeLine2(e.style.Line, x, y, x+sample, y)
-				}
-				g := e.style.Glyph
-				pt := vg.Point{X: x + sample/2, Y: y}
-				switch {
-				case g.Shape == nil:
-					// A line sample only.
-				case e.style.Dashed:
-					hollowTriangle{}.DrawGlyph(&dc, g, pt)
-				default:
-					dc.DrawGlyphNoClip(g, pt)
-				}
-			}
+			drawSample(dc, e, x, y, sample)
 			dc.FillText(sty, vg.Point{X: x + sample + vg.Points(5), Y: y}, e.label)
-			x += sample + vg.Points(5) + sty.Width(e.label) + gap
+			x += entryW(e) + gap
 		}
 		y -= lineH
 	}
 	return height
+}
+
+// drawSample draws a legend entry's sample, sample wide, at x, centred
+// on y: an error bar, a swatch, or a line with its marker.
+func drawSample(dc draw.Canvas, e legendEntry, x, y, sample vg.Length) {
+	switch {
+	case e.errBar:
+		sty := draw.LineStyle{Color: inkColor, Width: vg.Points(1.1)}
+		mid, h := x+sample/2, vg.Points(5)
+		dc.StrokeLine2(sty, mid, y-h, mid, y+h)
+		dc.StrokeLine2(sty, mid-vg.Points(3), y-h, mid+vg.Points(3), y-h)
+		dc.StrokeLine2(sty, mid-vg.Points(3), y+h, mid+vg.Points(3), y+h)
+	case e.swatch != nil:
+		box := []vg.Point{{X: x + sample*0.2, Y: y - vg.Points(4)}, {X: x + sample*0.2, Y: y + vg.Points(4)}, {X: x + sample*0.8, Y: y + vg.Points(4)}, {X: x + sample*0.8, Y: y - vg.Points(4)}}
+		dc.FillPolygon(e.swatch, box)
+		dc.StrokeLines(draw.LineStyle{Color: inkColor, Width: vg.Points(0.4)}, append(box, box[0]))
+	default:
+		if e.style.Line.Width > 0 {
+			dc.StrokeLine2(e.style.Line, x, y, x+sample, y)
+		}
+		if e.style.Glyph.Shape != nil {
+			dc.DrawGlyphNoClip(e.style.Glyph, vg.Point{X: x + sample/2, Y: y})
+		}
+	}
 }

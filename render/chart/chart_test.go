@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/png"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -41,14 +42,17 @@ func TestChartsGolden(t *testing.T) {
 }
 
 // TestChartsText checks the localized text and number forms reach the
-// drawings, and that the SVG names fallback fonts.
+// drawings, that the SVG names fallback fonts, and that the Turkish
+// charts carry no English word of the charts' vocabulary.
 func TestChartsText(t *testing.T) {
+	textOf := regexp.MustCompile(`>([^<]*)</text>`)
+	english := regexp.MustCompile(`(?i)\b(concurrency|throughput|latency|break-even|think time|speculative|direct|config|mean|users|dashboard)\b`)
 	for _, tt := range []struct {
 		lang string
 		want []string
 	}{
-		{"tr", []string{"Kullanıcı Başına Token", "Concurrency (c, log₂ ölçek)", "SLO ≤ 1.000 ms", "1.000", "Özet pano", "hiçbiri sağlanmadı"}},
-		{"en", []string{"Per-User Tokens per Second", "Concurrency (c, log₂ scale)", "SLO ≤ 1,000 ms", "1,000", "Summary dashboard", "neither met"}},
+		{"tr", []string{"kullanıcı başına saniyedeki token", "Eşzamanlılık (c, log₂ ölçek)", "SLO ≤ 1.000 ms", "1.000", "Özet pano", "bir SLO sağlandı", "+%44"}},
+		{"en", []string{"Per-User Tokens per Second", "Concurrency (c, log₂ scale)", "SLO ≤ 1,000 ms", "1,000", "Summary dashboard", "one SLO met", "+44%"}},
 	} {
 		charts, err := Draw(reporttest.Tiny(), Options{Locale: reporttest.Locale(t, reporttest.Tiny(), tt.lang), PNG: true, SVG: true})
 		if err != nil {
@@ -73,6 +77,14 @@ func TestChartsText(t *testing.T) {
 		// The HTML in a config name is escaped inside the SVG.
 		if strings.Contains(svg, "<script>") {
 			t.Errorf("%s: a config name reached the SVG unescaped", tt.lang)
+		}
+		if tt.lang != "tr" {
+			continue
+		}
+		for _, m := range textOf.FindAllStringSubmatch(svg, -1) {
+			if w := english.FindString(m[1]); w != "" {
+				t.Errorf("tr: English %q in chart text %q", w, m[1])
+			}
 		}
 	}
 }

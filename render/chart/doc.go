@@ -1,13 +1,18 @@
 // Package chart draws a report's ten standard charts with gonum/plot, in
 // the edition's language, as PNG (Markdown, PDF) and SVG (HTML).
 //
-//	chart.go    Draw, Chart, Options, Names; a figure's layout, legend and encodings
-//	defs.go     defs: the table of charts (name, caption, build) and their builders
-//	panel.go    panels, the log₂ load axis, value axes, series, label wrapping
-//	style.go    colours, series styles, fonts, sizes, geometry
-//	hline.go vline.go bars.go errbars.go slogrid.go glyph.go
-//	            the custom plotters and glyph, one each
-//	pngenc.go   the PNG encoder (fast, deterministic)
+//	chart.go     Draw, Chart, Options, Names; a figure's layout, titles, legends and encodings
+//	defs.go      defs: the table of charts (name, caption, build); the line charts' builders
+//	throughput.go capacity.go speedup.go heatmap.go dashboard.go
+//	             the builders of 05, 06, 08, 09 and 10
+//	multiples.go small multiples: the panel groups past 16 configs
+//	panel.go     panels, the log₂ load axis (∞ behind a break), linear and log value axes, series
+//	style.go     the style rules: hue family per engine, shades, markers, dashes,
+//	             reference lines, fonts, sizes, geometry
+//	hline.go vline.go axisbreak.go errbars.go dots.go slogrid.go
+//	             the custom plotters, one each
+//	glyph.go     the series markers; glyphs.go the fast text path
+//	pngenc.go    the PNG encoder (fast, deterministic)
 //
 // A chart reads the report (analyze), the locale (render/locale) and how
 // metrics are shown (render/present); it never reads the Markdown.

@@ -2,6 +2,7 @@ package chart
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -40,10 +41,16 @@ func newPanel(title, xLabel, yLabel string, sz textSizes) *plot.Plot {
 	return p
 }
 
-// log2Axis puts the report's load levels on a log₂ x axis: 1, 2, 4 … 64
+// infGap is how far, in doublings, an unbounded rate sits past the
+// highest finite level: further than one doubling, behind an axis
+// break, so that ∞ never reads as the next rate.
+const infGap = 1.6
+
+// loadAxis puts the report's load levels on a log₂ x axis: 1, 2, 4 … 64
 // are evenly spaced and only measured levels get a tick. An unbounded
-// rate sits one doubling past the highest finite level, labelled ∞.
-func log2Axis(p *plot.Plot, levels []analyze.Load, loc *locale.Locale) {
+// rate sits infGap doublings past the highest finite level, behind an
+// axis break, with its own tick ∞.
+func loadAxis(p *plot.Plot, levels []analyze.Load, loc *locale.Locale) {
 	p.X.Scale = plot.LogScale{}
 	var ticks plot.ConstantTicks
 	for _, x := range levels {
@@ -55,11 +62,24 @@ func log2Axis(p *plot.Plot, levels []analyze.Load, loc *locale.Locale) {
 		lo, hi = lo/2, hi*2
 	}
 	p.X.Min, p.X.Max = lo/math.Pow(2, 0.3), hi*math.Pow(2, 0.3)
+	if b, ok := infBreak(levels); ok {
+		p.Add(axisBreak{x: b})
+	}
+}
+
+// infBreak is where the axis break before ∞ sits: half way between the
+// highest finite level and ∞; ok is false without both.
+func infBreak(levels []analyze.Load) (float64, bool) {
+	if len(levels) < 2 || !levels[len(levels)-1].IsInf() || levels[len(levels)-2].IsInf() {
+		return 0, false
+	}
+	top := float64(levels[len(levels)-2])
+	return top * math.Pow(2, infGap/2), true
 }
 
 // axisX is where level x sits on the log₂ load axis of levels (sorted):
-// at its value, or for an unbounded rate at twice the highest finite
-// level (2 when there is none).
+// at its value, or for an unbounded rate infGap doublings past the
+// highest finite level (1 when there is none).
 func axisX(levels []analyze.Load, x analyze.Load) float64 {
 	if !x.IsInf() {
 		return float64(x)
@@ -70,18 +90,18 @@ func axisX(levels []analyze.Load, x analyze.Load) float64 {
 			top = math.Max(top, float64(l))
 		}
 	}
-	return 2 * top
+	return top * math.Pow(2, infGap)
 }
 
-// valueAxis sets a y axis from zero to a little above peak with "nice"
+// valueAxis sets an axis from zero to a little above peak with "nice"
 // ticks labelled in the locale's number format.
-func valueAxis(p *plot.Plot, peak float64, loc *locale.Locale) {
+func valueAxis(ax *plot.Axis, peak float64, loc *locale.Locale) {
 	if !(peak > 0) {
 		peak = 1
 	}
 	step := niceStep(peak / 5)
 	top := math.Ceil(peak*1.08/step) * step
-	p.Y.Min, p.Y.Max = 0, top
+	ax.Min, ax.Max = 0, top
 	dec := 0
 	for s := step; s < 1 && dec < 4; s *= 10 {
 		dec++
@@ -89,13 +109,78 @@ func valueAxis(p *plot.Plot, peak float64, loc *locale.Locale) {
 	if math.Abs(step*math.Pow(10, float64(dec))-math.Round(step*math.Pow(10, float64(dec)))) > 1e-9 {
 		dec++ // a step of 2.5 × 10^k needs one more digit
 	}
-	p.Y.Tick.Marker = plot.TickerFunc(func(_, _ float64) []plot.Tick {
+	ax.Tick.Marker = plot.TickerFunc(func(_, _ float64) []plot.Tick {
 		var ts []plot.Tick
 		for v := 0.0; v <= top+step/1000; v += step {
 			ts = append(ts, plot.Tick{Value: v, Label: loc.Num(v, dec)})
 		}
 		return ts
 	})
+}
+
+// logAxis sets a log₁₀ axis around lo … hi (both > 0) with ticks at
+// 1, 2 and 5 × 10^k, thinned to decades on a wide range and filled in on
+// a narrow one, labelled in the locale's number format.
+func logAxis(ax *plot.Axis, lo, hi float64, loc *locale.Locale) {
+	if !(lo > 0) || !(hi >= lo) {
+		lo, hi = 1, 10
+	}
+	lo, hi = lo/1.35, hi*1.35
+	ax.Scale = plot.LogScale{}
+	ax.Min, ax.Max = lo, hi
+	var marks plot.ConstantTicks
+	for _, v := range logTicks(lo, hi) {
+		marks = append(marks, plot.Tick{Value: v, Label: loc.Num(v, decimals(v))})
+	}
+	ax.Tick.Marker = marks
+}
+
+// decimals is how many decimals v needs to be written exactly (at most
+// four): 1.5 → 1, 0.05 → 2, 200 → 0.
+func decimals(v float64) int {
+	for d := range 4 {
+		x := v * math.Pow10(d)
+		if math.Abs(x-math.Round(x)) < 1e-6*math.Max(1, x) {
+			return d
+		}
+	}
+	return 4
+}
+
+// logTicks are the tick values of a log axis from lo to hi: m × 10^k
+// for the first set of mantissas m that gives four to eight ticks: 1 2
+// 5, or on a range too narrow for four of those 1 2 3 5, then 1 1.5 2
+// 3 4 6, then 1 1.2 1.5 2 2.5 3 4 5 6 8; on one too wide for eight, 1
+// 3, then 1.
+func logTicks(lo, hi float64) []float64 {
+	at := func(ms []float64) []float64 {
+		var out []float64
+		for k := math.Floor(math.Log10(lo)) - 1; k <= math.Ceil(math.Log10(hi)); k++ {
+			for _, m := range ms {
+				v := m * math.Pow(10, k)
+				// Round away float noise: 3 × 10^-1 → 0.3.
+				v, _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
+				if v >= lo && v <= hi {
+					out = append(out, v)
+				}
+			}
+		}
+		return out
+	}
+	t := at([]float64{1, 2, 5})
+	for _, ms := range [][]float64{{1, 2, 3, 5}, {1, 1.5, 2, 3, 4, 6}, {1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8}} {
+		if len(t) >= 4 {
+			break
+		}
+		t = at(ms)
+	}
+	for _, ms := range [][]float64{{1, 3}, {1}} {
+		if len(t) <= 8 {
+			break
+		}
+		t = at(ms)
+	}
+	return t
 }
 
 // niceStep rounds x up to 1, 2, 2.5 or 5 × 10^k.
@@ -112,26 +197,32 @@ func niceStep(x float64) float64 {
 	return 10 * mag
 }
 
-// levelXY adapts a config's levels to plotter.XYer for one statistic; it
-// is split into runs of consecutive report levels, so that a level the
-// config did not measure leaves a gap instead of a zero or a bridge.
+// levelRuns adapts a config's levels to plotter.XYer for one statistic;
+// it is split into runs of consecutive report levels, so that a level
+// the config did not measure leaves a gap instead of a zero or a bridge.
+// An unbounded rate is a run of its own: ∞ is no rate a line could
+// lead to.
 func levelRuns(levels []analyze.Load, has func(x analyze.Load) (float64, bool)) []plotter.XYs {
 	var runs []plotter.XYs
 	var cur plotter.XYs
+	flush := func() {
+		if len(cur) > 0 {
+			runs = append(runs, cur)
+			cur = nil
+		}
+	}
 	for _, x := range levels {
 		y, ok := has(x)
 		if !ok || math.IsNaN(y) {
-			if len(cur) > 0 {
-				runs = append(runs, cur)
-				cur = nil
-			}
+			flush()
 			continue
+		}
+		if x.IsInf() {
+			flush()
 		}
 		cur = append(cur, plotter.XY{X: axisX(levels, x), Y: y})
 	}
-	if len(cur) > 0 {
-		runs = append(runs, cur)
-	}
+	flush()
 	return runs
 }
 
@@ -151,9 +242,6 @@ func addSeries(p *plot.Plot, runs []plotter.XYs, s seriesStyle) error {
 			return err
 		}
 		sc.GlyphStyle = s.Glyph
-		if s.Dashed {
-			sc.Shape = hollowTriangle{}
-		}
 		p.Add(sc)
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"image/color"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -15,20 +16,30 @@ var (
 
 // sloGrid is the SLO heat map: one row per config (first at the top),
 // one column per level. A cell's colour says how many of the two SLOs
-// hold; its two marks say which (TTFT first, TPS second).
+// hold and, by its depth, how far from the threshold the cell lies; its
+// lines give each SLO's mark (✓, ✗, or a grey bar when it cannot be
+// checked), the statistic and its margin to the threshold.
 type sloGrid struct {
 	cells [][]sloCell // [row][col]
+	font  float64     // the largest font the cells' text is set in
 }
 
+// sloCell is one level of one config.
 type sloCell struct {
-	measured  bool
-	ttft, tps bool
+	measured bool
 	// unreached: the level never carried its load; its verdicts count
 	// for nothing, so the cell is grey and unmarked.
 	unreached bool
-	// ttftUnchecked and tpsUnchecked: the source had no statistic to
-	// check that SLO against; drawn as a grey bar instead of ✓ or ✗.
-	ttftUnchecked, tpsUnchecked bool
+	fill      color.Color
+	lines     []cellLine // TTFT, then TPS
+}
+
+// cellLine is one SLO's line in a cell, in the forms it can be written
+// in, widest first: value with unit and margin ("1.107 ms +%11"),
+// without the unit ("1.107 +%11"), the margin alone ("+%11").
+type cellLine struct {
+	ok, unchecked bool
+	forms         [3]string
 }
 
 // uncheckedStyle is the grey bar of an SLO that cannot be checked, and
@@ -40,23 +51,23 @@ var uncheckedStyle = seriesStyle{Color: color.RGBA{0x6B, 0x6B, 0x6B, 0xFF},
 func (g sloGrid) Plot(c draw.Canvas, p *plot.Plot) {
 	tx, ty := p.Transforms(&c)
 	rows := len(g.cells)
+	cellW, cellH := tx(1)-tx(0), ty(0)-ty(1)
+	if cellH < 0 {
+		cellH = -cellH
+	}
+	sty, form := g.layout(p, cellW, cellH)
 	for r, row := range g.cells {
 		y := float64(rows - 1 - r)
 		for col, cell := range row {
 			x := float64(col)
 			x0, x1 := tx(x-0.5), tx(x+0.5)
 			y0, y1 := ty(y-0.5), ty(y+0.5)
-			fill := emptyColor
+			fill := cell.fill
 			switch {
 			case !cell.measured:
+				fill = emptyColor
 			case cell.unreached:
 				fill = unreachedColor
-			case cell.ttft && cell.tps:
-				fill = tint(passColor, 0.55)
-			case cell.ttft || cell.tps:
-				fill = tint(partColor, 0.45)
-			default:
-				fill = tint(failColor, 0.35)
 			}
 			rect := []vg.Point{{X: x0, Y: y0}, {X: x0, Y: y1}, {X: x1, Y: y1}, {X: x1, Y: y0}}
 			c.FillPolygon(fill, rect)
@@ -64,19 +75,70 @@ func (g sloGrid) Plot(c draw.Canvas, p *plot.Plot) {
 			if !cell.measured || cell.unreached {
 				continue
 			}
-			size := min(x1-x0, y1-y0) * 0.28
-			cx, cy := (x0+x1)/2, (y0+y1)/2
-			for i, m := range []struct{ ok, unchecked bool }{{cell.ttft, cell.ttftUnchecked}, {cell.tps, cell.tpsUnchecked}} {
-				at := vg.Point{X: cx + size*0.75*vg.Length(2*i-1), Y: cy}
-				if m.unchecked {
-					sty := uncheckedStyle.Line
-					sty.Width = size * 0.22
-					c.StrokeLine2(sty, at.X-size*0.4, at.Y, at.X+size*0.4, at.Y)
-					continue
-				}
-				drawMark(&c, m.ok, at, size)
+			g.drawLines(&c, cell, sty, form, vg.Point{X: (x0 + x1) / 2, Y: (y0 + y1) / 2})
+		}
+	}
+}
+
+// layout picks the text style and the form (index into cellLine.forms)
+// every cell is written in: the widest form, at the largest font, that
+// fits the widest line in a cell of w × h.
+func (g sloGrid) layout(p *plot.Plot, w, h vg.Length) (text.Style, int) {
+	sty := text.Style{Color: inkColor, XAlign: draw.XLeft, YAlign: draw.YCenter, Handler: p.TextHandler}
+	for form := range 3 {
+		for _, size := range []float64{g.font, g.font * 0.86} {
+			sty.Font = chartFont(size, false)
+			if g.fits(sty, form, w, h) {
+				return sty, form
 			}
 		}
+	}
+	return sty, 2
+}
+
+// fits reports whether every cell's lines, in form and sty, fit a cell
+// of w × h.
+func (g sloGrid) fits(sty text.Style, form int, w, h vg.Length) bool {
+	lineH := sty.Height("0") * 1.3
+	for _, row := range g.cells {
+		for _, cell := range row {
+			if vg.Length(len(cell.lines))*lineH > h*0.92 {
+				return false
+			}
+			for _, l := range cell.lines {
+				if markW(sty)+sty.Width(l.forms[form]) > w-vg.Points(9) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// markW is the width a line's mark and the space after it take.
+func markW(sty text.Style) vg.Length { return sty.Height("0")*0.9 + vg.Points(3) }
+
+// drawLines writes a cell's lines in form, centred on mid.
+func (g sloGrid) drawLines(c *draw.Canvas, cell sloCell, sty text.Style, form int, mid vg.Point) {
+	lineH := sty.Height("0") * 1.3
+	var width vg.Length
+	for _, l := range cell.lines {
+		width = max(width, markW(sty)+sty.Width(l.forms[form]))
+	}
+	x := mid.X - width/2
+	y := mid.Y + lineH*vg.Length(len(cell.lines)-1)/2
+	size := sty.Height("0") * 0.9
+	for _, l := range cell.lines {
+		at := vg.Point{X: x + size/2, Y: y}
+		if l.unchecked {
+			bar := uncheckedStyle.Line
+			bar.Width = size * 0.25
+			c.StrokeLine2(bar, at.X-size*0.45, at.Y, at.X+size*0.45, at.Y)
+		} else {
+			drawMark(c, l.ok, at, size)
+		}
+		c.FillText(sty, vg.Point{X: x + markW(sty), Y: y}, l.forms[form])
+		y -= lineH
 	}
 }
 

@@ -7,46 +7,148 @@ import (
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/openzeka/reportgen/analyze"
 )
 
-// The chart styles, in one place. Every chart uses them, so a config keeps
-// its colour and line style across all ten.
+// The chart styles, in one place; the README's "Chart style" says the
+// same rules in words. Every chart uses them, so a config keeps its
+// colour, marker and line in all ten.
+//
+//   - Reference lines (an SLO, the 1.0× parity, a break-even point) are
+//     neutral: dark grey or grey, dotted, labelled. No series is grey or
+//     dotted, so a reference line never reads as data.
+//   - One hue family per engine (Okabe–Ito, colour-blind safe), in order
+//     of first appearance. A direct config is drawn solid in the
+//     family's hue with filled markers; a speculative one dashed, in a
+//     darker shade of the same hue, with hollow markers.
+//   - Each engine has its own marker shape, so engines stay apart in
+//     grey print too.
+//   - A second (third …) config of one engine in one mode gets another
+//     shade, the next marker shape and, when speculative, another dash,
+//     so that up to maxStyled configs every config's colour × marker ×
+//     dash is its own. Past maxStyled, line charts become small
+//     multiples (multiples.go).
 
-// palette is Okabe–Ito, the colour-blind-safe set, ordered so that the
-// first configs get the most distinct hues; yellow (poor on white) last.
-var palette = []color.RGBA{
+// families are the engines' hues: Okabe–Ito without its yellow (poor
+// on white) and black (kept for reference lines), the most distinct
+// first.
+var families = []color.RGBA{
 	{0x00, 0x72, 0xB2, 0xFF}, // blue
-	{0xE6, 0x9F, 0x00, 0xFF}, // orange
-	{0x00, 0x9E, 0x73, 0xFF}, // bluish green
 	{0xD5, 0x5E, 0x00, 0xFF}, // vermillion
+	{0x00, 0x9E, 0x73, 0xFF}, // bluish green
 	{0xCC, 0x79, 0xA7, 0xFF}, // reddish purple
+	{0xE6, 0x9F, 0x00, 0xFF}, // orange
 	{0x56, 0xB4, 0xE9, 0xFF}, // sky blue
-	{0x33, 0x33, 0x33, 0xFF}, // near black
-	{0xC9, 0xB8, 0x00, 0xFF}, // dark yellow
 }
+
+// directShades and specShades are how the k-th config of one engine in
+// one mode shades its family's hue: > 0 mixes in white, < 0 black. A
+// speculative config is darker than the direct one of its engine.
+var (
+	directShades = []float64{0, 0.38, -0.3, 0.58}
+	specShades   = []float64{-0.38, -0.58, -0.15, 0.3}
+)
+
+// specDashes are the dash patterns of the k-th speculative config of an
+// engine; every dash is at least 4 pt long, so none reads as the
+// reference lines' dots.
+var specDashes = [][]vg.Length{
+	{vg.Points(5.5), vg.Points(2.5)},
+	{vg.Points(9), vg.Points(3.5)},
+	{vg.Points(5.5), vg.Points(2.5), vg.Points(10), vg.Points(2.5)},
+}
+
+// maxStyled is the most configs one panel tells apart by colour ×
+// marker × dash; past it the line charts draw small multiples.
+const maxStyled = 16
 
 // seriesStyle is how one config is drawn.
 type seriesStyle struct {
 	Color  color.RGBA
 	Line   draw.LineStyle
-	Glyph  draw.GlyphStyle
-	Dashed bool // speculative decoding
+	Glyph  draw.GlyphStyle // Shape is a marker
+	Dashed bool            // speculative decoding
 }
 
-// styleFor gives config i its colour; speculative configs are drawn
-// dashed with hollow triangles, direct ones solid with filled circles,
-// so the mode reads at a glance even in grey.
-func styleFor(i int, speculative bool) seriesStyle {
-	c := palette[i%len(palette)]
+// palette assigns every config of a report its style; the same report
+// gives the same styles in every chart.
+type palette struct {
+	styles  []seriesStyle
+	engines []engine // in order of first appearance
+	engOf   []int    // config index → engines index
+}
+
+// engine is one engine's group of configs.
+type engine struct {
+	name    string // its name in the edition's language
+	configs []int
+	// anonymous: the config states no engine and is a group of its own.
+	anonymous bool
+}
+
+// newPalette styles the configs of r, named in lang. A config without
+// an engine is a group of its own.
+func newPalette(r *analyze.Report, lang string) *palette {
+	pl := &palette{}
+	byKey := map[string]int{}
+	count := map[[2]int]int{} // (engine, speculative) → configs so far
+	for i, c := range r.Configs {
+		key := c.Engine.Key()
+		if key == "" {
+			key = "\x00" + c.ID
+		}
+		e, ok := byKey[key]
+		if !ok {
+			e = len(pl.engines)
+			byKey[key] = e
+			name := c.Engine.In(lang)
+			if name == "" {
+				name = c.Name.In(lang)
+			}
+			pl.engines = append(pl.engines, engine{name: name, anonymous: c.Engine.Key() == ""})
+		}
+		pl.engines[e].configs = append(pl.engines[e].configs, i)
+		pl.engOf = append(pl.engOf, e)
+		mode := 0
+		if c.Speculative {
+			mode = 1
+		}
+		k := count[[2]int{e, mode}]
+		count[[2]int{e, mode}] = k + 1
+		pl.styles = append(pl.styles, styleOf(e, k, c.Speculative))
+	}
+	return pl
+}
+
+// of is config i's style.
+func (pl *palette) of(i int) seriesStyle { return pl.styles[i] }
+
+// styleOf is the style of the k-th config of engine e in its mode.
+func styleOf(e, k int, speculative bool) seriesStyle {
+	base := families[e%len(families)]
+	shades := directShades
+	if speculative {
+		shades = specShades
+	}
+	c := shade(base, shades[k%len(shades)])
 	s := seriesStyle{Color: c, Dashed: speculative}
 	s.Line = draw.LineStyle{Color: c, Width: vg.Points(1.8)}
-	s.Glyph = draw.GlyphStyle{Color: c, Radius: vg.Points(2.8), Shape: draw.CircleGlyph{}}
+	s.Glyph = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: marker{shape: markerShape((e + k) % numShapes), hollow: speculative}}
 	if speculative {
-		s.Line.Dashes = []vg.Length{vg.Points(5), vg.Points(2.5)}
-		s.Glyph.Shape = draw.TriangleGlyph{}
-		s.Glyph.Radius = vg.Points(3.4)
+		s.Line.Dashes = specDashes[k%len(specDashes)]
 	}
 	return s
+}
+
+// shade mixes c with white (f > 0) or black (f < 0); |f| = 1 is white
+// or black.
+func shade(c color.RGBA, f float64) color.RGBA {
+	if f >= 0 {
+		return tint(c, f)
+	}
+	mix := func(v uint8) uint8 { return uint8(float64(v)*(1+f) + 0.5) }
+	return color.RGBA{mix(c.R), mix(c.G), mix(c.B), 0xFF}
 }
 
 // tint mixes c with white: f = 0 is c, f = 1 is white.
@@ -59,13 +161,30 @@ func tint(c color.RGBA, f float64) color.RGBA {
 var (
 	inkColor   = color.RGBA{0x22, 0x22, 0x22, 0xFF}
 	gridColor  = color.RGBA{0xE3, 0xE3, 0xE3, 0xFF}
-	sloColor   = color.RGBA{0xB0, 0x1E, 0x1E, 0xFF}
 	passColor  = color.RGBA{0x00, 0x9E, 0x73, 0xFF} // green: both SLOs met
 	partColor  = color.RGBA{0xE6, 0x9F, 0x00, 0xFF} // orange: one SLO met
 	failColor  = color.RGBA{0xD5, 0x5E, 0x00, 0xFF} // vermillion: none met
 	emptyColor = color.RGBA{0xF2, 0xF2, 0xF2, 0xFF} // level not measured
 	// unreachedColor marks a level whose load was not reached.
 	unreachedColor = color.RGBA{0xBD, 0xBD, 0xBD, 0xFF}
+	// legendGrey draws legend samples that stand for no config.
+	legendGrey = color.RGBA{0x55, 0x55, 0x55, 0xFF}
+	// contextColor is the band of the other configs behind a small
+	// multiple's own.
+	contextColor = color.RGBA{0xEA, 0xEA, 0xEA, 0xFF}
+)
+
+// Reference lines: neutral, dotted, labelled (hline.go, vline.go).
+var (
+	// sloLine is an SLO threshold.
+	sloLine = draw.LineStyle{Color: color.RGBA{0x33, 0x33, 0x33, 0xFF}, Width: vg.Points(1.5),
+		Dashes: []vg.Length{vg.Points(1.5), vg.Points(2.5)}}
+	// parityLine is the 1.0× line of a ratio.
+	parityLine = draw.LineStyle{Color: color.RGBA{0x00, 0x00, 0x00, 0xFF}, Width: vg.Points(1.2),
+		Dashes: []vg.Length{vg.Points(1.5), vg.Points(2.5)}}
+	// markLine is a point on the x axis (a break-even level).
+	markLine = draw.LineStyle{Color: color.RGBA{0x6E, 0x6E, 0x6E, 0xFF}, Width: vg.Points(1.1),
+		Dashes: []vg.Length{vg.Points(1.2), vg.Points(2.2)}}
 )
 
 // unreachedStyle is the hollow grey marker of a level whose load was not
@@ -81,8 +200,8 @@ type textSizes struct {
 var (
 	// fullSize is for a chart placed alone at page width.
 	fullSize = textSizes{Title: 13, Panel: 11, Axis: 9.5, Tick: 8.5, Legend: 9, Value: 8}
-	// tileSize is for the dashboard's tiles.
-	tileSize = textSizes{Title: 13, Panel: 9.5, Axis: 7.5, Tick: 7, Legend: 9, Value: 7}
+	// tileSize is for the dashboard's tiles and small multiples.
+	tileSize = textSizes{Title: 13, Panel: 9.5, Axis: 7.5, Tick: 7, Legend: 8.5, Value: 7}
 )
 
 // chartFont is the charts' typeface: Liberation Sans, which gonum/plot
