@@ -30,7 +30,7 @@
 //	anomalies.go      anomaly notes
 //	warnings.go       input warnings as the report prints them
 //
-// The sub-packages: chart (the ten charts), pdf (the PDF layout engine,
+// The sub-packages: chart (the eleven charts), pdf (the PDF layout engine,
 // which knows the Markdown tree and its Assets only), locale (messages,
 // numbers and dates per language), present (how each metric is shown:
 // name, unit, axis, decimals) and mdast (the tags on the Markdown tree).

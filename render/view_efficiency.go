@@ -167,7 +167,7 @@ func (v *view) EfficiencyLines() []string {
 	// load are told together; the other absences one by one.
 	var beyond []string
 	for _, c := range v.R.Configs {
-		if a := c.AtInteractivity; a != nil && a.Reason == analyze.ReasonBelowMeasured {
+		if a := c.AtInteractivity; a != nil && a.Reason == analyze.ReasonBelowMeasured && len(v.R.Pareto.Curve(c.ID)) > 0 {
 			curve := v.R.Pareto.Curve(c.ID)
 			last := curve[len(curve)-1]
 			beyond = append(beyond, l.T("name_x_at", "Name", v.Name(c.ID), "X", l.Num(last.PerUserTPS, 1), "C", l.At(last.Load)))
@@ -247,6 +247,9 @@ func (v *view) targetAbsence(c analyze.Config) string {
 	args := []any{"Config", v.Name(c.ID), "Target", v.limit(a.Target)}
 	switch a.Reason {
 	case analyze.ReasonAboveMeasured:
+		if len(curve) == 0 {
+			break
+		}
 		best := slices.MaxFunc(curve, func(a, b analyze.ParetoPoint) int { return cmpAsc(a.PerUserTPS, b.PerUserTPS) })
 		return l.T("efficiency_above_measured", append(args, "X", l.Num(best.PerUserTPS, 1), "C", l.At(best.Load))...)
 	}

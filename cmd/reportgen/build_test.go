@@ -34,7 +34,7 @@ func buildSample(t *testing.T) string {
 }
 
 // TestChartReferencesExist checks every image a report links exists,
-// and that the sample's editions place all ten charts.
+// and that the sample's editions place all eleven charts.
 func TestChartReferencesExist(t *testing.T) {
 	dir := buildSample(t)
 	img := regexp.MustCompile(`!\[[^\]]+\]\(([^)]+)\)`)
@@ -99,7 +99,7 @@ func sampleReport(b *testing.B) *analyze.Report {
 	return r
 }
 
-// BenchmarkChartsOneEdition draws the ten charts of one edition of the
+// BenchmarkChartsOneEdition draws the eleven charts of one edition of the
 // sample (PNG and SVG).
 func BenchmarkChartsOneEdition(b *testing.B) {
 	r := sampleReport(b)
@@ -154,8 +154,8 @@ func TestLogo(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Ten charts and the logo.
-	if n := bytes.Count(doc, []byte("/Subtype /Image")); n != 11 {
-		t.Errorf("%d images in the PDF, want 11 (ten charts and the logo)", n)
+	if n := bytes.Count(doc, []byte("/Subtype /Image")); n != 12 {
+		t.Errorf("%d images in the PDF, want 12 (eleven charts and the logo)", n)
 	}
 	if _, err := os.Stat(filepath.Join(out, "bad")); err == nil {
 		t.Error("the failed report left output")

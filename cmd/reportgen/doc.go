@@ -34,7 +34,7 @@
 //	OUT/NAME/<lang>/report.md       the edition in Markdown (tr and en)
 //	OUT/NAME/<lang>/report.html     one self-contained HTML page
 //	OUT/NAME/<lang>/report.pdf      the A4 PDF for proposals
-//	OUT/NAME/<lang>/charts/         the ten charts as PNG and SVG
+//	OUT/NAME/<lang>/charts/         the eleven charts as PNG and SVG
 //
 // A report is built in a temporary folder and swapped into place only
 // when it is complete: a failed or interrupted build leaves the previous

@@ -5,6 +5,7 @@ package reporttest
 
 import (
 	"math"
+	"strconv"
 	"testing"
 	"time"
 
@@ -35,7 +36,7 @@ func Tiny() *analyze.Report {
 		l.SLO.Mean = analyze.SLOVerdict{TTFT: ttft <= 1000, TPS: tps >= 15}
 		return l
 	}
-	return &analyze.Report{
+	return withPareto(&analyze.Report{
 		Name:   "tiny",
 		Meta:   analyze.Meta{Date: time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)},
 		Params: analyze.DefaultParams(),
@@ -47,7 +48,26 @@ func Tiny() *analyze.Report {
 			{ID: "b", Name: analyze.Text{"": "b|pipe"}, Engine: analyze.Text{"": "vLLM"}, Source: "tiny/b_pipe`1`.csv", Format: "llm-benchmark", Definitions: ExportDefs, Levels: []analyze.Level{lv(1, 90, 85, 1.5), lv(4, 1200, 40, 3)},
 				Capacity: analyze.Capacities{P90: analyze.Capacity{Max: 1, Concurrency: 1, LatencyMeanS: 1.5, Users: 31}, Mean: analyze.Capacity{Max: 1, Concurrency: 1, LatencyMeanS: 1.5, Users: 31}}},
 		},
+	})
+}
+
+// withPareto fills in r's throughput against interactivity as analyze
+// builds it for Tiny: GPU counts unknown (y per system), per-user TPS
+// mean on x; b at c=1 (85, 85) and a at c=2 and c=4 (70, 140; 50, 200)
+// on the frontier; every config's users faster than the 15 tok/s target
+// at its top level.
+func withPareto(r *analyze.Report) *analyze.Report {
+	r.Pareto = analyze.Pareto{Stat: analyze.Mean, Target: r.Params.SLOTPS, TargetSource: analyze.TargetSLO}
+	on := map[string]bool{"a/2": true, "a/4": true, "b/1": true}
+	for i, c := range r.Configs {
+		for _, l := range c.Levels {
+			key := c.ID + "/" + strconv.Itoa(int(l.Load))
+			r.Pareto.Points = append(r.Pareto.Points, analyze.ParetoPoint{Config: c.ID, Load: l.Load, PerUserTPS: l.TPS.Mean,
+				AggregateTPS: l.AggregateTPS, TPSPerGPU: nan(), OnFrontier: on[key]})
+		}
+		r.Configs[i].AtInteractivity = &analyze.AtTarget{Target: r.Params.SLOTPS, AggregateTPS: nan(), TPSPerGPU: nan(), Reason: analyze.ReasonBelowMeasured}
 	}
+	return r
 }
 
 // TinyRate is Tiny swept by request rate: 0.5, 2 and ∞ req/s, with

@@ -31,7 +31,7 @@ type Chart struct {
 	SVG  []byte
 }
 
-// Names lists the ten standard charts in report order.
+// Names lists the eleven standard charts in report order.
 var Names = func() []string {
 	var out []string
 	for _, d := range defs {

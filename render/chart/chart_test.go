@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot/plotter"
+
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/internal/reporttest"
 	"github.com/openzeka/reportgen/internal/testutil"
@@ -31,7 +33,7 @@ func TestChartsGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// No speculative pair: no 08; the other nine are drawn.
+	// No speculative pair: no 08; the other ten are drawn.
 	want := slices.DeleteFunc(slices.Clone(Names), func(n string) bool { return n == "08-spec-speedup" })
 	if got := chartNames(charts); !slices.Equal(got, want) {
 		t.Fatalf("charts = %v, want %v", got, want)
@@ -118,7 +120,7 @@ func TestSpeedupChartOnlyWithPair(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := chartNames(charts); !slices.Equal(got, Names) {
-		t.Errorf("charts = %v, want all ten", got)
+		t.Errorf("charts = %v, want all of %v", got, Names)
 	}
 	for _, c := range charts {
 		if c.Name == "08-spec-speedup" && !strings.Contains(string(c.SVG), "break-even c≈3.2") {
@@ -237,6 +239,34 @@ func BenchmarkEncodePNG(b *testing.B) {
 		buf.Reset()
 		if err := encodePNG(&buf, img); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestParetoStepNeverOverclaims: the frontier's step line runs across at
+// the more interactive point's output and up at the next point, so no
+// part of it lies above what a point at least as interactive gives.
+func TestParetoStepNeverOverclaims(t *testing.T) {
+	pr := analyze.Pareto{PerGPU: true, Points: []analyze.ParetoPoint{
+		{Config: "a", Load: 1, PerUserTPS: 100, TPSPerGPU: 10, OnFrontier: true},
+		{Config: "a", Load: 4, PerUserTPS: 60, TPSPerGPU: 30, OnFrontier: true},
+		{Config: "b", Load: 4, PerUserTPS: 50, TPSPerGPU: 20, OnFrontier: false},
+		{Config: "b", Load: 16, PerUserTPS: 20, TPSPerGPU: 70, OnFrontier: true},
+	}}
+	got := frontierStep(pr)
+	want := plotter.XYs{{X: 100, Y: 10}, {X: 60, Y: 10}, {X: 60, Y: 30}, {X: 20, Y: 30}, {X: 20, Y: 70}}
+	if !slices.Equal(got, want) {
+		t.Errorf("frontier step %v, want %v", got, want)
+	}
+	for _, xy := range got {
+		best := 0.0
+		for _, pt := range pr.Points {
+			if pt.PerUserTPS >= xy.X {
+				best = max(best, pt.TPSPerGPU)
+			}
+		}
+		if xy.Y > best {
+			t.Errorf("the step at x=%v claims %v, more than the best point at least as interactive (%v)", xy.X, xy.Y, best)
 		}
 	}
 }

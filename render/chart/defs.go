@@ -33,10 +33,19 @@ type def struct {
 	build   func(cv *chartView) (*figure, error)
 }
 
+// paretoCaption says whether chart 11's output is per GPU or of the
+// whole system (a GPU count is unknown).
+func paretoCaption(r *analyze.Report) string {
+	if r.Pareto.PerGPU {
+		return "chart_pareto"
+	}
+	return "chart_pareto_system"
+}
+
 // fixed is a caption that does not depend on the report.
 func fixed(id string) func(*analyze.Report) string { return func(*analyze.Report) string { return id } }
 
-// defs are the ten standard charts, in report order. Adding a chart is
+// defs are the eleven standard charts, in report order. Adding a chart is
 // one line here, its builder, its messages (title, caption) in every
 // locale, and its place in a template ({{chart "11-…"}}).
 var defs = []def{
@@ -50,6 +59,7 @@ var defs = []def{
 	{"08-spec-speedup", fixed("chart_spec_speedup"), (*chartView).speedup},
 	{"09-slo-heatmap", fixed("chart_slo_heatmap"), (*chartView).heatmap},
 	{"10-dashboard", DashboardCaption, (*chartView).dashboard},
+	{"11-pareto", paretoCaption, (*chartView).pareto},
 }
 
 // Caption is the message id of chart name's caption in report r; ""

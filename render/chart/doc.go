@@ -1,10 +1,11 @@
-// Package chart draws a report's ten standard charts with gonum/plot, in
+// Package chart draws a report's eleven standard charts with gonum/plot, in
 // the edition's language, as PNG (Markdown, PDF) and SVG (HTML).
 //
 //	chart.go     Draw, Chart, Options, Names; a figure's layout, titles, legends and encodings
 //	defs.go      defs: the table of charts (name, caption, build); the line charts' builders
-//	throughput.go capacity.go speedup.go heatmap.go dashboard.go
-//	             the builders of 05, 06, 08, 09 and 10
+//	throughput.go capacity.go speedup.go heatmap.go dashboard.go pareto.go
+//	             the builders of 05, 06, 08, 09, 10 and 11 (with 11's own marks:
+//	             the frontier's envelope, the shaded region, the crosses)
 //	multiples.go small multiples: the panel groups past 16 configs
 //	panel.go     panels, the log₂ load axis (∞ behind a break), linear and log value axes, series
 //	style.go     the style rules: hue family per engine, shades, markers, dashes,
