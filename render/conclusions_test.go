@@ -66,7 +66,7 @@ func TestTieWording(t *testing.T) {
 			words{"en": {"are on par on capacity", "(within 5%)", "no clear winner"}, "tr": {"kapasitede", "başa baş (%5 içinde)", "net bir kazanan yok"}},
 			words{"en": {"serves the most", "1.03"}, "tr": {"en çok", "1,03"}}},
 		{"capacity win", analyze.Finding{Kind: analyze.CapacityLeader, Configs: []string{"a", "b"}, Levels: []analyze.Load{4}, Values: capVals(1.5)},
-			words{"en": {"serves the most users", "150 users (C_max = 4)", "1.50× as many as b\\|pipe (100 users)"}, "tr": {"en çok kullanıcıya", "150 kullanıcı (C_max = 4)", "b\\|pipe konfigürasyonunun (100 kullanıcı) 1,50 katı"}},
+			words{"en": {"serves the most users", "150 users (C_max = 4)", "50% more than b\\|pipe (100 users)"}, "tr": {"en çok kullanıcıya", "150 kullanıcı (C_max = 4)", "b\\|pipe yapılandırmasından (100 kullanıcı) %50 fazla"}},
 			words{"en": {"on par"}, "tr": {"başa baş"}}},
 		{"aggregate tie", analyze.Finding{Kind: analyze.AggregateLeader, Configs: []string{"a", "b"}, Levels: []analyze.Load{4}, Tie: true,
 			Values: analyze.Numbers{"value": 1040, "next": 1000, "ratio": 1.04}},
@@ -129,8 +129,8 @@ func TestScenarioTieWording(t *testing.T) {
 		{"high load win", analyze.Scenario{Kind: analyze.HighLoad, Config: "a", RunnerUp: "b", Levels: []analyze.Load{4},
 			Values: analyze.Numbers{"users": 150, "next_users": 100, "max_load": 4, "next_max_load": 2, "ratio": 1.5, "lower_bound": 0, "next_lower_bound": 0}},
 			words{"en": {"\\<script\\>"}, "tr": {"\\<script\\>"}},
-			words{"en": {"most users within the P90 SLOs: 150 users (C_max = 4), 1.50× as many as the nearest rival, b\\|pipe (100 users)"},
-				"tr": {"P90 bazında SLO'lar içinde en çok kullanıcı: 150 kullanıcı (C_max = 4); en yakın rakip b\\|pipe konfigürasyonunun (100 kullanıcı) 1,50 katı"}},
+			words{"en": {"most users within the P90 SLOs: 150 users (C_max = 4), 50% more than the nearest rival, b\\|pipe (100 users)"},
+				"tr": {"P90 bazında SLO'lar içinde en çok kullanıcı: 150 kullanıcı (C_max = 4); en yakın rakip b\\|pipe yapılandırmasından (100 kullanıcı) %50 fazla"}},
 			words{"en": {"no clear winner"}, "tr": {"net bir kazanan yok"}}},
 	} {
 		r := reporttest.Tiny()
@@ -163,13 +163,13 @@ func TestMarginsPerLevel(t *testing.T) {
 			Values: analyze.Numbers{"value_min": 90, "value_max": 130, "slo_met": 0, "aggregate": 110, "next_aggregate": 95, "advantage": 1.16}},
 	}
 	want := []words{
-		{"en": {"highest mean per-user TPS over c ≤ 4", "99–188 tok/s", "1.36×–1.49× the nearest rival: SGLang + Spec at c=1–2 and vLLM (direct) at c=4"},
-			"tr": {"c ≤ 4 aralığında en yüksek kullanıcı başına ortalama TPS", "en yakın rakibin 1,36–1,49 katı: c=1–2 seviyelerinde SGLang + Spec ve c=4 seviyesinde vLLM (direct)"}},
-		{"en": {"lowest mean ITL over c ≤ 4", "1.17×–1.29× better than the nearest rival: SGLang + Spec at c=2 and vLLM (direct) at c=4",
-			"at c=1 it trails: SGLang + Spec is 1.14× better there"},
-			"tr": {"en yakın rakipten 1,17–1,29 kat daha iyi: c=2 seviyesinde SGLang + Spec ve c=4 seviyesinde vLLM (direct)",
-				"c=1 seviyesinde geride kalıyor: orada SGLang + Spec 1,14 kat daha iyi"}},
-		{"en": {"highest median per-user TPS", "1.20×–1.30× the nearest rival: vLLM (direct) at c=1–2", "on par with vLLM (direct) at c=4 (within 5%)",
+		{"en": {"highest mean per-user TPS over c ≤ 4", "99–188 tok/s", "36–49% above the nearest rival: SGLang + Spec at c=1–2 and vLLM (direct) at c=4"},
+			"tr": {"c ≤ 4 aralığında en yüksek kullanıcı başına ortalama TPS", "en yakın rakipten %36–49 yüksek: c=1–2 seviyelerinde SGLang + Spec ve c=4 seviyesinde vLLM (direct)"}},
+		{"en": {"lowest mean ITL over c ≤ 4", "the nearest rival is 17–29% higher: SGLang + Spec at c=2 and vLLM (direct) at c=4",
+			"at c=1 it trails SGLang + Spec by 14%"},
+			"tr": {"en yakın rakip %17–29 daha yüksek: c=2 seviyesinde SGLang + Spec ve c=4 seviyesinde vLLM (direct)",
+				"c=1 seviyesinde ise SGLang + Spec %14 önde"}},
+		{"en": {"highest median per-user TPS", "20–30% above the nearest rival: vLLM (direct) at c=1–2", "on par with vLLM (direct) at c=4 (within 5%)",
 			"no configuration meets both SLOs"},
 			"tr": {"kullanıcı başına medyan TPS", "c=4 seviyesinde vLLM (direct) ile başa baş (%5 içinde)"}},
 	}

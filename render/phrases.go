@@ -178,7 +178,7 @@ func (v *view) phraseAggregate(f analyze.Finding) string {
 		return l.T("finding_aggregate_only", "Leader", leader, "C", at, "Value", l.Num(val["value"], 0))
 	}
 	args := []any{"Leader", leader, "C", at, "Value", l.Num(val["value"], 0),
-		"Next", v.findingName(f, 1), "NextValue", l.Num(val["next"], 0), "Tie", v.Tie(), "Pct", l.Pct(val["ratio"]-1, 0)}
+		"Next", v.findingName(f, 1), "NextValue", l.Num(val["next"], 0), "Tie", v.Tie(), "Gap", v.gap(val["ratio"])}
 	if f.Tie {
 		return l.T("finding_aggregate_tie", args...)
 	}

@@ -31,9 +31,9 @@ func TestSeedFindings(t *testing.T) {
 			"vLLM + Spec peaks at c=32 with 740 tok/s and gives 717 tok/s at c=64",
 			// The capacity leader against its nearest rival, vLLM + Spec
 			// (266), not SGLang (direct) (261).
-			"vLLM (direct) serves the most users within the P90 SLOs: 427 users (C_max = 32), 1.61× as many as vLLM + Spec (266 users)",
+			"vLLM (direct) serves the most users within the P90 SLOs: 427 users (C_max = 32), 61% more than vLLM + Spec (266 users)",
 			// The low-load chat margin against the nearest rival per level.
-			"1.36×–1.49× the nearest rival: SGLang + Spec at c=1–2 and vLLM (direct) at c=4",
+			"36–49% above the nearest rival: SGLang + Spec at c=1–2 and vLLM (direct) at c=4",
 			// Saturation is a throughput fact, with the cap named.
 			"vLLM + Spec saturates from c=32 on", "It runs with `--max-num-seqs 32`: this load reaches that limit on the requests it runs at once",
 			// A TTFT jump with doubled throughput is no saturation.
@@ -47,7 +47,7 @@ func TestSeedFindings(t *testing.T) {
 			"vLLM: speculative decoding c=16 seviyesinde kazanç sağlamayı bırakıyor",
 			"SGLang: speculative decoding c=4 seviyesinde kazanç sağlamayı bırakıyor",
 			"1.759 tok/s", "717 tok/s", "1.863 tok/s", "931 tok/s",
-			"427 kullanıcı (C_max = 32); bu, vLLM + Spec konfigürasyonunun (266 kullanıcı) 1,61 katı",
+			"427 kullanıcı (C_max = 32); bu, vLLM + Spec yapılandırmasından (266 kullanıcı) %61 fazla",
 			"c=16 seviyesinde kazanç sağlamayı bırakıyor",
 		}},
 	} {
