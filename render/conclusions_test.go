@@ -82,7 +82,7 @@ func TestTieWording(t *testing.T) {
 			words{"en": {"faster"}, "tr": {"daha hızlı"}}},
 		{"speculative faster", analyze.Finding{Kind: analyze.SpecLowLoad, Configs: []string{"b", "a"}, Levels: []analyze.Load{1}, Stat: analyze.Mean,
 			Values: analyze.Numbers{"ratio": 1.06, "spec": 106, "direct": 100}},
-			words{"en": {"1.06× faster", "mean per-user TPS 106 vs 100 tok/s"}, "tr": {"1,06× daha hızlı", "kullanıcı başına ortalama TPS 106 / 100 tok/s"}},
+			words{"en": {"1.06× faster", "mean per-user TPS 106 vs 100 tok/s"}, "tr": {"1,06× daha hızlı", "kullanıcı başına ortalama TPS: 106 ve 100 tok/s"}},
 			words{"en": {"on par"}, "tr": {"başa baş"}}},
 	} {
 		r := reporttest.Tiny()
@@ -275,7 +275,7 @@ func TestBoundsAndUnreached(t *testing.T) {
 		}
 		quality := strings.Join(v.AnomalyLines(), "\n")
 		checkText(t, lang+" quality", quality, words{"en": {"short, c=4: the load was not reached (3 requests sent at concurrency 4, so never 4 in flight at once)", "short, c=8"},
-			"tr": {"short, c=4: yüke ulaşılamadı (concurrency 4 iken yalnızca 3 istek gönderildi"}}[lang], nil)
+			"tr": {"short, c=4: yüke ulaşılamadı (eşzamanlılık 4 iken yalnızca 3 istek gönderildi"}}[lang], nil)
 	}
 
 	// A lower bound that clearly beats a measured capacity leads, as "at
@@ -363,7 +363,7 @@ func TestSaturationAndSchedulingChange(t *testing.T) {
 		checkText(t, lang+" saturation", sat, words{"en": {"saturates from c=16 on", "grew 2× from c=8", "`--max-num-seqs 16`", "the likely cause"},
 			"tr": {"c=16 seviyesinden itibaren doyuyor", "2 katına çıkarken", "`--max-num-seqs 16`", "olası neden"}}[lang], nil)
 		checkText(t, lang+" scheduling change", sched, words{"en": {"grew 4× from c=2", "mean TTFT jumped 9.00×", "still grew", "This is not a saturation"},
-			"tr": {"4 katına çıkarken", "9,00 kat sıçradı", "artmaya devam etti", "Bu bir doyma değildir"}}[lang],
+			"tr": {"4 katına çıkarken", "9,00 katına sıçradı", "artmaya devam etti", "Bu bir doyma değildir"}}[lang],
 			words{"en": {"doubled", "saturates"}, "tr": {"iki katına", "doyuyor"}}[lang])
 		if strings.Count(all, "--max-num-seqs") != 1 {
 			t.Errorf("%s: the cap is told %d times:\n%s", lang, strings.Count(all, "--max-num-seqs"), all)
@@ -391,7 +391,7 @@ func TestStandInNamed(t *testing.T) {
 			Values: analyze.Numbers{"threshold": 15, "value": 40}},
 	}
 	want := []words{
-		{"en": {"P99 TTFT (in place of the P90 the source lacks) meets the SLO"}, "tr": {"P99 TTFT (kaynakta olmayan P90 yerine) SLO'yu"}},
+		{"en": {"P99 TTFT (in place of the P90 the source lacks) meets the SLO"}, "tr": {"P99 TTFT (kaynakta olmayan P90 yerine) SLO'sunu"}},
 		{"en": {"highest median per-user TPS"}, "tr": {"kullanıcı başına medyan TPS"}},
 		{"en": {"P10 TPS (the slow tail, in place of the fast-tail P90)"}, "tr": {"P10 TPS (hızlı kuyruk olan P90 yerine yavaş kuyruk)"}},
 	}
@@ -404,7 +404,7 @@ func TestStandInNamed(t *testing.T) {
 			checkText(t, lang+" "+string(f.Kind), v.phraseSection(f), want[i][lang], []string{"P90 TTFT meets", "mean"})
 		}
 		checkText(t, lang+" scenario", v.ScenarioTable().Rows[0][2], words{"en": {"median per-user TPS"}, "tr": {"medyan TPS"}}[lang], []string{"mean per-user", "başına ortalama"})
-		checkText(t, lang+" speculative", v.phrase(spec), words{"en": {"median per-user TPS 96 vs 80"}, "tr": {"kullanıcı başına medyan TPS 96 / 80"}}[lang], nil)
+		checkText(t, lang+" speculative", v.phrase(spec), words{"en": {"median per-user TPS 96 vs 80"}, "tr": {"kullanıcı başına medyan TPS: 96 ve 80"}}[lang], nil)
 	}
 	checkText(t, "ttft chart", chartSVG(t, r, "en", "01-ttft"), []string{"P90, or P99 where absent"}, nil)
 	checkText(t, "tps chart", chartSVG(t, r, "tr", "03-tps"), []string{"Ortalama; yoksa medyan"}, nil)
