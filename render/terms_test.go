@@ -272,8 +272,9 @@ func reportNames(r *analyze.Report, lang string) []string {
 
 // TestEditionsUseTerms: no edition holds a word its language's
 // terminology forbids, outside code, link targets, identifiers and the
-// report's own names. The Turkish edition is the one that matters: an
-// English word there reads as an untranslated leftover.
+// report's own names, nor a message short of an argument. The Turkish
+// edition is the one that matters: an English word there reads as an
+// untranslated leftover.
 func TestEditionsUseTerms(t *testing.T) {
 	for name, r := range termReports(t) {
 		for _, lang := range locales.Languages {
@@ -281,6 +282,10 @@ func TestEditionsUseTerms(t *testing.T) {
 			ed, err := NewEdition(r, Options{Lang: lang})
 			if err != nil {
 				t.Fatal(err)
+			}
+			// A message short of an argument prints "<no value>".
+			if strings.Contains(string(ed.Markdown), "no value>") {
+				t.Errorf("%s %s: a message lacks an argument (<no value>)", name, lang)
 			}
 			names := append(reportNames(r, lang), tm.Allow.Names...)
 			for i, line := range strings.Split(customerText(string(ed.Markdown), nil), "\n") {
