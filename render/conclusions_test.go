@@ -82,7 +82,7 @@ func TestTieWording(t *testing.T) {
 			words{"en": {"faster"}, "tr": {"daha hızlı"}}},
 		{"speculative faster", analyze.Finding{Kind: analyze.SpecLowLoad, Configs: []string{"b", "a"}, Levels: []analyze.Load{1}, Stat: analyze.Mean,
 			Values: analyze.Numbers{"ratio": 1.06, "spec": 106, "direct": 100}},
-			words{"en": {"1.06× faster", "mean per-user TPS 106 vs 100 tok/s"}, "tr": {"1,06× daha hızlı", "kullanıcı başına ortalama TPS: 106 ve 100 tok/s"}},
+			words{"en": {"1.06× faster", "106 against 100 tok/s mean per-user TPS"}, "tr": {"1,06× daha hızlı", "kullanıcı başına ortalama TPS: 106 ve 100 tok/s"}},
 			words{"en": {"on par"}, "tr": {"başa baş"}}},
 	} {
 		r := reporttest.Tiny()
@@ -404,7 +404,7 @@ func TestStandInNamed(t *testing.T) {
 			checkText(t, lang+" "+string(f.Kind), v.phraseSection(f), want[i][lang], []string{"P90 TTFT meets", "mean"})
 		}
 		checkText(t, lang+" scenario", v.ScenarioTable().Rows[0][2], words{"en": {"median per-user TPS"}, "tr": {"medyan TPS"}}[lang], []string{"mean per-user", "başına ortalama"})
-		checkText(t, lang+" speculative", v.phrase(spec), words{"en": {"median per-user TPS 96 vs 80"}, "tr": {"kullanıcı başına medyan TPS: 96 ve 80"}}[lang], nil)
+		checkText(t, lang+" speculative", v.phrase(spec), words{"en": {"96 against 80 tok/s median per-user TPS"}, "tr": {"kullanıcı başına medyan TPS: 96 ve 80"}}[lang], nil)
 	}
 	checkText(t, "ttft chart", chartSVG(t, r, "en", "01-ttft"), []string{"P90, or P99 where absent"}, nil)
 	checkText(t, "tps chart", chartSVG(t, r, "tr", "03-tps"), []string{"Ortalama; yoksa medyan"}, nil)
@@ -452,7 +452,7 @@ func TestFastTailLine(t *testing.T) {
 		want    words
 	}{
 		{analyze.Numbers{"levels": 28, "flips": 2, "capacity_changes": 0, "threshold": 15}, nil,
-			words{"en": {"TPS P90, the fast tail", "checked on the mean instead, 2 of the 28 TPS verdicts would change, but no capacity"}, "tr": {"hızlı kuyruk", "28 TPS sonucunun 2 tanesi değişirdi, ancak hiçbir kapasite değişmezdi"}}},
+			words{"en": {"TPS P90, which is the fast tail", "Checked against the mean instead, 2 of the 28 TPS verdicts would change, but no capacity"}, "tr": {"hızlı kuyruk", "28 TPS sonucunun 2 tanesi değişirdi, ancak hiçbir kapasite değişmezdi"}}},
 		{analyze.Numbers{"levels": 6, "flips": 0, "capacity_changes": 0, "threshold": 15}, nil,
 			words{"en": {"no verdict would change"}, "tr": {"hiçbir sonuç değişmez"}}},
 		{analyze.Numbers{"levels": 6, "flips": 1, "capacity_changes": 1, "threshold": 15}, []string{"b"},

@@ -23,8 +23,8 @@ func TestSeedFindings(t *testing.T) {
 		want []string
 	}{
 		{"en", []string{
-			"vLLM + Spec is 1.86× faster than vLLM (direct) (mean per-user TPS 188 vs 101 tok/s)",
-			"SGLang + Spec is 1.56× faster than SGLang (direct) (mean per-user TPS 130 vs 83 tok/s)",
+			"vLLM + Spec is 1.86× faster than vLLM (direct), at 188 against 101 tok/s mean per-user TPS",
+			"SGLang + Spec is 1.56× faster than SGLang (direct), at 130 against 83 tok/s mean per-user TPS",
 			"vLLM: speculative decoding stops paying off at c=16",
 			"SGLang: speculative decoding stops paying off at c=4",
 			"from 101 tok/s to 1,759 tok/s", "from 188 tok/s to 717 tok/s", "from 83 tok/s to 1,863 tok/s", "from 130 tok/s to 931 tok/s",
@@ -35,7 +35,7 @@ func TestSeedFindings(t *testing.T) {
 			// The low-load chat margin against the nearest rival per level.
 			"36–49% above the nearest rival: SGLang + Spec at c=1–2 and vLLM (direct) at c=4",
 			// Saturation is a throughput fact, with the cap named.
-			"vLLM + Spec saturates from c=32 on", "It runs with `--max-num-seqs 32`: this load reaches that limit on the requests it runs at once",
+			"vLLM + Spec saturates from c=32 on", "It runs with `--max-num-seqs 32`: at this load the requests it runs at once reach that limit",
 			// A TTFT jump with doubled throughput is no saturation.
 			"mean TTFT jumped 6.12× (777 → 4,753 ms) while system throughput still grew 2.03× (3.45 → 7.01 req/s)",
 			"This is not a saturation: the system still completes more requests as the load grows",
