@@ -1,5 +1,8 @@
 // Package locales holds the report's messages per language (tr.toml,
-// en.toml), embedded in the binary, and the list of those languages.
+// en.toml), embedded in the binary, and the list of those languages;
+// and, under terms/, each language's terminology: the word the messages
+// use for each concept, the words they must not use, and how a ratio
+// is written (render's tests hold the messages and editions to it).
 package locales
 
 import "embed"
@@ -8,6 +11,11 @@ import "embed"
 //
 //go:embed *.toml
 var FS embed.FS
+
+// TermsFS holds terms/<lang>.toml, one terminology file per language.
+//
+//go:embed terms/*.toml
+var TermsFS embed.FS
 
 // Languages are the languages reportgen ships, in the order a build
 // writes its editions by default: one file <lang>.toml in FS each (a

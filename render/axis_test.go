@@ -19,7 +19,7 @@ func TestRateAxisWords(t *testing.T) {
 	}{
 		{"en", []string{"request rates of 0.5, 2, ∞ req/s", "| req/s |", "| 0.5 req/s | 2 req/s | ∞ req/s |", "R_max (P90, req/s)", "Maximum Request Rate (R_max)", "N = C × (1 + T_think / L_mean),   C = X × L_mean", "Overview (0.5 req/s and ∞ req/s)"},
 			[]string{"Request rate (req/s, log₂ scale)", ">0.5<", ">∞<", "R_max (req/s)", ">Request rate<"}},
-		{"tr", []string{"0,5; 2; ∞ istek/s hızlarında", "| istek/s |", "| 0,5 istek/s | 2 istek/s | ∞ istek/s |", "R_max (P90, istek/s)", "Maksimum İstek Hızı (R_max)", "Genel Karşılaştırma (0,5 istek/s ve ∞ istek/s)"},
+		{"tr", []string{"0,5; 2; ∞ istek/s hızlarında", "| istek/s |", "| 0,5 istek/s | 2 istek/s | ∞ istek/s |", "R_max (P90, istek/s)", "En Yüksek İstek Hızı (R_max)", "Genel Karşılaştırma (0,5 istek/s ve ∞ istek/s)"},
 			[]string{"İstek hızı (istek/s, log₂ ölçek)", ">0,5<", ">∞<", "R_max (istek/s)", ">İstek hızı<"}},
 	} {
 		md, err := mdOf(reporttest.TinyRate(), tt.lang)

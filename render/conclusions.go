@@ -32,6 +32,22 @@ func (v *view) TiePct() string {
 	return v.loc.T("percent", "N", present.Seconds(v.loc, v.R.Params.TiePct))
 }
 
+// gap writes how far ahead a leader is as a percentage: ratio is the
+// larger value over the smaller (analyze's advantage), so 1.06 reads
+// "6%" (tr "%6"), the tie rule's own measure. A gap is never written as
+// a factor, and a speedup never as a percentage (locales/terms).
+func (v *view) gap(ratio float64) string { return v.loc.Pct(ratio-1, 0) }
+
+// gapRange writes the gaps lo to hi as one range, "36–49%" (tr
+// "%36–49"), or one gap when both round alike.
+func (v *view) gapRange(lo, hi float64) string {
+	a, b := v.loc.Num((lo-1)*100, 0), v.loc.Num((hi-1)*100, 0)
+	if a == b {
+		return v.gap(lo)
+	}
+	return v.loc.T("percent", "N", a+"–"+b)
+}
+
 // isTie reports whether a and b are on par by the report's tie rule.
 func (v *view) isTie(a, b float64) bool { return v.R.Params.Tie(a, b) }
 
@@ -237,20 +253,16 @@ func (v *view) margins(s analyze.Scenario, lower bool) string {
 			leadX, leadR = append(leadX, x), append(leadR, rival)
 			lo, hi = math.Min(lo, m), math.Max(hi, m)
 		default:
-			trail = append(trail, l.T("margin_trail", "C", l.At(x), "Rival", v.Name(rival), "Ratio", l.Ratio(1/m), "K", l.Num(1/m, 2)))
+			trail = append(trail, l.T("margin_trail", "C", l.At(x), "Rival", v.Name(rival), "Gap", v.gap(1/m)))
 		}
 	}
 	var parts []string
 	if len(leadX) > 0 {
-		rangeX, rangeK := l.Ratio(lo), l.Num(lo, 2)
-		if l.Num(lo, 2) != l.Num(hi, 2) {
-			rangeX, rangeK = l.Ratio(lo)+"–"+l.Ratio(hi), l.Num(lo, 2)+"–"+l.Num(hi, 2)
-		}
 		id := "margin_lead"
 		if lower {
 			id = "margin_lead_lower"
 		}
-		parts = append(parts, l.T(id, "Range", rangeX, "RangeK", rangeK, "Rivals", v.rivalGroups(s.Levels, leadX, leadR)))
+		parts = append(parts, l.T(id, "Gap", v.gapRange(lo, hi), "Rivals", v.rivalGroups(s.Levels, leadX, leadR)))
 	}
 	if len(parX) > 0 {
 		parts = append(parts, l.T("margin_par", "Rivals", v.rivalGroups(s.Levels, parX, parR), "Tie", v.Tie()))
@@ -270,8 +282,7 @@ func (v *view) capacityArgs(val map[string]float64, leader, next string) []any {
 		"C", v.maxLoad(analyze.Load(val["max_load"]), lb), "NextC", v.maxLoad(analyze.Load(val["next_max_load"]), nlb),
 		"Bound", v.boundNote(lb),
 		"X", l.Num(val["throughput"], 2), "NextX", l.Num(val["next_throughput"], 2),
-		"Ratio", v.atLeast(l.Ratio(val["ratio"]), lb), "Factor", v.atLeast(l.Num(val["ratio"], 2), lb),
-		"Tie", v.Tie(), "Pct", v.TiePct()}
+		"Gap", v.atLeast(v.gap(val["ratio"]), lb), "Tie", v.Tie()}
 	users, nextUsers := "", ""
 	if analyze.Known(val["users"]) {
 		users = v.users(val["users"], lb)

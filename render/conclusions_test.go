@@ -66,7 +66,7 @@ func TestTieWording(t *testing.T) {
 			words{"en": {"are on par on capacity", "(within 5%)", "no clear winner"}, "tr": {"kapasitede", "başa baş (%5 içinde)", "net bir kazanan yok"}},
 			words{"en": {"serves the most", "1.03"}, "tr": {"en çok", "1,03"}}},
 		{"capacity win", analyze.Finding{Kind: analyze.CapacityLeader, Configs: []string{"a", "b"}, Levels: []analyze.Load{4}, Values: capVals(1.5)},
-			words{"en": {"serves the most users", "150 users (C_max = 4)", "1.50× as many as b\\|pipe (100 users)"}, "tr": {"en çok kullanıcıya", "150 kullanıcı (C_max = 4)", "b\\|pipe konfigürasyonunun (100 kullanıcı) 1,50 katı"}},
+			words{"en": {"serves the most users", "150 users (C_max = 4)", "50% more than b\\|pipe (100 users)"}, "tr": {"en çok kullanıcıya", "150 kullanıcı (C_max = 4)", "b\\|pipe yapılandırmasından (100 kullanıcı) %50 fazla"}},
 			words{"en": {"on par"}, "tr": {"başa baş"}}},
 		{"aggregate tie", analyze.Finding{Kind: analyze.AggregateLeader, Configs: []string{"a", "b"}, Levels: []analyze.Load{4}, Tie: true,
 			Values: analyze.Numbers{"value": 1040, "next": 1000, "ratio": 1.04}},
@@ -82,7 +82,7 @@ func TestTieWording(t *testing.T) {
 			words{"en": {"faster"}, "tr": {"daha hızlı"}}},
 		{"speculative faster", analyze.Finding{Kind: analyze.SpecLowLoad, Configs: []string{"b", "a"}, Levels: []analyze.Load{1}, Stat: analyze.Mean,
 			Values: analyze.Numbers{"ratio": 1.06, "spec": 106, "direct": 100}},
-			words{"en": {"1.06× faster", "mean per-user TPS 106 vs 100 tok/s"}, "tr": {"1,06× daha hızlı", "kullanıcı başına ortalama TPS 106 / 100 tok/s"}},
+			words{"en": {"1.06× faster", "106 against 100 tok/s mean per-user TPS"}, "tr": {"1,06× daha hızlı", "kullanıcı başına ortalama TPS: 106 ve 100 tok/s"}},
 			words{"en": {"on par"}, "tr": {"başa baş"}}},
 	} {
 		r := reporttest.Tiny()
@@ -129,8 +129,8 @@ func TestScenarioTieWording(t *testing.T) {
 		{"high load win", analyze.Scenario{Kind: analyze.HighLoad, Config: "a", RunnerUp: "b", Levels: []analyze.Load{4},
 			Values: analyze.Numbers{"users": 150, "next_users": 100, "max_load": 4, "next_max_load": 2, "ratio": 1.5, "lower_bound": 0, "next_lower_bound": 0}},
 			words{"en": {"\\<script\\>"}, "tr": {"\\<script\\>"}},
-			words{"en": {"most users within the P90 SLOs: 150 users (C_max = 4), 1.50× as many as the nearest rival, b\\|pipe (100 users)"},
-				"tr": {"P90 bazında SLO'lar içinde en çok kullanıcı: 150 kullanıcı (C_max = 4); en yakın rakip b\\|pipe konfigürasyonunun (100 kullanıcı) 1,50 katı"}},
+			words{"en": {"most users within the P90 SLOs: 150 users (C_max = 4), 50% more than the nearest rival, b\\|pipe (100 users)"},
+				"tr": {"P90 bazında SLO'lar içinde en çok kullanıcı: 150 kullanıcı (C_max = 4); en yakın rakip b\\|pipe yapılandırmasından (100 kullanıcı) %50 fazla"}},
 			words{"en": {"no clear winner"}, "tr": {"net bir kazanan yok"}}},
 	} {
 		r := reporttest.Tiny()
@@ -163,13 +163,13 @@ func TestMarginsPerLevel(t *testing.T) {
 			Values: analyze.Numbers{"value_min": 90, "value_max": 130, "slo_met": 0, "aggregate": 110, "next_aggregate": 95, "advantage": 1.16}},
 	}
 	want := []words{
-		{"en": {"highest mean per-user TPS over c ≤ 4", "99–188 tok/s", "1.36×–1.49× the nearest rival: SGLang + Spec at c=1–2 and vLLM (direct) at c=4"},
-			"tr": {"c ≤ 4 aralığında en yüksek kullanıcı başına ortalama TPS", "en yakın rakibin 1,36–1,49 katı: c=1–2 seviyelerinde SGLang + Spec ve c=4 seviyesinde vLLM (direct)"}},
-		{"en": {"lowest mean ITL over c ≤ 4", "1.17×–1.29× better than the nearest rival: SGLang + Spec at c=2 and vLLM (direct) at c=4",
-			"at c=1 it trails: SGLang + Spec is 1.14× better there"},
-			"tr": {"en yakın rakipten 1,17–1,29 kat daha iyi: c=2 seviyesinde SGLang + Spec ve c=4 seviyesinde vLLM (direct)",
-				"c=1 seviyesinde geride kalıyor: orada SGLang + Spec 1,14 kat daha iyi"}},
-		{"en": {"highest median per-user TPS", "1.20×–1.30× the nearest rival: vLLM (direct) at c=1–2", "on par with vLLM (direct) at c=4 (within 5%)",
+		{"en": {"highest mean per-user TPS over c ≤ 4", "99–188 tok/s", "36–49% above the nearest rival: SGLang + Spec at c=1–2 and vLLM (direct) at c=4"},
+			"tr": {"c ≤ 4 aralığında en yüksek kullanıcı başına ortalama TPS", "en yakın rakipten %36–49 yüksek: c=1–2 seviyelerinde SGLang + Spec ve c=4 seviyesinde vLLM (direct)"}},
+		{"en": {"lowest mean ITL over c ≤ 4", "the nearest rival is 17–29% higher: SGLang + Spec at c=2 and vLLM (direct) at c=4",
+			"at c=1 it trails SGLang + Spec by 14%"},
+			"tr": {"en yakın rakip %17–29 daha yüksek: c=2 seviyesinde SGLang + Spec ve c=4 seviyesinde vLLM (direct)",
+				"c=1 seviyesinde ise SGLang + Spec %14 önde"}},
+		{"en": {"highest median per-user TPS", "20–30% above the nearest rival: vLLM (direct) at c=1–2", "on par with vLLM (direct) at c=4 (within 5%)",
 			"no configuration meets both SLOs"},
 			"tr": {"kullanıcı başına medyan TPS", "c=4 seviyesinde vLLM (direct) ile başa baş (%5 içinde)"}},
 	}
@@ -275,7 +275,7 @@ func TestBoundsAndUnreached(t *testing.T) {
 		}
 		quality := strings.Join(v.AnomalyLines(), "\n")
 		checkText(t, lang+" quality", quality, words{"en": {"short, c=4: the load was not reached (3 requests sent at concurrency 4, so never 4 in flight at once)", "short, c=8"},
-			"tr": {"short, c=4: yüke ulaşılamadı (concurrency 4 iken yalnızca 3 istek gönderildi"}}[lang], nil)
+			"tr": {"short, c=4: yüke ulaşılamadı (eşzamanlılık 4 iken yalnızca 3 istek gönderildi"}}[lang], nil)
 	}
 
 	// A lower bound that clearly beats a measured capacity leads, as "at
@@ -363,7 +363,7 @@ func TestSaturationAndSchedulingChange(t *testing.T) {
 		checkText(t, lang+" saturation", sat, words{"en": {"saturates from c=16 on", "grew 2× from c=8", "`--max-num-seqs 16`", "the likely cause"},
 			"tr": {"c=16 seviyesinden itibaren doyuyor", "2 katına çıkarken", "`--max-num-seqs 16`", "olası neden"}}[lang], nil)
 		checkText(t, lang+" scheduling change", sched, words{"en": {"grew 4× from c=2", "mean TTFT jumped 9.00×", "still grew", "This is not a saturation"},
-			"tr": {"4 katına çıkarken", "9,00 kat sıçradı", "artmaya devam etti", "Bu bir doyma değildir"}}[lang],
+			"tr": {"4 katına çıkarken", "9,00 katına sıçradı", "artmaya devam etti", "Bu bir doyma değildir"}}[lang],
 			words{"en": {"doubled", "saturates"}, "tr": {"iki katına", "doyuyor"}}[lang])
 		if strings.Count(all, "--max-num-seqs") != 1 {
 			t.Errorf("%s: the cap is told %d times:\n%s", lang, strings.Count(all, "--max-num-seqs"), all)
@@ -391,7 +391,7 @@ func TestStandInNamed(t *testing.T) {
 			Values: analyze.Numbers{"threshold": 15, "value": 40}},
 	}
 	want := []words{
-		{"en": {"P99 TTFT (in place of the P90 the source lacks) meets the SLO"}, "tr": {"P99 TTFT (kaynakta olmayan P90 yerine) SLO'yu"}},
+		{"en": {"P99 TTFT (in place of the P90 the source lacks) meets the SLO"}, "tr": {"P99 TTFT (kaynakta olmayan P90 yerine) SLO'sunu"}},
 		{"en": {"highest median per-user TPS"}, "tr": {"kullanıcı başına medyan TPS"}},
 		{"en": {"P10 TPS (the slow tail, in place of the fast-tail P90)"}, "tr": {"P10 TPS (hızlı kuyruk olan P90 yerine yavaş kuyruk)"}},
 	}
@@ -404,7 +404,7 @@ func TestStandInNamed(t *testing.T) {
 			checkText(t, lang+" "+string(f.Kind), v.phraseSection(f), want[i][lang], []string{"P90 TTFT meets", "mean"})
 		}
 		checkText(t, lang+" scenario", v.ScenarioTable().Rows[0][2], words{"en": {"median per-user TPS"}, "tr": {"medyan TPS"}}[lang], []string{"mean per-user", "başına ortalama"})
-		checkText(t, lang+" speculative", v.phrase(spec), words{"en": {"median per-user TPS 96 vs 80"}, "tr": {"kullanıcı başına medyan TPS 96 / 80"}}[lang], nil)
+		checkText(t, lang+" speculative", v.phrase(spec), words{"en": {"96 against 80 tok/s median per-user TPS"}, "tr": {"kullanıcı başına medyan TPS: 96 ve 80"}}[lang], nil)
 	}
 	checkText(t, "ttft chart", chartSVG(t, r, "en", "01-ttft"), []string{"P90, or P99 where absent"}, nil)
 	checkText(t, "tps chart", chartSVG(t, r, "tr", "03-tps"), []string{"Ortalama; yoksa medyan"}, nil)
@@ -452,7 +452,7 @@ func TestFastTailLine(t *testing.T) {
 		want    words
 	}{
 		{analyze.Numbers{"levels": 28, "flips": 2, "capacity_changes": 0, "threshold": 15}, nil,
-			words{"en": {"TPS P90, the fast tail", "checked on the mean instead, 2 of the 28 TPS verdicts would change, but no capacity"}, "tr": {"hızlı kuyruk", "28 TPS sonucunun 2 tanesi değişirdi, ancak hiçbir kapasite değişmezdi"}}},
+			words{"en": {"TPS P90, which is the fast tail", "Checked against the mean instead, 2 of the 28 TPS verdicts would change, but no capacity"}, "tr": {"hızlı kuyruk", "28 TPS sonucunun 2 tanesi değişirdi, ancak hiçbir kapasite değişmezdi"}}},
 		{analyze.Numbers{"levels": 6, "flips": 0, "capacity_changes": 0, "threshold": 15}, nil,
 			words{"en": {"no verdict would change"}, "tr": {"hiçbir sonuç değişmez"}}},
 		{analyze.Numbers{"levels": 6, "flips": 1, "capacity_changes": 1, "threshold": 15}, []string{"b"},

@@ -16,7 +16,7 @@ func TestConfigNotesShown(t *testing.T) {
 	r.Configs[1].Notes = analyze.Text{"en": "Served with **prefix caching** on.\n\n- second paragraph", "tr": "**Prefix caching** açık olarak sunuldu."}
 	for _, tt := range []struct{ lang, heading, note string }{
 		{"en", "### 3.2 Configuration Notes", "Served with **prefix caching** on.\n\n- second paragraph"},
-		{"tr", "### 3.2 Konfigürasyon Notları", "**Prefix caching** açık olarak sunuldu."},
+		{"tr", "### 3.2 Yapılandırma Notları", "**Prefix caching** açık olarak sunuldu."},
 	} {
 		md, err := mdOf(r, tt.lang)
 		if err != nil {
@@ -155,7 +155,7 @@ func TestWarningsSpeakEditionLanguage(t *testing.T) {
 		want    []string
 		english []string
 	}{
-		{"tr", []string{"ITL değerini şöyle ölçüyor: akışla gelen parçalar arasındaki süre", "`tiny/a.csv`: Hızlı olan: kapasitesindeki (ortalama)", "1.200 uyarı"},
+		{"tr", []string{"ITL değerini şöyle ölçüyor: akış parçaları arasındaki süre", "`tiny/a.csv`: Hızlı olan: kapasitesindeki (ortalama)", "1.200 uyarı"},
 			[]string{"Fast one", "mean)", "{{", "the file", "warnings", "ignored"}},
 		{"en", []string{"measures ITL as gap between streamed chunks", "`tiny/a.csv`: Fast one: the users at its capacity (mean)", "1,200 more"},
 			[]string{"Hızlı", "{{"}},

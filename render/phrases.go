@@ -178,7 +178,7 @@ func (v *view) phraseAggregate(f analyze.Finding) string {
 		return l.T("finding_aggregate_only", "Leader", leader, "C", at, "Value", l.Num(val["value"], 0))
 	}
 	args := []any{"Leader", leader, "C", at, "Value", l.Num(val["value"], 0),
-		"Next", v.findingName(f, 1), "NextValue", l.Num(val["next"], 0), "Tie", v.Tie(), "Pct", l.Pct(val["ratio"]-1, 0)}
+		"Next", v.findingName(f, 1), "NextValue", l.Num(val["next"], 0), "Tie", v.Tie(), "Gap", v.gap(val["ratio"])}
 	if f.Tie {
 		return l.T("finding_aggregate_tie", args...)
 	}
@@ -245,7 +245,7 @@ func (v *view) anomalyText(kind analyze.AnomalyKind, config string, x analyze.Lo
 		s = l.T("anomaly_ttft_jump", append(args, "Ratio", l.Ratio(val["ratio"]), "RatioK", l.Num(val["ratio"], 2), "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0))...)
 		if offered, ok := val["offered"]; ok {
 			// On a rate axis: the offered rate is still delivered.
-			s += " " + l.T("anomaly_ttft_jump_rate", "Delivered", l.Num(val["delivered"], 2), "Offered", l.Num(offered, 2))
+			s += " " + l.T("anomaly_ttft_jump_offered", "Delivered", l.Num(val["delivered"], 2), "Offered", l.Num(offered, 2))
 		}
 	case analyze.AggregateDrop:
 		s = l.T("anomaly_aggregate_drop", append(args, "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0))...)

@@ -232,8 +232,8 @@ func (v *view) maxThroughputScenario(s analyze.Scenario) scenarioRow {
 		return ""
 	}
 	args := []any{"Value", l.Num(val["value"], 0), "C", l.At(s.Levels[0]), "A", pick, "B", next, "Next", next,
-		"NextValue", l.Num(val["next"], 0), "NextC", l.At(analyze.Load(val["next_level"])), "Ratio", l.Ratio(val["advantage"]),
-		"K", l.Num(val["advantage"], 2), "Tie", v.Tie(), "Bound", bound("lower_bound"), "NextBound", bound("next_lower_bound")}
+		"NextValue", l.Num(val["next"], 0), "NextC", l.At(analyze.Load(val["next_level"])), "Gap", v.gap(val["advantage"]),
+		"Tie", v.Tie(), "Bound", bound("lower_bound"), "NextBound", bound("next_lower_bound")}
 	switch {
 	case s.Config == "":
 		// Still rising at the top of the tested range.
@@ -310,7 +310,8 @@ func (v *view) ScorecardLines() []string {
 }
 
 // phraseLeader words which config leads a metric at low or high load:
-// a tie, or the leader with how far ahead of the next it is.
+// a tie, or the leader with how far ahead of the next it is (a gap, in
+// percent).
 func (v *view) phraseLeader(f analyze.Finding) string {
 	l, val := v.loc, f.Values
 	id := analyze.MetricID(f.Section)
@@ -330,7 +331,7 @@ func (v *view) phraseLeader(f analyze.Finding) string {
 		msg += "higher"
 	}
 	return l.T(msg, "C", at, "Leader", leader, "Metric", metric, "Value", v.val(id, val["value"]),
-		"Next", next, "NextValue", v.val(id, val["next"]), "Cmp", v.compare(val["ratio"], false))
+		"Next", next, "NextValue", v.val(id, val["next"]), "Gap", v.gap(val["ratio"]))
 }
 
 // phraseSLO words where a config meets a metric's SLO: the boundary

@@ -406,7 +406,7 @@ func TestRateSweepPDF(t *testing.T) {
 		lang string
 		want []string
 	}{
-		{"tr", []string{"İstek Hızı Taraması", "0,5 istek/s", "∞ istek/s", "Maksimum İstek Hızı (R_max)", "R_max = 8 istek/s", "Etkin concurrency", "yük ekseni istek hızıdır"}},
+		{"tr", []string{"İstek Hızı Taraması", "0,5 istek/s", "∞ istek/s", "En Yüksek İstek Hızı (R_max)", "R_max = 8 istek/s", "Etkin eşzamanlılık", "yük ekseni istek hızıdır"}},
 		{"en", []string{"A Request-Rate Sweep", "0.5 req/s", "∞ req/s", "Maximum Request Rate (R_max)", "R_max = 8 req/s", "Effective concurrency", "load axis of this report is the request rate"}},
 	} {
 		text := command(t, "pdftotext", "-enc", "UTF-8", filepath.Join(dir, "rate-sweep", tt.lang, "report.pdf"), "-")

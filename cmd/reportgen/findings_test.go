@@ -23,31 +23,31 @@ func TestSeedFindings(t *testing.T) {
 		want []string
 	}{
 		{"en", []string{
-			"vLLM + Spec is 1.86× faster than vLLM (direct) (mean per-user TPS 188 vs 101 tok/s)",
-			"SGLang + Spec is 1.56× faster than SGLang (direct) (mean per-user TPS 130 vs 83 tok/s)",
+			"vLLM + Spec is 1.86× faster than vLLM (direct), at 188 against 101 tok/s mean per-user TPS",
+			"SGLang + Spec is 1.56× faster than SGLang (direct), at 130 against 83 tok/s mean per-user TPS",
 			"vLLM: speculative decoding stops paying off at c=16",
 			"SGLang: speculative decoding stops paying off at c=4",
 			"from 101 tok/s to 1,759 tok/s", "from 188 tok/s to 717 tok/s", "from 83 tok/s to 1,863 tok/s", "from 130 tok/s to 931 tok/s",
 			"vLLM + Spec peaks at c=32 with 740 tok/s and gives 717 tok/s at c=64",
 			// The capacity leader against its nearest rival, vLLM + Spec
 			// (266), not SGLang (direct) (261).
-			"vLLM (direct) serves the most users within the P90 SLOs: 427 users (C_max = 32), 1.61× as many as vLLM + Spec (266 users)",
+			"vLLM (direct) serves the most users within the P90 SLOs: 427 users (C_max = 32), 61% more than vLLM + Spec (266 users)",
 			// The low-load chat margin against the nearest rival per level.
-			"1.36×–1.49× the nearest rival: SGLang + Spec at c=1–2 and vLLM (direct) at c=4",
+			"36–49% above the nearest rival: SGLang + Spec at c=1–2 and vLLM (direct) at c=4",
 			// Saturation is a throughput fact, with the cap named.
-			"vLLM + Spec saturates from c=32 on", "It runs with `--max-num-seqs 32`: this load reaches that limit on the requests it runs at once",
+			"vLLM + Spec saturates from c=32 on", "It runs with `--max-num-seqs 32`: at this load the requests it runs at once reach that limit",
 			// A TTFT jump with doubled throughput is no saturation.
 			"mean TTFT jumped 6.12× (777 → 4,753 ms) while system throughput still grew 2.03× (3.45 → 7.01 req/s)",
 			"This is not a saturation: the system still completes more requests as the load grows",
 			"4.84 ms vs 9.46 ms at c=1 (1.95× better)",
 		}},
 		{"tr", []string{
-			"vLLM + Spec, vLLM (direct) konfigürasyonundan 1,86× daha hızlı",
-			"SGLang + Spec, SGLang (direct) konfigürasyonundan 1,56× daha hızlı",
-			"vLLM: speculative decoding c=16 seviyesinde kazanç sağlamayı bırakıyor",
-			"SGLang: speculative decoding c=4 seviyesinde kazanç sağlamayı bırakıyor",
+			"vLLM + Spec, vLLM (direct) yapılandırmasından 1,86× daha hızlı",
+			"SGLang + Spec, SGLang (direct) yapılandırmasından 1,56× daha hızlı",
+			"vLLM: spekülatif kod çözme c=16 seviyesinde kazanç sağlamayı bırakıyor",
+			"SGLang: spekülatif kod çözme c=4 seviyesinde kazanç sağlamayı bırakıyor",
 			"1.759 tok/s", "717 tok/s", "1.863 tok/s", "931 tok/s",
-			"427 kullanıcı (C_max = 32); bu, vLLM + Spec konfigürasyonunun (266 kullanıcı) 1,61 katı",
+			"427 kullanıcı (C_max = 32); bu, vLLM + Spec yapılandırmasından (266 kullanıcı) %61 fazla",
 			"c=16 seviyesinde kazanç sağlamayı bırakıyor",
 		}},
 	} {

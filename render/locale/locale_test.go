@@ -107,8 +107,8 @@ func TestNumbers(t *testing.T) {
 		{"year not grouped", "Ocak 2026", "January 2026", func(l *Locale) string { return l.Month(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)) }},
 		{"upper", "İSTANBUL KALİTE", "ISTANBUL KALITE", func(l *Locale) string { return l.Upper("istanbul kalite") }},
 		{"list", "a, b ve c", "a, b and c", func(l *Locale) string { return l.List([]string{"a", "b", "c"}) }},
-		{"plural one", "Bu rapor 1 dağıtım konfigürasyonunu kapsar:", "This report covers 1 deployment configuration:", func(l *Locale) string { return l.N("configs_intro", 1) }},
-		{"plural other", "Bu raporda 3 farklı dağıtım konfigürasyonu karşılaştırılmıştır:", "This report compares 3 deployment configurations:", func(l *Locale) string { return l.N("configs_intro", 3) }},
+		{"plural one", "Bu rapor 1 dağıtım yapılandırmasını kapsar:", "This report covers 1 deployment configuration:", func(l *Locale) string { return l.N("configs_intro", 1) }},
+		{"plural other", "Bu raporda 3 farklı dağıtım yapılandırması karşılaştırılmıştır:", "This report compares 3 deployment configurations:", func(l *Locale) string { return l.N("configs_intro", 3) }},
 	}
 	for _, tt := range tests {
 		if got := tt.f(tr); got != tt.tr {
