@@ -89,6 +89,7 @@ type outliner struct {
 	// heads are the edits of the headings' numbers, levels their levels,
 	// for the contents.
 	heads, levels     []int
+	inAppendix        []bool // per heading: after the appendix marker
 	tocAt, tocEnd     int    // the contents marker's span, -1 for none
 	indexAt, indexEnd int    // the chart index marker's span
 	n                 [5]int // the current number at each level
@@ -127,6 +128,7 @@ func (o *outliner) heading(h *ast.Heading) {
 	}
 	o.edits = append(o.edits, edit{at, at, number})
 	o.heads, o.levels = append(o.heads, len(o.edits)-1), append(o.levels, h.Level)
+	o.inAppendix = append(o.inAppendix, o.appendix)
 }
 
 // caption numbers a chart's caption ("Figure 3: …") and enters the
@@ -161,7 +163,8 @@ func (o *outliner) contents() map[string]refTarget {
 		if key := strings.TrimSpace(string(line)); refs[key] == (refTarget{}) {
 			refs[key] = refTarget{id, title}
 		}
-		if o.levels[i] < 2 || o.levels[i] > 3 || title == o.loc.T("toc_title") {
+		// Two levels, the appendix's sections without their subsections.
+		if o.levels[i] < 2 || o.levels[i] > 3 || o.levels[i] == 3 && o.inAppendix[i] || title == o.loc.T("toc_title") {
 			continue
 		}
 		fmt.Fprintf(&toc, "%s- [%s](#%s)\n", strings.Repeat("  ", o.levels[i]-2), title, id)

@@ -46,6 +46,7 @@ func (e *Edition) PDF() ([]byte, error) {
 // footers with the locale).
 func (e *Edition) pdfAssets() pdf.Assets {
 	meta := e.Report.Meta
+	appendixPrefix := e.loc.T("appendix") + " "
 	var cover []pdf.Field
 	for _, f := range e.coverFields() {
 		cover = append(cover, pdf.Field{Label: e.loc.Upper(f.label), Value: f.value})
@@ -65,6 +66,9 @@ func (e *Edition) pdfAssets() pdf.Assets {
 			return e.loc.T("page_of", "N", strconv.Itoa(page), "Total", strconv.Itoa(total))
 		},
 		GlueUnits: e.glueUnits(),
+		// The appendix's sections without their subsections, as the
+		// Markdown's contents list them.
+		InContents: func(_, parent string) bool { return !strings.HasPrefix(parent, appendixPrefix) },
 	}
 }
 

@@ -33,7 +33,7 @@ func (v *view) compare(adv float64, tie bool) string {
 func (v *view) SectionFindings(section string) []string {
 	var out []string
 	for _, f := range v.R.Findings {
-		if f.Section != section {
+		if f.Section != section || len(out) == maxSectionFindings && capped(section) {
 			continue
 		}
 		if s := v.phraseSection(f); s != "" {
@@ -41,6 +41,20 @@ func (v *view) SectionFindings(section string) []string {
 		}
 	}
 	return out
+}
+
+// maxSectionFindings is how many findings the section of a latency or
+// per-user metric tells, in the model's order (leaders, speculative
+// effect, SLO boundaries, …): two or three interpreted sentences beside
+// its chart; the SLO boundaries are the capacity section's too. The
+// throughput sections tell every finding: how each config's output
+// grows and where it peaks is what they are for.
+const maxSectionFindings = 3
+
+// capped reports whether section's findings are capped.
+func capped(section string) bool {
+	id := analyze.MetricID(section)
+	return id == analyze.TTFT || id == analyze.ITL || id == analyze.TPS || id == analyze.Latency
 }
 
 // metricName names a metric in a sentence with the statistic its values

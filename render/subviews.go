@@ -38,6 +38,9 @@ type vocabulary interface {
 // summaryMethods are what the executive summary (summary.tmpl) lays out.
 type summaryMethods interface {
 	vocabulary
+	Verdict() string
+	SummaryFindings() []string
+	Caveat() string
 	FastTail() string
 	KeyFindings() []string
 	LevelGaps() string
@@ -163,6 +166,8 @@ func (d document) Conclusion() conclusionView { return conclusionView{d.R, d.v} 
 // appendixMethods are what the appendix of all data (appendix.tmpl) lays out.
 type appendixMethods interface {
 	vocabulary
+	SLOMatrix(pct string) Table
+	SLOSubstitutes(pct string) []string
 	Appendix() []appendixEntry
 	Command(c analyze.Config) string
 	HasCommands() bool

@@ -29,7 +29,7 @@ func (v *view) hasTarget() bool { return !math.IsNaN(v.R.Pareto.Target) && v.R.P
 // frontier, and on what footing the GPU counts stand.
 func (v *view) EfficiencyIntro() string {
 	l := v.loc
-	out := []string{l.T("efficiency_intro", "Stat", v.StatWord(string(v.R.Pareto.Stat)), "Per", v.perWhat())}
+	out := []string{l.T("efficiency_intro", "Stat", v.StatWord(string(v.R.Pareto.Stat)), "Per", v.perWhat(), "Ref", ref(l.T("sec_summary")))}
 	if !v.R.Pareto.PerGPU {
 		var unknown []string
 		for _, c := range v.R.Configs {

@@ -131,7 +131,8 @@ func TestPDFStructure(t *testing.T) {
 		// One link per contents entry, at least.
 		links := strings.Count(string(raw), "/Subtype /Link")
 		md, _ := os.ReadFile(filepath.Join(dir, lang, "report.md"))
-		headings := len(regexp.MustCompile(`(?m)^###? `).FindAllString(string(md), -1)) - 1 // less the contents heading
+		// The contents' entries: the Markdown's contents list.
+		headings := len(regexp.MustCompile(`(?m)^ *- \[[^\]]+\]\(#`).FindAllString(string(md), -1))
 		if links < headings {
 			t.Errorf("%s: %d link annotations for %d sections", lang, links, headings)
 		}

@@ -65,7 +65,7 @@ func TestMixedTools(t *testing.T) {
 		"SGLang: the source reports no P90 TTFT; the stricter P99 is used.",
 		"† median: the tool reports no mean for this metric.",
 		"| TTFT | ≤ 500 ms | set for this report |",
-		"### 5.3 Goodput", "LMDeploy, c=32: 2 of 30 requests failed.",
+		"### 5.2 Goodput", "LMDeploy, c=32: 2 of 30 requests failed.",
 	} {
 		if !strings.Contains(doc, w) {
 			t.Errorf("mixed report lacks %q", w)

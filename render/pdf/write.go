@@ -59,6 +59,10 @@ type Assets struct {
 	// none. Write refuses one that is no such image or has more than
 	// MaxLogoPixels pixels (CheckLogo).
 	Logo []byte
+	// InContents says whether a level-3 heading titled title, under the
+	// level-2 heading titled parent, has a line in the contents (the
+	// bookmarks hold every heading of levels 1 to 3); nil lists them all.
+	InContents func(title, parent string) bool
 	// GlueUnits are the unit words that never start a line after their
 	// number ("ms", "tok/s", "req/s"), as the document's language
 	// writes them; trailing punctuation aside.
@@ -113,9 +117,17 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 	// before it (an executive summary), which end their last page.
 	l := newLayout(pdf, src, a.Images, glue)
 	split := l.contentBlocks(root, a.ContentsTitle)
-	var toc []tocEntry
+	var toc, marks []tocEntry
+	parent := ""
 	for _, h := range l.headings {
-		if h.level <= 3 {
+		if h.level <= 2 {
+			parent = h.text
+		}
+		if h.level > 3 {
+			continue
+		}
+		marks = append(marks, h)
+		if h.level < 3 || a.InContents == nil || a.InContents(h.text, parent) {
 			toc = append(toc, h)
 		}
 	}
@@ -133,7 +145,7 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 	cover(pdf, glue, a, logo)
 	// The running header: the title, cut to one line once for all pages.
 	header := fitText(l, a.Title, headerStyle, pageW-2*marginX)
-	var marks bookmarks
+	var bookmarks outline
 	for i, ops := range l.pages {
 		if i == split {
 			contents(pdf, l, a, toc, pageNo, 2+split, tocPages, total, header)
@@ -145,16 +157,16 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 				return nil, fmt.Errorf("pdf page %d: %w", pageNo(i), err)
 			}
 		}
-		for _, h := range toc {
+		for _, h := range marks {
 			if h.page == i {
-				marks.add(pdf, h)
+				bookmarks.add(pdf, h)
 			}
 		}
 	}
 	if split >= len(l.pages) {
 		contents(pdf, l, a, toc, pageNo, 2+len(l.pages), tocPages, total, header)
 	}
-	linkOutline(marks.top)
+	linkOutline(bookmarks.top)
 	var buf bytes.Buffer
 	if _, err := pdf.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("pdf: %w", err)
@@ -162,16 +174,16 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// bookmarks is the outline as it is built: each level-2 heading at the
-// top, the deeper ones under the last level-2 heading before them.
-type bookmarks struct {
+// outline is the bookmarks as they are built: each level-2 heading at
+// the top, the deeper ones under the last level-2 heading before them.
+type outline struct {
 	top    gopdf.OutlineNodes
 	parent *gopdf.OutlineNode
 }
 
 // add anchors heading h on the current page (the contents link to it)
 // and adds its bookmark.
-func (b *bookmarks) add(pdf *gopdf.GoPdf, h tocEntry) {
+func (b *outline) add(pdf *gopdf.GoPdf, h tocEntry) {
 	pdf.SetXY(marginX, h.y)
 	if h.id != "" {
 		pdf.SetAnchor(h.id)

@@ -1,0 +1,93 @@
+package render
+
+import (
+	"github.com/openzeka/reportgen/analyze"
+)
+
+// summaryFindings is how many findings the summary lists beside its
+// verdict: the verdict already tells capacity and interactive use.
+const summaryFindings = 3
+
+// Verdict is the summary's first paragraph: which configuration for
+// production serving (the capacity finding, as the model words it: a
+// tie is a tie, a bound is "at least"), and which for interactive use at
+// low load (the interactive scenario), with the numbers that decide.
+// "" when the report has neither.
+func (v *view) Verdict() string {
+	l := v.loc
+	var parts []string
+	capLeader := ""
+	if f, ok := v.capacityFinding(); ok {
+		if s := v.phrase(f); s != "" {
+			parts = append(parts, s)
+			if f.Kind == analyze.CapacityLeader && !f.Tie && len(f.Configs) > 0 {
+				capLeader = f.Configs[0]
+			}
+		}
+	}
+	for _, s := range v.R.Scenarios {
+		if s.Kind != analyze.Interactive || len(s.Levels) == 0 {
+			continue
+		}
+		window := l.UpTo(s.Levels[len(s.Levels)-1])
+		switch {
+		case s.Config == "":
+		case s.Tie && s.RunnerUp != "":
+			parts = append(parts, l.T("verdict_interactive_tie", "C", window, "A", v.Name(s.Config), "B", v.Name(s.RunnerUp)))
+		case s.Config == capLeader:
+			parts = append(parts, l.T("verdict_interactive_same", "C", window, "Pick", v.Name(s.Config)))
+		default:
+			parts = append(parts, l.T("verdict_interactive", "C", window, "Pick", v.Name(s.Config), "Stat", v.StatWord(string(s.Stat)),
+				"Range", v.span(s.Values["value_min"], s.Values["value_max"], 0)))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	out := l.T("verdict_label")
+	for _, p := range parts {
+		out += " " + p
+	}
+	return out
+}
+
+// SummaryFindings are the key findings less the capacity leader, which
+// the verdict tells, at most summaryFindings of them.
+func (v *view) SummaryFindings() []string {
+	skip := ""
+	if f, ok := v.capacityFinding(); ok {
+		skip = v.phrase(f)
+	}
+	var out []string
+	for _, s := range v.KeyFindings() {
+		if s != skip && len(out) < summaryFindings {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Caveat is the one line on what the numbers rest on: the think time
+// (users), the token lengths, the runs per level, and what the TPS
+// statistic is.
+func (v *view) Caveat() string {
+	l := v.loc
+	p := v.R.Params
+	runs := 1
+	for _, c := range v.R.Configs {
+		for _, lv := range c.Levels {
+			runs = max(runs, lv.Runs)
+		}
+	}
+	tokens := l.T("caveat_tokens_unknown")
+	if p.InputTokens > 0 && p.OutputTokens > 0 {
+		tokens = l.T("caveat_tokens", "In", l.Int(p.InputTokens), "Out", l.Int(p.OutputTokens))
+	}
+	s := l.T("caveat_label") + " " + v.Think("caveat_think") + "; " + tokens + "; " + l.N("caveat_runs", runs)
+	if ft := v.FastTail(); ft != "" {
+		s += ". " + ft
+	} else {
+		s += "."
+	}
+	return s
+}
