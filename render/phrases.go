@@ -47,16 +47,40 @@ func (v *view) KeyFindings() []string {
 	return out
 }
 
-// ConclusionLines phrases every finding in report order: speculative
-// decoding, capacity, throughput, latency, anomalies.
+// maxConclusionLines is how many lines the conclusion adds.
+const maxConclusionLines = 5
+
+// ConclusionLines are the headline findings the summary did not tell
+// (not its verdict, not its key findings; the anomalies are the data
+// quality notes'), in report order: speculative decoding, capacity,
+// throughput, latency; at most maxConclusionLines.
 func (v *view) ConclusionLines() []string {
+	told := map[string]bool{}
+	for _, s := range v.SummaryFindings() {
+		told[s] = true
+	}
+	if f, ok := v.capacityFinding(); ok {
+		told[v.phrase(f)] = true
+	}
+	var out []string
+	for _, s := range v.headlineLines() {
+		if !told[s] && len(out) < maxConclusionLines {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// headlineLines phrases every headline finding but the anomalies, in
+// report order: speculative decoding, capacity, throughput, latency.
+func (v *view) headlineLines() []string {
 	order := map[analyze.FindingKind]int{
 		analyze.SpecLowLoad: 0, analyze.SpecBreakEven: 1, analyze.SpecNoBreakEven: 1, analyze.SpecHighLoad: 2,
 		analyze.CapacityLeader: 3, analyze.CapacityUnranked: 3, analyze.AggregateLeader: 4, analyze.TTFTLeader: 5, analyze.AnomalyNote: 6,
 	}
 	var fs []analyze.Finding
 	for _, f := range v.R.Findings {
-		if f.Section == "summary" && f.Kind != analyze.TPSFastTail {
+		if f.Section == "summary" && f.Kind != analyze.TPSFastTail && f.Kind != analyze.AnomalyNote {
 			fs = append(fs, f)
 		}
 	}

@@ -110,6 +110,29 @@ func (v *view) frontierLevels(id string) string {
 	return v.levelGroups(all, on)
 }
 
+// curveLoads are the loads of a config's points.
+func (v *view) curveLoads(id string) []analyze.Load {
+	var out []analyze.Load
+	for _, pt := range v.R.Pareto.Curve(id) {
+		out = append(out, pt.Load)
+	}
+	return out
+}
+
+// frontierTTFTMisses are the loads at which config c is on the frontier
+// but misses the TTFT SLO at the headline statistic: the frontier is
+// drawn over every point, and a reader must not take such a point for
+// a usable one.
+func (v *view) frontierTTFTMisses(c analyze.Config) []analyze.Load {
+	var out []analyze.Load
+	for _, pt := range v.R.Pareto.Curve(c.ID) {
+		if l, ok := c.Level(pt.Load); pt.OnFrontier && ok && !l.SLO.Get(v.R.Params.Percentile).TTFT {
+			out = append(out, pt.Load)
+		}
+	}
+	return out
+}
+
 // atTargetCell is a config's output at the target interactivity, per
 // GPU or of the system, "–" when it is not measured (EfficiencyLines
 // says why).
@@ -146,7 +169,12 @@ func (v *view) EfficiencyLines() []string {
 			}
 		}
 		if lv := v.frontierLevels(c.ID); lv != "–" {
-			segs = append(segs, segment{l.T("name_at", "Name", v.Name(c.ID), "Levels", lv), x})
+			text := l.T("name_at", "Name", v.Name(c.ID), "Levels", lv)
+			if miss := v.frontierTTFTMisses(c); len(miss) > 0 {
+				text = l.T("name_at_miss", "Name", v.Name(c.ID), "Levels", lv, "Miss", v.levelGroups(v.curveLoads(c.ID), miss),
+					"Stat", v.StatWord(v.Headline()))
+			}
+			segs = append(segs, segment{text, x})
 		}
 	}
 	slices.SortStableFunc(segs, func(a, b segment) int { return cmpDesc(a.x, b.x) })

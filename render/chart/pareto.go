@@ -50,7 +50,7 @@ func (cv *chartView) pareto() (*figure, error) {
 		xmax, ymax = math.Max(xmax, pt.PerUserTPS), math.Max(ymax, pr.Y(pt))
 	}
 	if slo := cv.r.Params.SLOTPS; slo > 0 {
-		p.Add(xband{lo: 0, hi: slo, fill: failShade, label: cv.loc.T("pareto_fails_tps", "V", cv.loc.Num(slo, 0)), font: fullSize.Tick})
+		p.Add(xband{lo: 0, hi: slo, fill: failShade, label: cv.loc.T("pareto_fails_tps", "V", cv.loc.Num(slo, 0), "Stat", cv.loc.T("statw_"+string(pr.Stat))), font: fullSize.Tick})
 		xmax = math.Max(xmax, slo)
 	}
 	if err := cv.addFrontier(p, pr); err != nil {
@@ -58,6 +58,7 @@ func (cv *chartView) pareto() (*figure, error) {
 	}
 	var legend []legendEntry
 	var misses plotter.XYs
+	labels := &labelsAt{font: fullSize.Tick}
 	for i, c := range cv.r.Configs {
 		curve := pr.Curve(c.ID)
 		if len(curve) == 0 {
@@ -73,9 +74,10 @@ func (cv *chartView) pareto() (*figure, error) {
 		if err := addSeries(p, []plotter.XYs{xys}, cv.pal.of(i)); err != nil {
 			return nil, err
 		}
-		p.Add(endLabels(curve, xys, cv.loc.At, fullSize.Tick))
+		labels.add(curve, xys, cv.loc.At, cv.pal.of(i).Color)
 		legend = append(legend, legendEntry{label: cv.name(c), style: cv.pal.of(i)})
 	}
+	p.Add(labels)
 	if len(misses) > 0 {
 		p.Add(crosses{xys: misses, glyph: ttftMiss})
 		legend = append(legend, legendEntry{label: cv.loc.T("legend_ttft_miss", "Stat", cv.loc.T("stat_"+string(cv.r.Params.Percentile))),
@@ -195,46 +197,93 @@ func (b xband) Plot(c draw.Canvas, p *plot.Plot) {
 	c.FillText(sty, vg.Point{X: x0 + vg.Points(3), Y: c.Max.Y - vg.Points(3)}, b.label)
 }
 
-var _ plot.Plotter = labelsAt{}
+var _ plot.Plotter = (*labelsAt)(nil)
 
-// labelsAt writes small labels beside points: a config line's first and
-// last levels ("c=1", "c=64").
+// labelsAt writes small labels beside points, in their config's colour:
+// each config line's first and last levels ("c=1", "c=64"), placed so
+// that no two overlap.
 type labelsAt struct {
 	xys    plotter.XYs
 	labels []string
+	last   []bool        // the label of a line's last (heaviest) level
+	colors []color.Color // each in its config's colour
 	font   float64
 }
 
-// endLabels labels the first and the last point of a config's curve
-// with their levels.
-func endLabels(curve []analyze.ParetoPoint, xys plotter.XYs, at func(analyze.Load) string, font float64) labelsAt {
-	out := labelsAt{font: font}
+// add queues the labels of a config's curve: its first and last points'
+// levels.
+func (l *labelsAt) add(curve []analyze.ParetoPoint, xys plotter.XYs, at func(analyze.Load) string, col color.Color) {
 	ends := []int{0}
 	if len(curve) > 1 {
 		ends = append(ends, len(curve)-1)
 	}
-	for _, i := range ends {
-		out.xys = append(out.xys, xys[i])
-		out.labels = append(out.labels, at(curve[i].Load))
+	for k, i := range ends {
+		l.xys = append(l.xys, xys[i])
+		l.labels = append(l.labels, at(curve[i].Load))
+		l.last = append(l.last, k == 1)
+		l.colors = append(l.colors, col)
 	}
-	return out
 }
 
-// Plot implements plot.Plotter: the first label (the lightest load,
-// the most interactive end, low right) right of its point, the last
-// (the heaviest load, high left) left of it; either on the other side
-// where the panel ends.
-func (l labelsAt) Plot(c draw.Canvas, p *plot.Plot) {
+// Plot implements plot.Plotter. A line's first label (the lightest
+// load, the most interactive end) goes right of its point, its last
+// left; either on the other side where the panel ends. A label that
+// would overlap one already placed moves down, then up, a line at a
+// time; the same text at the same place (two configs' points that
+// coincide) is written once.
+func (l *labelsAt) Plot(c draw.Canvas, p *plot.Plot) {
 	tx, ty := p.Transforms(&c)
 	sty := text.Style{Color: inkColor, Font: chartFont(l.font, false), XAlign: draw.XLeft, YAlign: draw.YCenter, Handler: p.TextHandler}
 	gap := vg.Points(6)
+	var placed []vg.Rectangle
+	free := func(r vg.Rectangle) bool {
+		for _, o := range placed {
+			if r.Min.X < o.Max.X && o.Min.X < r.Max.X && r.Min.Y < o.Max.Y && o.Min.Y < r.Max.Y {
+				return false
+			}
+		}
+		return true
+	}
 	for i, xy := range l.xys {
-		w := sty.Width(l.labels[i])
+		if dup(l, i) {
+			continue // the same text at the same place is already there
+		}
+		w, h := sty.Width(l.labels[i]), sty.Height(l.labels[i])
 		right, left := tx(xy.X)+gap, tx(xy.X)-gap-w
 		x := right
-		if i > 0 && left >= c.Min.X || right+w > c.Max.X {
+		if l.last[i] && left >= c.Min.X || right+w > c.Max.X {
 			x = left
 		}
-		c.FillText(sty, vg.Point{X: x, Y: ty(xy.Y)}, l.labels[i])
+		y0 := ty(xy.Y)
+		box := func(y vg.Length) vg.Rectangle {
+			return vg.Rectangle{Min: vg.Point{X: x, Y: y - h/2}, Max: vg.Point{X: x + w, Y: y + h/2}}
+		}
+		y, ok := y0, false
+		for k := 0; k < 7 && !ok; k++ {
+			// 0, −1, +1, −2, +2, … lines from the point.
+			step := vg.Length((k+1)/2) * h
+			if k%2 == 1 {
+				step = -step
+			}
+			y = y0 + step
+			ok = free(box(y)) && y-h/2 >= c.Min.Y && y+h/2 <= c.Max.Y
+		}
+		if !ok {
+			y = y0 // no free place near: at the point, as drawn before
+		}
+		placed = append(placed, box(y))
+		sty.Color = l.colors[i]
+		c.FillText(sty, vg.Point{X: x, Y: y}, l.labels[i])
 	}
+}
+
+// dup reports whether label i repeats an earlier label's text at the
+// same point.
+func dup(l *labelsAt, i int) bool {
+	for j := range i {
+		if l.labels[j] == l.labels[i] && l.xys[j] == l.xys[i] {
+			return true
+		}
+	}
+	return false
 }
