@@ -62,7 +62,11 @@ func throughputCaption(r *analyze.Report) string {
 // tables.
 func (cv *chartView) throughput() (*figure, error) {
 	same := sameCurve(cv.r)
-	return cv.rowsFigure(cv.loc.T("ctitle_system_rps"), !same, func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
+	title := cv.loc.T("ctitle_system_rps")
+	if same {
+		title = cv.loc.T("ctitle_system_rps_same") // both panels are against the throughput
+	}
+	return cv.rowsFigure(title, !same, func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
 		var first *plot.Plot
 		var err error
 		if same {

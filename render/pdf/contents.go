@@ -17,11 +17,25 @@ const (
 // tocLines is how many entries one contents page holds.
 var tocLines = int(math.Floor(float64(pageH-marginBot-tocTop) / tocLine))
 
+// tocTightLine is the closest line spacing the contents close up to, so
+// that a list a few lines longer than a page keeps to one page rather
+// than leave a page with a line or two on it.
+const tocTightLine = 12.5
+
 func tocPageCount(entries int) int {
-	if entries == 0 {
+	if entries == 0 || entries <= int(math.Floor(float64(pageH-marginBot-tocTop)/tocTightLine)) {
 		return 1
 	}
 	return (entries + tocLines - 1) / tocLines
+}
+
+// tocSpacing is the contents' line spacing for entries entries: the
+// usual one, closed up when that lets them keep to one page.
+func tocSpacing(entries int) float64 {
+	if entries > tocLines && tocPageCount(entries) == 1 {
+		return float64(pageH-marginBot-tocTop) / float64(entries)
+	}
+	return tocLine
 }
 
 // contents draws the contents pages: one line per section, dotted to its page
@@ -30,6 +44,11 @@ func tocPageCount(entries int) int {
 // printed pages first … first+count-1.
 func contents(pdf *gopdf.GoPdf, l *layout, a Assets, toc []tocEntry, pageNo func(int) int, first, count, total int, header string) {
 	tl := &layout{pdf: pdf, glue: l.glue, measured: l.measured, left: marginX, width: pageW - 2*marginX}
+	step := tocSpacing(len(toc))
+	perPage := tocLines
+	if count == 1 {
+		perPage = len(toc)
+	}
 	for p := 0; p < count; p++ {
 		pdf.AddPage()
 		tl.pages = [][]op{nil}
@@ -39,7 +58,7 @@ func contents(pdf *gopdf.GoPdf, l *layout, a Assets, toc []tocEntry, pageNo func
 			tl.drawLine(textLine{words: []word{{pieces: []run{{text: a.ContentsTitle, st: st}}, w: tl.measure(a.ContentsTitle, st)}}}, marginX, marginTop, tl.width, st.size, 'l')
 		}
 		y := tocTop
-		for i := p * tocLines; i < len(toc) && i < (p+1)*tocLines; i++ {
+		for i := p * perPage; i < len(toc) && i < (p+1)*perPage; i++ {
 			h := toc[i]
 			st := textStyle{size: 10, color: ink}
 			indent := 0.0
@@ -64,11 +83,11 @@ func contents(pdf *gopdf.GoPdf, l *layout, a Assets, toc []tocEntry, pageNo func
 			if h.id != "" {
 				id, ly := h.id, y
 				tl.add(func(pdf *gopdf.GoPdf) error {
-					pdf.AddInternalLink(id, marginX, ly, pageW-2*marginX, tocLine)
+					pdf.AddInternalLink(id, marginX, ly, pageW-2*marginX, step)
 					return nil
 				})
 			}
-			y += tocLine
+			y += step
 		}
 		for _, o := range tl.pages[0] {
 			_ = o(pdf)

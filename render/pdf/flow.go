@@ -113,14 +113,20 @@ func (l *layout) heading(h *ast.Heading) {
 	l.y += after
 }
 
-// introduces reports whether paragraph p ends in a colon and a table or
-// a list follows it: it introduces them, and keeps with their start.
+// introduces reports whether paragraph p introduces the table or list
+// after it, and keeps with its start: it ends in a colon, or it is a
+// single line before a table ("Source: …" above a config's data).
 func (l *layout) introduces(p *ast.Paragraph) bool {
 	switch p.NextSibling().(type) {
-	case *extast.Table, *ast.List:
-		return strings.HasSuffix(strings.TrimSpace(mdast.PlainText(p, l.src)), ":")
+	case *extast.Table:
+		if len(l.wrap(l.runs(p, body()), l.width)) == 1 {
+			return true
+		}
+	case *ast.List:
+	default:
+		return false
 	}
-	return false
+	return strings.HasSuffix(strings.TrimSpace(mdast.PlainText(p, l.src)), ":")
 }
 
 // minHeight is how much of block n must fit with the heading before it.

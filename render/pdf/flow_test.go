@@ -58,9 +58,9 @@ func TestHeadingKeepsWithNext(t *testing.T) {
 }
 
 // TestLabelKeepsWithNext: a paragraph tagged mdast.Label (a table's
-// title), or one that ends in a colon before a table, keeps with the
-// start of the table after it, at exactly its room and no less; any
-// other paragraph does not.
+// title), one that ends in a colon, or a single line before a table
+// keeps with the start of the table after it, at exactly its room and
+// no less; a longer paragraph does not.
 func TestLabelKeepsWithNext(t *testing.T) {
 	const table = "\n\n| A | B |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n"
 	for _, tt := range []struct {
@@ -74,8 +74,8 @@ func TestLabelKeepsWithNext(t *testing.T) {
 		{"**Scores**" + table, true, -0.01, true},
 		{"The scores:" + table, false, -0.01, true},
 		{"The scores:" + table, false, 0, false},
-		{"**Scores**" + table, false, -0.01, false},
-		{"The scores." + table, false, -0.01, false},
+		{"The scores." + table, false, -0.01, true}, // one line: "Source: …" above data
+		{sentence + " " + sentence + table, false, -0.01, false},
 	} {
 		src := tt.src
 		root := parse(t, src)

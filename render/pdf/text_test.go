@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -162,5 +163,28 @@ func TestWrapCode(t *testing.T) {
 	}
 	if got := longestPiece(`a,bcd efgh,ij`); got != 5 {
 		t.Errorf("longestPiece = %d, want 5 (\"efgh,\")", got)
+	}
+}
+
+// TestContentsCloseUp: contents a few lines longer than a page close
+// their spacing up to keep to one page; longer ones take more pages at
+// the usual spacing.
+func TestContentsCloseUp(t *testing.T) {
+	tight := int(math.Floor(float64(pageH-marginBot-tocTop) / tocTightLine))
+	for _, tt := range []struct {
+		entries, pages int
+		spacing        float64
+	}{
+		{10, 1, tocLine},
+		{tocLines, 1, tocLine},
+		{tight, 1, float64(pageH-marginBot-tocTop) / float64(tight)},
+		{tight + 1, 2, tocLine},
+	} {
+		if got := tocPageCount(tt.entries); got != tt.pages {
+			t.Errorf("%d entries: %d pages, want %d", tt.entries, got, tt.pages)
+		}
+		if got := tocSpacing(tt.entries); math.Abs(got-tt.spacing) > 1e-9 || got < tocTightLine-1e-9 {
+			t.Errorf("%d entries: spacing %.2f, want %.2f (never under %.1f)", tt.entries, got, tt.spacing, tocTightLine)
+		}
 	}
 }
