@@ -3,6 +3,7 @@ package chart
 import (
 	"image/color"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -38,11 +39,15 @@ func (cv *chartView) heatmap() (*figure, error) {
 	g := sloGrid{font: fullSize.Value}
 	var rows []string
 	var occurs [numCellKinds]bool
+	standIns := false
 	for _, c := range cv.r.Configs {
 		var cells []sloCell
 		for _, lc := range cv.r.Levels {
 			l, ok := c.Level(lc)
 			cell, kinds := cv.sloCell(l, ok, pct)
+			for _, ln := range cell.lines {
+				standIns = standIns || strings.Contains(ln.forms[0], standInMark)
+			}
 			for _, k := range kinds {
 				occurs[k] = true
 			}
@@ -82,11 +87,11 @@ func (cv *chartView) heatmap() (*figure, error) {
 	}
 	h := vg.Length(130 + rowH*len(rows))
 	return &figure{title: cv.loc.T("ctitle_slo_matrix", "Stat", cv.loc.T("stat_"+string(pct))), panels: [][]*plot.Plot{{p}},
-		legend: cv.heatLegend(occurs), w: chartWidth, h: h, sizes: fullSize}, nil
+		legend: cv.heatLegend(occurs, standIns, pct), w: chartWidth, h: h, sizes: fullSize}, nil
 }
 
 // heatLegend lists the kinds of cell that occur, in a fixed order.
-func (cv *chartView) heatLegend(occurs [numCellKinds]bool) []legendEntry {
+func (cv *chartView) heatLegend(occurs [numCellKinds]bool, standIns bool, pct analyze.Percentile) []legendEntry {
 	all := [numCellKinds]legendEntry{
 		cellPass:       {label: cv.loc.T("legend_pass"), swatch: cellFill(passColor, 0.5)},
 		cellPartial:    {label: cv.loc.T("legend_partial"), swatch: cellFill(partColor, 0.5)},
@@ -100,6 +105,9 @@ func (cv *chartView) heatLegend(occurs [numCellKinds]bool) []legendEntry {
 		if occurs[k] {
 			out = append(out, e)
 		}
+	}
+	if standIns {
+		out = append(out, legendEntry{label: cv.loc.T("legend_stand_in", "Mark", standInMark, "Stat", cv.loc.T("statw_"+string(pct)))})
 	}
 	return out
 }
@@ -116,6 +124,10 @@ type sloCheck struct {
 	ok         bool
 	unchecked  bool
 	unit       string
+	// used is the statistic shown in place of the one asked for (the
+	// source lacks it: P99 for a P90 time, P10 or the median for a P90
+	// rate); "" when it is the one asked for.
+	used string
 }
 
 // depth is how far the value lies from the threshold, 0 at it and 1 at
@@ -135,10 +147,10 @@ func (cv *chartView) sloCell(l analyze.Level, ok bool, pct analyze.Percentile) (
 	}
 	v := l.SLO.Get(pct)
 	ttft, ttftStat := l.TTFT.SLOValue(pct, true)
-	checks := []sloCheck{{value: ttft, slo: cv.r.Params.SLOTTFTms, ok: v.TTFT, unchecked: ttftStat == analyze.StatNone, unit: cv.loc.T("axis_ms")}}
+	checks := []sloCheck{{value: ttft, slo: cv.r.Params.SLOTTFTms, ok: v.TTFT, unchecked: ttftStat == analyze.StatNone, unit: cv.loc.T("axis_ms"), used: standIn(ttftStat)}}
 	if cv.sloTPS() != nil {
 		tps, tpsStat := l.TPS.SLOValue(pct, false)
-		checks = append(checks, sloCheck{value: tps, slo: cv.r.Params.SLOTPS, ok: v.TPS, unchecked: tpsStat == analyze.StatNone, unit: cv.loc.T("axis_tps")})
+		checks = append(checks, sloCheck{value: tps, slo: cv.r.Params.SLOTPS, ok: v.TPS, unchecked: tpsStat == analyze.StatNone, unit: cv.loc.T("axis_tps"), used: standIn(tpsStat)})
 	}
 	cell := sloCell{measured: true}
 	var kinds []cellKind
@@ -169,6 +181,18 @@ func (cv *chartView) sloCell(l analyze.Level, ok bool, pct analyze.Percentile) (
 	return cell, kinds
 }
 
+// standInMark marks a heat-map value that is a stand-in statistic.
+const standInMark = "*"
+
+// standIn is the stand-in a check used, "" for the statistic asked for
+// or none.
+func standIn(used string) string {
+	if used == analyze.StatNone {
+		return ""
+	}
+	return used
+}
+
 // cellLine writes one SLO's check: "1.107 ms +%11", "1.107 +%11",
 // "+%11"; "–" when it cannot be checked.
 func (cv *chartView) cellLine(s sloCheck) cellLine {
@@ -176,6 +200,9 @@ func (cv *chartView) cellLine(s sloCheck) cellLine {
 		return cellLine{unchecked: true, forms: [3]string{"–", "–", "–"}}
 	}
 	val := cv.shortNum(s.value)
+	if s.used != "" {
+		val += standInMark // the value is another statistic: the legend names it
+	}
 	m := cv.margin(s.value, s.slo)
 	return cellLine{ok: s.ok, forms: [3]string{val + " " + s.unit + " " + m, val + " " + m, m}}
 }
