@@ -48,8 +48,10 @@ func (cv *chartView) capacity() (*figure, error) {
 			return axisX(cv.r.Levels, cp.Max)
 		}
 		head, other := c.Capacity.Get(stats[0]), c.Capacity.Get(stats[1])
-		loads.rows = append(loads.rows, capRow{head: at(head), other: at(other), label: present.LoadCell(cv.loc, head), color: col})
-		row := capRow{head: userCount(head), other: userCount(other), label: present.UsersCell(cv.loc, head), color: col}
+		loads.rows = append(loads.rows, capRow{head: at(head), other: at(other), label: present.LoadCell(cv.loc, head),
+			otherLabel: present.LoadCell(cv.loc, other), color: col})
+		row := capRow{head: userCount(head), other: userCount(other), label: present.UsersCell(cv.loc, head),
+			otherLabel: present.UsersCell(cv.loc, other), color: col}
 		top = math.Max(top, math.Max(nanZero(row.head), nanZero(row.other)))
 		counts.rows = append(counts.rows, row)
 	}

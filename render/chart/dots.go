@@ -39,7 +39,10 @@ type capRows struct {
 type capRow struct {
 	head, other float64
 	label       string
-	color       color.Color
+	// otherLabel is the other statistic's value ("≥ 64", "682"), drawn
+	// small and grey under its mark where it differs from label.
+	otherLabel string
+	color      color.Color
 }
 
 func (d capRows) drawsBars() bool { return d.bar }
@@ -57,6 +60,10 @@ func (d capRows) Plot(c draw.Canvas, p *plot.Plot) {
 	for i, r := range d.rows {
 		y := ty(float64(n - 1 - i))
 		head, other := d.headMark(&c, tx, r, y, half), d.otherMark(&c, tx, r, y, half)
+		if r.otherLabel != "" && r.otherLabel != r.label && other.min <= other.max {
+			small := text.Style{Color: legendGrey, Font: chartFont(d.font*0.85, false), XAlign: draw.XCenter, YAlign: draw.YTop, Handler: p.TextHandler}
+			c.FillText(small, vg.Point{X: (other.min + other.max) / 2, Y: y - half*1.35 - vg.Points(1)}, r.otherLabel)
+		}
 		if r.label == "" {
 			continue
 		}
