@@ -166,6 +166,7 @@ func (d document) Conclusion() conclusionView { return conclusionView{d.R, d.v} 
 // appendixMethods are what the appendix of all data (appendix.tmpl) lays out.
 type appendixMethods interface {
 	vocabulary
+	HasReportedRPS() bool
 	SLOMatrix(pct string) Table
 	SLOSubstitutes(pct string) []string
 	Appendix() []appendixEntry
