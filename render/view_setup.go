@@ -171,3 +171,34 @@ func (v *view) WorkloadTable() Table {
 	t.Rows = append(t.Rows, []string{v.loc.T("var_think"), think, v.loc.T("var_think_real")})
 	return t
 }
+
+// ScopeTable says what the test covered and what it did not, where the
+// workload is a fixed one (every request the same input and output
+// length, so a synthetic single-turn load): lengths, traffic, repeats.
+// Nil for other workloads, whose shape the report does not know.
+func (v *view) ScopeTable() *Table {
+	p := v.R.Params
+	if p.InputTokens == 0 || p.OutputTokens == 0 {
+		return nil
+	}
+	l := v.loc
+	runs := 1
+	for _, c := range v.R.Configs {
+		for _, lv := range c.Levels {
+			runs = max(runs, lv.Runs)
+		}
+	}
+	notRepeats := "–"
+	if runs == 1 {
+		notRepeats = l.T("scope_not_repeats")
+	}
+	return &Table{
+		Head:  []string{l.T("col_scope"), l.T("col_tested"), l.T("col_not_tested")},
+		Align: "lll",
+		Rows: [][]string{
+			{l.T("scope_lengths"), l.T("scope_lengths_tested", "In", l.Int(p.InputTokens), "Out", l.Int(p.OutputTokens)), l.T("scope_lengths_not")},
+			{l.T("scope_traffic"), l.T("scope_traffic_tested", "Levels", v.LevelList()), l.T("scope_traffic_not")},
+			{l.T("scope_repeats"), l.N("scope_repeats_tested", runs), notRepeats},
+		},
+	}
+}
