@@ -375,6 +375,53 @@ func (v *view) breakEvenLines(s analyze.Speedup) []string {
 	return []string{line, rule}
 }
 
+// statGapLines tell where one statistic's capacity is higher than the
+// other's: the lenient one (usually the mean) hides a slow tail. The
+// configs of one pair of statistics share a line, the tail told once.
+func (v *view) statGapLines(head, other analyze.Percentile) []string {
+	l := v.loc
+	type pair struct{ more, less analyze.Percentile }
+	var order []pair
+	items := map[pair][]string{}
+	for _, c := range v.R.Configs {
+		// more is the statistic that reaches the higher level (the
+		// lenient one, usually the mean), less the other.
+		more, less := other, head
+		cm, cl := c.Capacity.Get(other), c.Capacity.Get(head)
+		if cm.Max == cl.Max {
+			continue
+		}
+		if cm.Max < cl.Max {
+			more, less, cm, cl = less, more, cl, cm
+		}
+		if limitUnchecked(c, less) {
+			// Not a tail the other statistic hides: the source lacks
+			// the statistic, which the lines above already say.
+			continue
+		}
+		users := ""
+		if cm.UsersKnown() && cl.UsersKnown() && cl.Max != 0 {
+			users = l.T("capacity_stat_gap_users", "Users", present.UsersCell(l, cl), "OtherUsers", present.UsersCell(l, cm))
+		}
+		args := []any{"Config", v.Name(c.ID), "Stat", v.StatWord(string(less)), "Other", v.StatWord(string(more)),
+			"C", v.maxLoad(cl.Max, cl.LowerBound), "OtherC", v.maxLoad(cm.Max, cm.LowerBound), "Users", users}
+		id := "capacity_stat_gap_item"
+		if cl.Max == 0 {
+			id = "capacity_stat_gap_item_none"
+		}
+		k := pair{more, less}
+		if _, ok := items[k]; !ok {
+			order = append(order, k)
+		}
+		items[k] = append(items[k], strings.TrimSpace(l.T(id, args...)))
+	}
+	var out []string
+	for _, k := range order {
+		out = append(out, l.N("capacity_stat_gap_tail", len(items[k]), "Items", strings.Join(items[k], "; "), "Other", v.StatWord(string(k.more))))
+	}
+	return out
+}
+
 // CapacityLines interprets the capacity tables: the ranking at the
 // headline statistic as the model draws it (a tie is a tie, lower
 // bounds are not ranked), configs that fail at once, and how much more
@@ -401,33 +448,6 @@ func (v *view) CapacityLines() []string {
 		}
 		out = append(out, l.T(id, "Config", v.Name(c.ID), "Stat", v.StatWord(string(head)), "C", l.At(first.Load)))
 	}
-	for _, c := range v.R.Configs {
-		// more is the statistic that reaches the higher level (the
-		// lenient one, usually the mean), less the other.
-		more, less := other, head
-		cm, cl := c.Capacity.Get(other), c.Capacity.Get(head)
-		if cm.Max == cl.Max {
-			continue
-		}
-		if cm.Max < cl.Max {
-			more, less, cm, cl = less, more, cl, cm
-		}
-		if limitUnchecked(c, less) {
-			// Not a tail the other statistic hides: the source lacks
-			// the statistic, which the lines above already say.
-			continue
-		}
-		users := ""
-		if cm.UsersKnown() && cl.UsersKnown() && cl.Max != 0 {
-			users = l.T("capacity_stat_gap_users", "Users", present.UsersCell(l, cl), "OtherUsers", present.UsersCell(l, cm))
-		}
-		args := []any{"Config", v.Name(c.ID), "Stat", v.StatWord(string(less)), "Other", v.StatWord(string(more)),
-			"C", v.maxLoad(cl.Max, cl.LowerBound), "OtherC", v.maxLoad(cm.Max, cm.LowerBound), "Users", users}
-		if cl.Max == 0 {
-			out = append(out, l.T("capacity_stat_gap_none", args...))
-		} else {
-			out = append(out, l.T("capacity_stat_gap", args...))
-		}
-	}
+	out = append(out, v.statGapLines(head, other)...)
 	return out
 }
