@@ -69,6 +69,8 @@ func (e *Edition) pdfAssets() pdf.Assets {
 		// The appendix's sections without their subsections, as the
 		// Markdown's contents list them.
 		InContents: func(_, parent string) bool { return !strings.HasPrefix(parent, appendixPrefix) },
+		// The appendix starts a page.
+		PageBefore: func(title string) bool { return strings.HasPrefix(title, appendixPrefix+"A:") },
 	}
 }
 

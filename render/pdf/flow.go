@@ -91,6 +91,9 @@ func (l *layout) heading(h *ast.Heading) {
 	if h.Level == 2 {
 		height += 4
 	}
+	if h.Level == 2 && l.pageBefore != nil && !l.atTop() && l.pageBefore(mdast.PlainText(h, l.src)) {
+		l.newPage()
+	}
 	if !l.atTop() {
 		l.y += before
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -235,5 +236,17 @@ func TestCoverMarkAndFooter(t *testing.T) {
 				t.Errorf("footer %q: page %d's footer reads %q", tt.footer, i+2, foot)
 			}
 		}
+	}
+}
+
+// TestPageBefore: a level-2 heading PageBefore picks starts a page; the
+// others follow on.
+func TestPageBefore(t *testing.T) {
+	src := "## One\n\nSome text.\n\n## Two\n\nMore text.\n\n## Appendix A: Data\n\nThe data.\n"
+	a := testAssets()
+	a.PageBefore = func(title string) bool { return strings.HasPrefix(title, "Appendix A:") }
+	pages := bodyPages(t, src, a, nil)
+	if len(pages) != 2 || pages[1][0] != "Appendix A: Data" || !slices.Contains(pages[0], "Two") {
+		t.Errorf("pages %q: want One and Two on the first, the appendix starting the second", pages)
 	}
 }

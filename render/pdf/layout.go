@@ -30,6 +30,9 @@ type layout struct {
 	headings []tocEntry
 	measured map[string]float64
 	tables   map[*extast.Table]*tableLayout
+	// pageBefore says whether a level-2 heading titled as given starts
+	// a page (Assets.PageBefore); nil for none.
+	pageBefore func(title string) bool
 }
 
 // newLayout is a layout of src's blocks, one empty page, the text

@@ -59,6 +59,9 @@ type Assets struct {
 	// none. Write refuses one that is no such image or has more than
 	// MaxLogoPixels pixels (CheckLogo).
 	Logo []byte
+	// PageBefore says whether the level-2 heading titled title starts a
+	// page of its own (the appendix's first); nil for none.
+	PageBefore func(title string) bool
 	// InContents says whether a level-3 heading titled title, under the
 	// level-2 heading titled parent, has a line in the contents (the
 	// bookmarks hold every heading of levels 1 to 3); nil lists them all.
@@ -116,6 +119,7 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 	// where the Markdown has its contents list: after the sections
 	// before it (an executive summary), which end their last page.
 	l := newLayout(pdf, src, a.Images, glue)
+	l.pageBefore = a.PageBefore
 	split := l.contentBlocks(root, a.ContentsTitle)
 	var toc, marks []tocEntry
 	parent := ""
