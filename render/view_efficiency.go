@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -177,7 +178,7 @@ func (v *view) EfficiencyLines() []string {
 			segs = append(segs, segment{text, x})
 		}
 	}
-	slices.SortStableFunc(segs, func(a, b segment) int { return cmpDesc(a.x, b.x) })
+	slices.SortStableFunc(segs, func(a, b segment) int { return cmp.Compare(b.x, a.x) })
 	var frontier []string
 	for _, sg := range segs {
 		frontier = append(frontier, sg.text)
@@ -240,7 +241,7 @@ func (v *view) targetLeader() string {
 		return ""
 	}
 	slices.SortStableFunc(have, func(a, b analyze.Config) int {
-		return cmpDesc(v.targetValue(a), v.targetValue(b))
+		return cmp.Compare(v.targetValue(b), v.targetValue(a))
 	})
 	l := v.loc
 	dec := 1
@@ -278,7 +279,7 @@ func (v *view) targetAbsence(c analyze.Config) string {
 		if len(curve) == 0 {
 			break
 		}
-		best := slices.MaxFunc(curve, func(a, b analyze.ParetoPoint) int { return cmpAsc(a.PerUserTPS, b.PerUserTPS) })
+		best := slices.MaxFunc(curve, func(a, b analyze.ParetoPoint) int { return cmp.Compare(a.PerUserTPS, b.PerUserTPS) })
 		return l.T("efficiency_above_measured", append(args, "X", l.Num(best.PerUserTPS, 1), "C", l.At(best.Load))...)
 	}
 	return l.T("efficiency_no_points", args...)
@@ -359,7 +360,7 @@ func (v *view) CostLines() []string {
 	if len(have) == 0 {
 		return nil
 	}
-	slices.SortStableFunc(have, func(a, b analyze.Config) int { return cmpAsc(cost(a), cost(b)) })
+	slices.SortStableFunc(have, func(a, b analyze.Config) int { return cmp.Compare(cost(a), cost(b)) })
 	where := l.T("cost_where_capacity", "Stat", v.StatWord(v.Headline()))
 	if atTarget {
 		where = l.T("cost_where_target", "Target", v.limit(v.R.Pareto.Target))
@@ -375,16 +376,3 @@ func (v *view) CostLines() []string {
 	}
 	return []string{l.T("cost_lowest", args...)}
 }
-
-// cmpAsc and cmpDesc order numbers up and down.
-func cmpAsc(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpDesc(a, b float64) int { return cmpAsc(b, a) }

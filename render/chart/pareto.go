@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"cmp"
 	"image/color"
 	"math"
 	"slices"
@@ -154,24 +155,13 @@ func frontierStep(pr analyze.Pareto) plotter.XYs {
 	if len(on) == 0 {
 		return nil
 	}
-	slices.SortFunc(on, func(a, b analyze.ParetoPoint) int { return cmpFloat(b.PerUserTPS, a.PerUserTPS) })
+	slices.SortFunc(on, func(a, b analyze.ParetoPoint) int { return cmp.Compare(b.PerUserTPS, a.PerUserTPS) })
 	xys := plotter.XYs{{X: on[0].PerUserTPS, Y: pr.Y(on[0])}}
 	for _, pt := range on[1:] {
 		last := xys[len(xys)-1]
 		xys = append(xys, plotter.XY{X: pt.PerUserTPS, Y: last.Y}, plotter.XY{X: pt.PerUserTPS, Y: pr.Y(pt)})
 	}
 	return xys
-}
-
-// cmpFloat orders numbers up.
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 var _ plot.Plotter = xband{}
