@@ -91,8 +91,11 @@ func (l *layout) heading(h *ast.Heading) {
 	if h.Level == 2 {
 		height += 4
 	}
-	if h.Level == 2 && l.pageBefore != nil && !l.atTop() && l.pageBefore(mdast.PlainText(h, l.src)) {
-		l.newPage()
+	if h.Level == 2 && l.pageBefore != nil && l.pageBefore(mdast.PlainText(h, l.src)) {
+		if !l.atTop() {
+			l.newPage()
+		}
+		l.dense = true
 	}
 	if !l.atTop() {
 		l.y += before

@@ -33,6 +33,10 @@ type layout struct {
 	// pageBefore says whether a level-2 heading titled as given starts
 	// a page (Assets.PageBefore); nil for none.
 	pageBefore func(title string) bool
+	// dense is set from the heading pageBefore picks on (the appendix):
+	// its tables and code are set a size smaller, reference matter read
+	// up close.
+	dense bool
 }
 
 // newLayout is a layout of src's blocks, one empty page, the text

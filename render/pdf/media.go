@@ -110,6 +110,9 @@ func (l *layout) code(lines *text.Segments) {
 	// longest unbreakable piece fits a continuation row: a copied
 	// command must not be cut inside a word.
 	st := textStyle{size: codeSize, mono: true, color: ink}
+	if l.dense {
+		st.size = denseCodeSize
+	}
 	perLine := func() int { return int((l.width - 2*pad) / l.measure("M", st)) }
 	longest := 0
 	for _, s := range src {

@@ -32,6 +32,9 @@ const (
 	tableSize   = 8.5
 	codeSize    = 7.4
 	captionSize = 8.5
+	// The appendix's sizes (layout.dense).
+	denseTableSize = 7.5
+	denseCodeSize  = 6.8
 )
 
 // textStyle is how a run of text is drawn.

@@ -43,6 +43,9 @@ func (l *layout) measureTable(t *extast.Table) *tableLayout {
 		return m
 	}
 	m := &tableLayout{size: tableSize, measuredFrom: l.width}
+	if l.dense {
+		m.size = denseTableSize
+	}
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		var cells []tableCell
 		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
