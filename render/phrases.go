@@ -203,10 +203,39 @@ func (v *view) phraseAggregate(f analyze.Finding) string {
 	}
 	args := []any{"Leader", leader, "C", at, "Value", l.Num(val["value"], 0),
 		"Next", v.findingName(f, 1), "NextValue", l.Num(val["next"], 0), "Tie", v.Tie(), "Gap", v.gap(val["ratio"])}
+	s := l.T("finding_aggregate", args...)
 	if f.Tie {
-		return l.T("finding_aggregate_tie", args...)
+		s = l.T("finding_aggregate_tie", args...)
 	}
-	return l.T("finding_aggregate", args...)
+	// At the highest level tested a figure that still rises is not the
+	// config's maximum (the maximum-output scenario does not rank them).
+	var rising []string
+	for _, id := range f.Configs {
+		if v.stillRising(id, f.Levels[0]) {
+			rising = append(rising, v.Name(id))
+		}
+	}
+	if len(rising) > 0 {
+		s += " " + l.N("finding_aggregate_rising", len(rising), "Who", l.List(rising), "C", l.At(f.Levels[0]))
+	}
+	return s
+}
+
+// stillRising reports whether config id's aggregate output at load x is
+// its highest reached level's and above the level before it.
+func (v *view) stillRising(id string, x analyze.Load) bool {
+	c, ok := v.R.Config(id)
+	if !ok {
+		return false
+	}
+	var reached []analyze.Level
+	for _, l := range c.Levels {
+		if l.LoadReached {
+			reached = append(reached, l)
+		}
+	}
+	n := len(reached)
+	return n >= 2 && reached[n-1].Load == x && reached[n-1].AggregateTPS > reached[n-2].AggregateTPS
 }
 
 // phraseTTFT words the TTFT leader at low load, and at high load when
@@ -431,7 +460,9 @@ func (v *view) CapacityLines() []string {
 	head := analyze.Percentile(v.Headline())
 	other := analyze.Percentile(v.Other())
 	var out []string
-	if f, ok := v.capacityFinding(); ok {
+	// A ranking is the summary's verdict, not told again; why the
+	// capacities cannot be ranked is told here too.
+	if f, ok := v.capacityFinding(); ok && f.Kind == analyze.CapacityUnranked {
 		if s := v.phrase(f); s != "" {
 			out = append(out, s)
 		}

@@ -83,7 +83,11 @@ func (v *view) Caveat() string {
 	if p.InputTokens > 0 && p.OutputTokens > 0 {
 		tokens = l.T("caveat_tokens", "In", l.Int(p.InputTokens), "Out", l.Int(p.OutputTokens))
 	}
-	s := l.T("caveat_label") + " " + v.Think("caveat_think") + "; " + tokens + "; " + l.N("caveat_runs", runs)
+	repeats := l.N("caveat_runs", runs)
+	if runs == 1 && v.R.Meta.Rounds > 1 {
+		repeats = l.T("caveat_rounds", "N", l.Int(v.R.Meta.Rounds))
+	}
+	s := l.T("caveat_label") + " " + v.Think("caveat_think") + "; " + tokens + "; " + repeats
 	if ft := v.FastTail(); ft != "" {
 		s += ". " + ft
 	} else {

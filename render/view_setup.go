@@ -188,8 +188,11 @@ func (v *view) ScopeTable() *Table {
 			runs = max(runs, lv.Runs)
 		}
 	}
-	notRepeats := "–"
-	if runs == 1 {
+	repeats, notRepeats := l.N("scope_repeats_tested", runs), "–"
+	switch {
+	case runs == 1 && v.R.Meta.Rounds > 1:
+		repeats, notRepeats = l.T("scope_repeats_rounds", "N", l.Int(v.R.Meta.Rounds)), l.T("scope_not_rounds")
+	case runs == 1:
 		notRepeats = l.T("scope_not_repeats")
 	}
 	return &Table{
@@ -198,7 +201,7 @@ func (v *view) ScopeTable() *Table {
 		Rows: [][]string{
 			{l.T("scope_lengths"), l.T("scope_lengths_tested", "In", l.Int(p.InputTokens), "Out", l.Int(p.OutputTokens)), l.T("scope_lengths_not")},
 			{l.T("scope_traffic"), l.T("scope_traffic_tested", "Levels", v.LevelList()), l.T("scope_traffic_not")},
-			{l.T("scope_repeats"), l.N("scope_repeats_tested", runs), notRepeats},
+			{l.T("scope_repeats"), repeats, notRepeats},
 		},
 	}
 }
