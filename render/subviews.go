@@ -123,6 +123,7 @@ func (d document) Results() resultsView { return resultsView{d.R, d.v} }
 // capacityMethods are what SLO compliance and capacity (capacity.tmpl) lays out.
 type capacityMethods interface {
 	vocabulary
+	SameCapacity() bool
 	HasPareto() bool
 	EfficiencyIntro() string
 	EfficiencyTable() Table

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/render/present"
@@ -183,4 +184,20 @@ func (v *view) Other() string {
 		return string(analyze.P90)
 	}
 	return string(analyze.Mean)
+}
+
+// SameCapacity reports whether the capacity table at the other
+// statistic would repeat the headline's cell for cell (its column heads
+// aside): it is then printed once.
+func (v *view) SameCapacity() bool {
+	a, b := v.CapacityTable(v.Headline()), v.CapacityTable(v.Other())
+	if len(a.Rows) != len(b.Rows) || len(v.CapacityNotes(v.Other())) > 0 {
+		return false
+	}
+	for i := range a.Rows {
+		if !slices.Equal(a.Rows[i], b.Rows[i]) {
+			return false
+		}
+	}
+	return true
 }
