@@ -443,8 +443,10 @@ func TestNoIdentityAsEvidence(t *testing.T) {
 	}
 }
 
-// TestFastTailLine: a TPS SLO checked on the fast tail is said once, in
-// the summary, with what a strict reading would change.
+// TestFastTailLine: a TPS SLO checked on the fast tail is said once,
+// with what a strict reading would change: in the summary when that
+// changes a capacity, else in the SLO section (the summary's caveat
+// names it in a clause).
 func TestFastTailLine(t *testing.T) {
 	for _, tt := range []struct {
 		vals    analyze.Numbers
@@ -470,7 +472,7 @@ func TestFastTailLine(t *testing.T) {
 			line := v.FastTail()
 			checkText(t, lang+" fast tail", line, tt.want[lang], nil)
 			if strings.Count(doc, line) != 1 || len(v.KeyFindings()) != 0 || len(v.ConclusionLines()) != 0 {
-				t.Errorf("%s: the fast-tail line is not said exactly once, in the summary", lang)
+				t.Errorf("%s: the fast-tail line is not said exactly once", lang)
 			}
 		}
 	}

@@ -61,6 +61,7 @@ func (d document) Summary() summaryView { return summaryView{d.R, d.v} }
 // setupMethods are what the test setup: model, hardware, workload, metrics and SLOs (setup.tmpl) lays out.
 type setupMethods interface {
 	vocabulary
+	SLOFastTail() string
 	ScopeTable() *Table
 	ParamTable() Table
 	RateTable() *Table

@@ -88,10 +88,35 @@ func (v *view) Caveat() string {
 		repeats = l.T("caveat_rounds", "N", l.Int(v.R.Meta.Rounds))
 	}
 	s := l.T("caveat_label") + " " + v.Think("caveat_think") + "; " + tokens + "; " + repeats
-	if ft := v.FastTail(); ft != "" {
+	// A fast-tail TPS check that changes a capacity is the summary's to
+	// tell in full; otherwise a clause, the SLO section telling the rest.
+	switch ft := v.FastTail(); {
+	case ft != "" && v.fastTailChangesCapacity():
 		s += ". " + ft
-	} else {
+	case ft != "":
+		s += "; " + l.T("caveat_fast_tail") + "."
+	default:
 		s += "."
 	}
 	return s
+}
+
+// fastTailChangesCapacity reports whether checking TPS against the
+// strict statistic instead of the fast tail would change a capacity.
+func (v *view) fastTailChangesCapacity() bool {
+	for _, f := range v.R.Findings {
+		if f.Kind == analyze.TPSFastTail {
+			return f.Values["flips"] > 0 && f.Values["capacity_changes"] != 0
+		}
+	}
+	return false
+}
+
+// SLOFastTail is the fast-tail line for the SLO section: there unless
+// the summary tells it in full (it changes a capacity).
+func (v *view) SLOFastTail() string {
+	if v.fastTailChangesCapacity() {
+		return ""
+	}
+	return v.FastTail()
 }
