@@ -347,12 +347,14 @@ func (f *figure) drawLegend(dc draw.Canvas, entries []legendEntry, paint bool) v
 	lineH := sty.Height("Ag") + vg.Points(5)
 	width := dc.Max.X - dc.Min.X
 	entryW := func(e legendEntry) vg.Length { return sample + vg.Points(5) + sty.Width(e.label) }
-	// Break entries into rows that fit.
+	// Break entries into rows that fit, with a tenth to spare: the SVG
+	// is drawn by the viewer's fonts, and where Liberation Sans and
+	// Arial are missing the fallback (DejaVu Sans) sets wider.
 	var rows [][]legendEntry
 	var cur []legendEntry
 	var curW vg.Length
 	for _, e := range entries {
-		w := entryW(e)
+		w := entryW(e) * 1.1
 		if len(cur) > 0 && (curW+gap+w > width || (f.legendCols > 0 && len(cur) == f.legendCols)) {
 			rows = append(rows, cur)
 			cur, curW = nil, 0
