@@ -54,7 +54,7 @@ func (cv *chartView) heatmap() (*figure, error) {
 			cells = append(cells, cell)
 		}
 		g.cells = append(g.cells, cells)
-		rows = append(rows, wrapLabel(cv.name(c), 22))
+		rows = append(rows, roomy(wrapLabel(cv.name(c), 22)))
 	}
 	marks := "heatmap_marks"
 	if cv.sloTPS() == nil {
@@ -88,6 +88,18 @@ func (cv *chartView) heatmap() (*figure, error) {
 	h := vg.Length(130 + rowH*len(rows))
 	return &figure{title: cv.loc.T("ctitle_slo_matrix", "Stat", cv.loc.T("stat_"+string(pct))), panels: [][]*plot.Plot{{p}},
 		legend: cv.heatLegend(occurs, standIns, pct), w: chartWidth, h: h, sizes: fullSize}, nil
+}
+
+// roomy pads each line of a right-aligned label on its left by about a
+// tenth of its length: the label's room is measured in Liberation Sans,
+// and an SVG viewer without it (nor Arial) sets the text wider, which
+// then runs into the padding instead of off the chart.
+func roomy(label string) string {
+	lines := strings.Split(label, "\n")
+	for i, ln := range lines {
+		lines[i] = strings.Repeat(" ", 1+len([]rune(ln))/8) + ln
+	}
+	return strings.Join(lines, "\n")
 }
 
 // heatLegend lists the kinds of cell that occur, in a fixed order.
