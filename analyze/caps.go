@@ -102,10 +102,17 @@ var serverEntry = []string{"serve", "launch_server", "sglang.launch_server", "tr
 // command line, possibly continued over lines with '\' and quoting JSON
 // arguments. Only the options after the server's entry point (vllm
 // serve, python -m sglang.launch_server, trtllm-serve) are read when
-// there is one.
+// there is one; a model given positionally right after it reads as
+// --model.
 func ParseCommand(cmd string) []Flag {
 	var out []Flag
 	toks := serverArgs(shellWords(cmd))
+	if len(toks) > 0 && !strings.HasPrefix(toks[0], "-") {
+		// "vllm serve MODEL", "trtllm-serve MODEL": the model given
+		// positionally is the --model the table compares.
+		out = append(out, Flag{Flag: "--model", Value: toks[0]})
+		toks = toks[1:]
+	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if !strings.HasPrefix(t, "--") || len(t) == 2 {

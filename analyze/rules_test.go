@@ -299,7 +299,7 @@ func TestParseCommand(t *testing.T) {
 	for _, f := range flags {
 		got = append(got, f.Flag+"="+f.Value)
 	}
-	want := `--tensor-parallel-size=8 --max-num-seqs=32 --speculative-config={"method": "dspark", "num_speculative_tokens": 3} --enable-prefix-caching= --gpu-memory-utilization=0.95`
+	want := `--model=moonshotai/Kimi-K3 --tensor-parallel-size=8 --max-num-seqs=32 --speculative-config={"method": "dspark", "num_speculative_tokens": 3} --enable-prefix-caching= --gpu-memory-utilization=0.95`
 	if strings.Join(got, " ") != want {
 		t.Errorf("flags:\n%s\nwant\n%s", strings.Join(got, " "), want)
 	}
