@@ -1,6 +1,8 @@
 package render
 
 import (
+	"strings"
+
 	"github.com/openzeka/reportgen/analyze"
 )
 
@@ -37,8 +39,17 @@ func (v *view) Verdict() string {
 		case s.Config == capLeader:
 			parts = append(parts, l.T("verdict_interactive_same", "C", window, "Pick", v.Name(s.Config)))
 		default:
-			parts = append(parts, l.T("verdict_interactive", "C", window, "Pick", v.Name(s.Config), "Stat", v.StatWord(string(s.Stat)),
-				"Range", v.span(s.Values["value_min"], s.Values["value_max"], 0)))
+			id := "verdict_interactive"
+			if s.Basis == "tps_e2e" {
+				id = "verdict_interactive_e2e" // one measure for tools that define TPS differently
+			}
+			line := l.T(id, "C", window, "Pick", v.Name(s.Config), "Stat", v.StatWord(string(s.Stat)),
+				"Range", v.span(s.Values["value_min"], s.Values["value_max"], 0), "Tokens", l.Int(v.R.Params.OutputTokens))
+			if s.Values["definitions_differ"] == 1 {
+				// The pick compares unlike quantities: said where it is made.
+				line = strings.TrimSuffix(line, ".") + "; " + l.T("why_definitions_differ") + "."
+			}
+			parts = append(parts, line)
 		}
 	}
 	if len(parts) == 0 {
