@@ -1,6 +1,7 @@
 package render
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
@@ -99,6 +100,9 @@ func (v *view) Caveat() string {
 		repeats = l.T("caveat_rounds", "N", l.Int(v.R.Meta.Rounds))
 	}
 	s := l.T("caveat_label") + " " + v.Think("caveat_think") + "; " + tokens + "; " + repeats
+	if st := v.standIns(); st != "" {
+		s += "; " + st
+	}
 	// A fast-tail TPS check that changes a capacity is the summary's to
 	// tell in full; otherwise a clause, the SLO section telling the rest.
 	switch ft := v.FastTail(); {
@@ -130,4 +134,51 @@ func (v *view) SLOFastTail() string {
 		return ""
 	}
 	return v.FastTail()
+}
+
+// standIns says on what the SLOs are checked where not on the headline
+// statistic itself: a TPS SLO on P10 TPS, the slow tail the check is
+// about (90 % of requests at least that fast), and per config the
+// stand-ins for a statistic its source lacks ("SGLang: P99 TTFT and
+// median TPS"), as the capacity section lists them (SLOSubstitutes);
+// "" when every SLO is checked on the headline statistic.
+func (v *view) standIns() string {
+	l := v.loc
+	p := analyze.Percentile(v.Headline())
+	var slowTail, items []string
+	for _, c := range v.R.Configs {
+		var used []string
+		p10 := false
+		for _, lv := range c.Levels {
+			sv := lv.SLO.Get(p)
+			for _, sub := range []struct{ metric, stat string }{{"TTFT", sv.TTFTStat}, {"TPS", sv.TPSStat}} {
+				switch {
+				case sub.stat == "" || sub.stat == analyze.StatNone:
+				case sub.metric == "TPS" && sub.stat == string(analyze.P10):
+					p10 = true
+				default:
+					if w := v.StatWord(sub.stat) + " " + sub.metric; !slices.Contains(used, w) {
+						used = append(used, w)
+					}
+				}
+			}
+		}
+		if p10 {
+			slowTail = append(slowTail, v.Name(c.ID))
+		}
+		if len(used) > 0 {
+			items = append(items, v.Name(c.ID)+": "+l.List(used))
+		}
+	}
+	var parts []string
+	switch {
+	case len(slowTail) == len(v.R.Configs):
+		parts = append(parts, l.T("caveat_tps_p10_all"))
+	case len(slowTail) > 0:
+		parts = append(parts, l.T("caveat_tps_p10", "Configs", l.List(slowTail)))
+	}
+	if len(items) > 0 {
+		parts = append(parts, l.T("caveat_stand_ins", "Stat", v.StatWord(string(p)), "Items", strings.Join(items, "; ")))
+	}
+	return strings.Join(parts, "; ")
 }
