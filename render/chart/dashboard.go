@@ -53,8 +53,7 @@ func (cv *chartView) dashboard() (*figure, error) {
 	if byEngine {
 		legend = cv.engineEntries()
 	}
-	// The caption says which tiles are at which statistic; the title is short.
-	return &figure{title: cv.loc.T("ctitle_dashboard", "Stat", cv.loc.T("stat_"+string(cv.r.Params.Percentile))), panels: panels, legend: append(legend, cv.markEntries(false)...),
+	return &figure{title: cv.loc.T(DashboardCaption(cv.r)), panels: panels, legend: append(legend, cv.markEntries(false)...),
 		w: chartWidth, h: 430, sizes: tileSize}, nil
 }
 
