@@ -81,7 +81,7 @@ func scenarios(r *Report) []Scenario {
 	var out []Scenario
 	tps, basis := MetricTPS, ""
 	if tpsDefinitionsDiffer(r.Configs) && r.Params.OutputTokens > 0 {
-		tps, basis = MetricTPSEndToEnd(r.Params.OutputTokens), "tps_e2e"
+		tps, basis = MetricTPSEndToEnd(r.Params.OutputTokens), string(TPSEndToEnd)
 	}
 	if s, ok := windowPick(r, Interactive, low, tps); ok {
 		s.Basis = basis

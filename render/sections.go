@@ -186,7 +186,7 @@ func (v *view) windowScenario(s analyze.Scenario) scenarioRow {
 		row.pick = either
 	} else {
 		id := "why_" + string(s.Kind)
-		if s.Basis == "tps_e2e" {
+		if s.Basis == string(analyze.TPSEndToEnd) {
 			id = "why_interactive_e2e"
 		}
 		row.reason = l.T(id, "C", window, "Stat", stat, "Range", v.span(val["value_min"], val["value_max"], dec),

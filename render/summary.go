@@ -41,7 +41,7 @@ func (v *view) Verdict() string {
 			parts = append(parts, l.T("verdict_interactive_same", "C", window, "Pick", v.Name(s.Config)))
 		default:
 			id := "verdict_interactive"
-			if s.Basis == "tps_e2e" {
+			if s.Basis == string(analyze.TPSEndToEnd) {
 				id = "verdict_interactive_e2e" // one measure for tools that define TPS differently
 			}
 			line := l.T(id, "C", window, "Pick", v.Name(s.Config), "Stat", v.StatWord(string(s.Stat)),

@@ -196,10 +196,11 @@ func parseBuild(stdout, stderr io.Writer, args []string, getenv func(string) str
 	fs.StringVar(&cfg.out, "o", "out", "output `DIR`")
 	fs.StringVar(&langs, "lang", strings.Join(render.Languages, ","), "report `languages`, comma-separated ("+strings.Join(render.Languages, ", ")+")")
 	fs.StringVar(&formats, "format", strings.Join(knownFormats, ","), "output `formats`, comma-separated (md, html, pdf)")
-	fs.Var(setting{&cfg.overrides.SLOTTFTms, ingest.TTFTRange}, "slo-ttft-ms", "TTFT SLO threshold in `ms`, above 0 (default 1000, or the manifest's)")
-	fs.Var(setting{&cfg.overrides.SLOTPS, ingest.TPSRange}, "slo-tps", "per-user TPS SLO threshold in `tok/s`; 0 sets none (default 15, or the manifest's)")
-	fs.Var(setting{&cfg.overrides.ThinkS, ingest.ThinkRange}, "think-s", "think time for Little's law in `seconds`; 0 is a closed loop (default 45, or the manifest's)")
-	fs.Var(setting{&cfg.overrides.TiePct, ingest.TieRange}, "tie-pct", "differences under this `percent` are ties, not wins (default 5, or the manifest's)")
+	def := analyze.DefaultParams()
+	fs.Var(setting{&cfg.overrides.SLOTTFTms, ingest.TTFTRange}, "slo-ttft-ms", fmt.Sprintf("TTFT SLO threshold in `ms`, above 0 (default %g, or the manifest's)", def.SLOTTFTms))
+	fs.Var(setting{&cfg.overrides.SLOTPS, ingest.TPSRange}, "slo-tps", fmt.Sprintf("per-user TPS SLO threshold in `tok/s`; 0 sets none (default %g, or the manifest's)", def.SLOTPS))
+	fs.Var(setting{&cfg.overrides.ThinkS, ingest.ThinkRange}, "think-s", fmt.Sprintf("think time for Little's law in `seconds`; 0 is a closed loop (default %g, or the manifest's)", def.ThinkS))
+	fs.Var(setting{&cfg.overrides.TiePct, ingest.TieRange}, "tie-pct", fmt.Sprintf("differences under this `percent` are ties, not wins (default %g, or the manifest's)", def.TiePct))
 	fs.Var(interactivity{setting{&cfg.overrides.Interactivity, ingest.InteractivityRange}}, "interactivity",
 		"target interactivity in `tok/s` per user, above 0, at which each config's throughput per GPU and cost are read (default the TPS SLO)")
 	fs.StringVar(&pct, "percentile", "", "`statistic` of the headline capacity: p90 or mean (default p90, or the manifest's)")
@@ -543,7 +544,6 @@ func renderEdition(report *analyze.Report, opt render.Options) (editionFiles, er
 	return out, nil
 }
 
-// listSome lists at most n items, then counts the rest.
 // byName shortens a list of paths for a message: a name that several
 // paths end in is given once with its count ("inputs.json ×4"), in the
 // place of its first; other paths stay whole.
@@ -567,6 +567,7 @@ func byName(paths []string) []string {
 	return out
 }
 
+// listSome lists at most n items, then counts the rest.
 func listSome(items []string, n int) string {
 	if len(items) <= n {
 		return strings.Join(items, ", ")
