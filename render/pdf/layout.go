@@ -1,8 +1,6 @@
 package pdf
 
 import (
-	"strconv"
-
 	"github.com/signintech/gopdf"
 	extast "github.com/yuin/goldmark/extension/ast"
 )
@@ -28,7 +26,7 @@ type layout struct {
 	left     float64 // current left edge (lists indent it)
 	width    float64 // current text width
 	headings []tocEntry
-	measured map[string]float64
+	measured map[measureKey]float64
 	tables   map[*extast.Table]*tableLayout
 	// pageBefore says whether a level-2 heading titled as given starts
 	// a page (Assets.PageBefore); nil for none.
@@ -42,7 +40,7 @@ type layout struct {
 // newLayout is a layout of src's blocks, one empty page, the text
 // column the page's width between the margins.
 func newLayout(pdf *gopdf.GoPdf, src []byte, images map[string][]byte, glue map[string]bool) *layout {
-	l := &layout{pdf: pdf, src: src, images: images, glue: glue, left: marginX, width: pageW - 2*marginX, measured: map[string]float64{}, tables: map[*extast.Table]*tableLayout{}}
+	l := &layout{pdf: pdf, src: src, images: images, glue: glue, left: marginX, width: pageW - 2*marginX, measured: map[measureKey]float64{}, tables: map[*extast.Table]*tableLayout{}}
 	l.newPage()
 	return l
 }
@@ -67,9 +65,17 @@ func (l *layout) add(o op) {
 	l.pages[len(l.pages)-1] = append(l.pages[len(l.pages)-1], o)
 }
 
+// measureKey is what a text's width depends on: the text, its size and
+// face (colour and link do not change it).
+type measureKey struct {
+	s                  string
+	size               float64
+	bold, italic, mono bool
+}
+
 // measure is the width of s in style st, summed over its font spans.
 func (l *layout) measure(s string, st textStyle) float64 {
-	key := strconv.FormatFloat(st.size, 'f', 2, 64) + "|" + st.gopdfStyle(famSans) + strconv.FormatBool(st.mono) + "|" + s
+	key := measureKey{s, st.size, st.bold, st.italic, st.mono}
 	if w, ok := l.measured[key]; ok {
 		return w
 	}

@@ -62,7 +62,7 @@ func BenchmarkFitTextLong(b *testing.B) {
 	l := measuring(b)
 	title := testutil.LongTitle(100_000)
 	for b.Loop() {
-		l.measured = map[string]float64{} // measure afresh, as a new PDF does
+		l.measured = map[measureKey]float64{} // measure afresh, as a new PDF does
 		fitText(l, title, headerStyle, pageW-2*marginX)
 	}
 }
