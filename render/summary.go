@@ -1,7 +1,6 @@
 package render
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
@@ -146,28 +145,19 @@ func (v *view) standIns() string {
 	l := v.loc
 	p := analyze.Percentile(v.Headline())
 	var slowTail, items []string
+	used := map[string][]string{} // config → its stand-ins, in order
+	for _, u := range v.sloStatsUsed(p) {
+		switch {
+		case u.stat == analyze.StatNone:
+		case u.metric == "TPS" && u.stat == string(analyze.P10):
+			slowTail = append(slowTail, v.Name(u.config))
+		default:
+			used[u.config] = append(used[u.config], v.StatWord(u.stat)+" "+u.metric)
+		}
+	}
 	for _, c := range v.R.Configs {
-		var used []string
-		p10 := false
-		for _, lv := range c.Levels {
-			sv := lv.SLO.Get(p)
-			for _, sub := range []struct{ metric, stat string }{{"TTFT", sv.TTFTStat}, {"TPS", sv.TPSStat}} {
-				switch {
-				case sub.stat == "" || sub.stat == analyze.StatNone:
-				case sub.metric == "TPS" && sub.stat == string(analyze.P10):
-					p10 = true
-				default:
-					if w := v.StatWord(sub.stat) + " " + sub.metric; !slices.Contains(used, w) {
-						used = append(used, w)
-					}
-				}
-			}
-		}
-		if p10 {
-			slowTail = append(slowTail, v.Name(c.ID))
-		}
-		if len(used) > 0 {
-			items = append(items, v.Name(c.ID)+": "+l.List(used))
+		if len(used[c.ID]) > 0 {
+			items = append(items, v.Name(c.ID)+": "+l.List(used[c.ID]))
 		}
 	}
 	var parts []string

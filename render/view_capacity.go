@@ -61,20 +61,31 @@ func (v *view) GoodputTable() Table {
 func (v *view) SLOSubstitutes(pct string) []string {
 	p := analyze.Percentile(pct)
 	var out []string
+	for _, u := range v.sloStatsUsed(p) {
+		id := "slo_substitute_" + u.stat
+		if p == analyze.Mean && u.stat == "p50" {
+			id = "slo_substitute_mean_p50"
+		}
+		out = append(out, v.loc.T(id, "Config", v.Name(u.config), "Metric", u.metric, "Stat", v.StatWord(pct)))
+	}
+	return out
+}
+
+// statUsed is a statistic an SLO of a config is checked on in place of
+// the one asked for ("p99" for TTFT, "p10" or "p50" for TPS, or "none").
+type statUsed struct{ config, metric, stat string }
+
+// sloStatsUsed lists, config by config and once each, the statistics
+// the SLOs at p are checked on where not on p itself.
+func (v *view) sloStatsUsed(p analyze.Percentile) []statUsed {
+	var out []statUsed
 	for _, c := range v.R.Configs {
-		seen := map[string]bool{}
 		for _, l := range c.Levels {
 			sv := l.SLO.Get(p)
-			for _, sub := range []struct{ metric, stat string }{{"TTFT", sv.TTFTStat}, {"TPS", sv.TPSStat}} {
-				if sub.stat == "" || seen[sub.metric+sub.stat] {
-					continue
+			for _, sub := range []statUsed{{c.ID, "TTFT", sv.TTFTStat}, {c.ID, "TPS", sv.TPSStat}} {
+				if sub.stat != "" && !slices.Contains(out, sub) {
+					out = append(out, sub)
 				}
-				seen[sub.metric+sub.stat] = true
-				id := "slo_substitute_" + sub.stat
-				if p == analyze.Mean && sub.stat == "p50" {
-					id = "slo_substitute_mean_p50"
-				}
-				out = append(out, v.loc.T(id, "Config", Escape(c.Name.In(v.loc.Lang)), "Metric", sub.metric, "Stat", v.StatWord(pct)))
 			}
 		}
 	}
