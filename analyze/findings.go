@@ -130,9 +130,6 @@ func finite(x float64) float64 {
 	return x
 }
 
-// SummaryFindings is how many headline findings the summary lists.
-const SummaryFindings = 6
-
 // findings derives every finding of a report. Headline findings come
 // first, ranked by Score (highest first; ties keep derivation order),
 // then the section findings in section order.

@@ -10,14 +10,16 @@ import (
 	"github.com/openzeka/reportgen/render/present"
 )
 
-// MaxKeyFindings is how many findings the executive summary lists.
-const MaxKeyFindings = analyze.SummaryFindings
+// maxKeyFindings is how many of the highest-ranked findings KeyFindings
+// phrases: the summary takes its verdict's and at most summaryFindings
+// others from them.
+const maxKeyFindings = 6
 
-// MaxKeyAnomalies is how many of the summary's findings may be anomaly
-// notes (TTFT jumps, aggregate drops): past saturation every config
-// jumps, and the summary keeps room for what sets the configs apart.
-// The others are told in the conclusion and the data quality notes.
-const MaxKeyAnomalies = 2
+// maxKeyAnomalies is how many of them may be anomaly notes (TTFT jumps,
+// aggregate drops): past saturation every config jumps, and the summary
+// keeps room for what sets the configs apart. The others are told in
+// the data quality notes.
+const maxKeyAnomalies = 2
 
 // KeyFindings phrases the highest-ranked findings for the summary. The
 // fast-tail note is not one of them: the summary says it once, beside
@@ -26,7 +28,7 @@ func (v *view) KeyFindings() []string {
 	var out []string
 	anomalies := 0
 	for _, f := range v.R.Findings {
-		if len(out) == MaxKeyFindings {
+		if len(out) == maxKeyFindings {
 			break
 		}
 		if f.Section != "summary" || f.Kind == analyze.TPSFastTail {
@@ -37,7 +39,7 @@ func (v *view) KeyFindings() []string {
 			continue
 		}
 		if f.Kind == analyze.AnomalyNote {
-			if anomalies == MaxKeyAnomalies {
+			if anomalies == maxKeyAnomalies {
 				continue
 			}
 			anomalies++
