@@ -116,24 +116,6 @@ func (v *view) HasUnreached() bool {
 	return v.anyLevel(func(l analyze.Level) bool { return !reached(l) })
 }
 
-// reachedCommon lists the levels every config measured with its load
-// reached: the levels the model compares.
-func (v *view) reachedCommon() []analyze.Load {
-	var out []analyze.Load
-	for _, x := range v.R.Levels {
-		all := len(v.R.Configs) > 0
-		for _, c := range v.R.Configs {
-			if l, ok := c.Level(x); !ok || !reached(l) {
-				all = false
-			}
-		}
-		if all {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
 // firstReached is a config's lowest level whose load was reached.
 func firstReached(c analyze.Config) (analyze.Level, bool) {
 	for _, l := range c.Levels {

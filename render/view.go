@@ -229,14 +229,14 @@ func (v *view) Unreached() string {
 // measured with their load reached, the levels the findings compare (0
 // when they share none).
 func (v *view) LowLevel() analyze.Load {
-	if common := v.reachedCommon(); len(common) > 0 {
+	if common := v.R.CommonLevels(); len(common) > 0 {
 		return common[0]
 	}
 	return 0
 }
 
 func (v *view) HighLevel() analyze.Load {
-	if common := v.reachedCommon(); len(common) > 0 {
+	if common := v.R.CommonLevels(); len(common) > 0 {
 		return common[len(common)-1]
 	}
 	return 0
