@@ -192,6 +192,9 @@ func (v *view) EfficiencyLines() []string {
 	if s := v.targetLeader(); s != "" {
 		out = append(out, s)
 	}
+	if s := v.targetTTFTMisses(); s != "" {
+		out = append(out, s)
+	}
 	// Configs whose users are still faster than the target at their top
 	// load are told together; the other absences one by one.
 	var beyond []string
@@ -208,6 +211,29 @@ func (v *view) EfficiencyLines() []string {
 		out = append(out, l.N("efficiency_below_measured", len(beyond), "Configs", l.List(beyond), "Target", v.limit(v.R.Pareto.Target)))
 	}
 	return out
+}
+
+// targetTTFTMisses says which configs read their value at the target
+// between two levels the higher of which misses the TTFT SLO at the
+// headline statistic: the output there is not one a user within the
+// SLOs gets. "" when none does.
+func (v *view) targetTTFTMisses() string {
+	l := v.loc
+	var items []string
+	for _, c := range v.R.Configs {
+		a := c.AtInteractivity
+		if a == nil || math.IsNaN(v.targetValue(c)) || len(a.Between) != 2 {
+			continue
+		}
+		hi := a.Between[1]
+		if lv, ok := c.Level(hi); ok && !lv.SLO.Get(v.R.Params.Percentile).TTFT {
+			items = append(items, l.T("name_at", "Name", v.Name(c.ID), "Levels", l.T("level_span_between", "A", l.At(a.Between[0]), "B", l.At(hi))))
+		}
+	}
+	if len(items) == 0 {
+		return ""
+	}
+	return l.N("efficiency_target_ttft", len(items), "Configs", l.List(items), "Stat", v.StatWord(v.Headline()), "Target", v.limit(v.R.Pareto.Target))
 }
 
 // anyAtTarget reports whether some config has a value at the target.
