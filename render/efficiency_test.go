@@ -39,6 +39,8 @@ func TestEfficiencyLines(t *testing.T) {
 		{"leader by a margin", nil, []string{
 			"The frontier, from the most interactive to the highest output: b\\|pipe (c=1) and \\<script\\>alert(1)\\</script\\> (c=2–4).",
 			"At 60 tok/s per user, \\<script\\>alert(1)\\</script\\> gives the most output per GPU: 85.0 tok/s, 34% more than b\\|pipe (63.3 tok/s).",
+			// b's c=4 misses the TTFT SLO (1,440 ms at P90); a's c=4 meets it.
+			"b\\|pipe (between c=1 and c=4) reaches 60 tok/s per user only between levels the higher of which misses the P90 TTFT SLO: that output may not be available within the SLOs.",
 		}},
 		{"a tie is a tie", func(r *analyze.Report) { r.Configs[1].AtInteractivity.TPSPerGPU = 83 }, []string{
 			"At 60 tok/s per user, \\<script\\>alert(1)\\</script\\> (85.0 tok/s per GPU) and b\\|pipe (83.0 tok/s) are on par: the difference is within 5%.",
