@@ -524,3 +524,32 @@ func TestPerUserTPSIsNotThroughput(t *testing.T) {
 		}
 	}
 }
+
+// TestCleanBreak: "it pays off only below x" needs every common level
+// below x faster and none from x on.
+func TestCleanBreak(t *testing.T) {
+	pts := func(outs ...string) analyze.Speedup {
+		var s analyze.Speedup
+		for i, o := range outs {
+			s.Points = append(s.Points, analyze.SpeedupPoint{Load: analyze.Load(int(1) << i), Outcome: o})
+		}
+		return s
+	}
+	F, P, S := analyze.Faster, analyze.OnPar, analyze.Slower
+	for _, tt := range []struct {
+		name string
+		s    analyze.Speedup
+		at   analyze.Load
+		want bool
+	}{
+		{"faster below, on par and slower from it", pts(F, F, P, S), 4, true},
+		{"on par below", pts(P, F, P, S), 4, false},
+		{"faster again above", pts(F, F, P, F), 4, false},
+		{"nothing below", pts(P, S), 1, false},
+		{"faster at the break itself", pts(F, F, F), 4, false},
+	} {
+		if got := cleanBreak(tt.s, tt.at); got != tt.want {
+			t.Errorf("%s: cleanBreak = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -8,8 +8,9 @@ import (
 )
 
 // ConfigDiff is the side-by-side table of the server options that
-// differ between configurations: one row per option whose value is not
-// the same in every config (absent, "–", counts as a value), one column
+// differ between configurations: one row per option that bears on
+// serving speed (not its address, names, logging or output parsing:
+// analyze.Housekeeping) whose value is not the same in every config (absent, "–", counts as a value), one column
 // per config, options in the order the commands first give them. A
 // switch given without a value reads ✓. A limit (admission, CUDA graph,
 // token or memory) is named as such under its option. Nil when fewer
@@ -33,7 +34,7 @@ func (v *view) ConfigDiff() *Table {
 	}
 	for _, setting := range order {
 		values, kind := settingValues(v.R.Configs, setting)
-		if !differ(values, v.R.Configs) {
+		if analyze.Housekeeping(setting) || !differ(values, v.R.Configs) {
 			continue
 		}
 		var heads []string

@@ -161,8 +161,9 @@ func (v *view) phraseSpec(f analyze.Finding) string {
 			"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0))
 	case analyze.SpecBreakEven:
 		outcome := analyze.OnPar
-		if s, ok := v.speedupOf(f.Configs[0]); ok {
-			if p, ok := pointAt(s, f.Levels[0]); ok {
+		sp, found := v.speedupOf(f.Configs[0])
+		if found {
+			if p, ok := pointAt(sp, f.Levels[0]); ok {
 				outcome = p.Outcome
 			}
 		}
@@ -170,6 +171,9 @@ func (v *view) phraseSpec(f analyze.Finding) string {
 			"Ratio", l.Ratio(val["ratio"]), "Outcome", v.outcomeWord(outcome))
 		if x, ok := val["interpolated"]; ok {
 			s += " " + l.T("finding_break_even_interp", "X", l.Near(x))
+		}
+		if found && cleanBreak(sp, f.Levels[0]) {
+			s += " " + l.T("finding_break_even_so", "C", at)
 		}
 		return s
 	case analyze.SpecNoBreakEven:
@@ -308,7 +312,12 @@ func (v *view) anomalyText(kind analyze.AnomalyKind, config string, x analyze.Lo
 		return ""
 	}
 	if cp != nil {
-		s += " " + l.T("anomaly_cap", "Flag", Code(cp.Flag+" "+cp.Value))
+		id := "anomaly_cap"
+		if cp.KindOf() == analyze.GraphCap {
+			id = "anomaly_cap_graph"
+		}
+		n, _ := strconv.ParseFloat(cp.Value, 64)
+		s += " " + l.T(id, "N", l.Num(n, 0), "Flag", Code(cp.Flag+" "+cp.Value))
 	}
 	return s
 }

@@ -35,7 +35,8 @@ func TestSeedFindings(t *testing.T) {
 			// The low-load chat margin against the nearest rival per level.
 			"36–49% above the nearest rival: SGLang + Spec at c=1–2 and vLLM (direct) at c=4",
 			// Saturation is a throughput fact, with the cap named.
-			"vLLM + Spec saturates from c=32 on", "It runs with `--max-num-seqs 32`: at this load the requests it runs at once reach that limit",
+			"vLLM + Spec saturates from c=32 on", "Its server admits at most 32 requests at once (`--max-num-seqs 32`), so from this load on further requests only queue",
+			"So it pays off only at loads below c=16: it is faster at every level tested below it and at none from it on.",
 			// A TTFT jump with doubled throughput is no saturation.
 			"mean TTFT jumped 6.12× (777 → 4,753 ms) while system throughput still grew 2.03× (3.45 → 7.01 req/s)",
 			"This is not a saturation: the system still completes more requests as the load grows",
@@ -49,6 +50,8 @@ func TestSeedFindings(t *testing.T) {
 			"1.759 tok/s", "717 tok/s", "1.863 tok/s", "931 tok/s",
 			"427 kullanıcı (C_max = 32); bu, vLLM + Spec yapılandırmasından (266 kullanıcı) %61 fazla",
 			"c=16 seviyesinde kazanç sağlamayı bırakıyor",
+			"Yani yalnızca c=16 altındaki yüklerde kazanç sağlıyor",
+			"Sunucu aynı anda en çok 32 istek kabul ediyor (`--max-num-seqs 32`)",
 		}},
 	} {
 		md, err := os.ReadFile(filepath.Join(dir, tt.lang, "report.md"))
