@@ -167,13 +167,20 @@ func (v *view) phraseSpec(f analyze.Finding) string {
 				outcome = p.Outcome
 			}
 		}
+		x, interpolated := val["interpolated"]
+		if found && cleanBreak(sp, f.Levels[0]) {
+			// A clean dividing line: said once, as where it pays off.
+			cross := ""
+			if interpolated {
+				cross = l.T("finding_break_even_cross", "X", l.Near(x))
+			}
+			return l.T("finding_break_even_clean", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
+				"Ratio", l.Ratio(val["ratio"]), "Cross", cross)
+		}
 		s := l.T("finding_break_even", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
 			"Ratio", l.Ratio(val["ratio"]), "Outcome", v.outcomeWord(outcome))
-		if x, ok := val["interpolated"]; ok {
+		if interpolated {
 			s += " " + l.T("finding_break_even_interp", "X", l.Near(x))
-		}
-		if found && cleanBreak(sp, f.Levels[0]) {
-			s += " " + l.T("finding_break_even_so", "C", at)
 		}
 		return s
 	case analyze.SpecNoBreakEven:
