@@ -42,6 +42,7 @@ fuzz:
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadRuns$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadRequests$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./analyze -run '^$$' -fuzz '^FuzzBuild$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x
+	$(GO) test ./render -run '^$$' -fuzz '^FuzzPackCommand$$' -fuzztime $(FUZZTIME)
 
 ## bench: the speed benchmarks
 bench:

@@ -4,7 +4,7 @@ import "strings"
 
 // commandWidth is the line length a deployment command is set to in the
 // appendix: it fits the PDF's code column at its appendix size.
-const commandWidth = 92
+const commandWidth = 110
 
 // packCommand sets a deployment command on as few lines as fit width:
 // its words as written (quotes and escapes kept), an option kept on one
@@ -52,7 +52,9 @@ func commandLines(cmd string) (lines [][]string, ok bool) {
 		case r == '\\' && i+1 < len(rs) && rs[i+1] == '\n':
 			i++ // a continued line: a space between words
 			end()
-		case r == '\\' && i+1 < len(rs):
+		case r == '\\' && i+1 == len(rs):
+			return nil, false // a backslash escaping nothing
+		case r == '\\':
 			b.WriteRune(r)
 			i++
 			b.WriteRune(rs[i])
@@ -73,7 +75,7 @@ func commandLines(cmd string) (lines [][]string, ok bool) {
 			b.WriteRune(r)
 		}
 	}
-	if quote != 0 || strings.HasSuffix(cmd, `\`) {
+	if quote != 0 {
 		return nil, false
 	}
 	end()

@@ -350,9 +350,12 @@ func TestSaturationAndSchedulingChange(t *testing.T) {
 	jumpy := ingest.Config{ID: "jumpy", Levels: []ingest.Level{lv(2, 100, 60, 2), lv(8, 900, 50, 2.2)}}
 	r := build(t, map[string]string{"capped": "vllm serve m --max-num-seqs 16 --gpu-memory-utilization 0.9"}, capped, jumpy)
 	for lang, v := range views(t, r) {
-		all := strings.Join(v.AnomalyLines(), "\n")
+		// Each is told once: in the key findings, or else in the
+		// data-quality notes.
+		told := append(v.SummaryFindings(), v.AnomalyLines()...)
+		all := strings.Join(told, "\n")
 		var sat, sched string
-		for _, s := range v.AnomalyLines() {
+		for _, s := range told {
 			switch {
 			case strings.HasPrefix(s, "capped"):
 				sat = s
