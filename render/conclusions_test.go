@@ -482,12 +482,15 @@ func TestFastTailLine(t *testing.T) {
 }
 
 // TestConfigDiffTable: the options that differ between configurations,
-// side by side; limits marked; options all configs share left out; a
-// pipe in a value kept inside its cell.
+// side by side; limits marked; options all configs share and options
+// that do not bear on speed left out; JSON objects a row per key; a pipe
+// in a value kept inside its cell.
 func TestConfigDiffTable(t *testing.T) {
 	r := reporttest.Tiny()
-	r.Configs[0].Flags = []analyze.Flag{{Flag: "--tp", Value: "8"}, {Flag: "--max-num-seqs", Value: "32"}, {Flag: "--enable-x"}}
-	r.Configs[1].Flags = []analyze.Flag{{Flag: "--tp", Value: "8"}, {Flag: "--mem-fraction-static", Value: "0.85"}, {Flag: "--cfg", Value: `{"a|b": 1}`}}
+	r.Configs[0].Flags = []analyze.Flag{{Flag: "--tp", Value: "8"}, {Flag: "--max-num-seqs", Value: "32"}, {Flag: "--enable-x"},
+		{Flag: "--port", Value: "8000"}, {Flag: "--spec", Value: `{"model": "d1", "n": 7}`}, {Flag: "--list", Value: "[1,2]"}}
+	r.Configs[1].Flags = []analyze.Flag{{Flag: "--tp", Value: "8"}, {Flag: "--mem-fraction-static", Value: "0.85"}, {Flag: "--cfg", Value: `{"a|b": 1}`},
+		{Flag: "--port", Value: "30000"}, {Flag: "--spec", Value: `{"n": 7, "model": "d2", "extra": true}`}, {Flag: "--list", Value: "[1,3]"}}
 	for lang, v := range views(t, r) {
 		tab := v.ConfigDiff()
 		if tab == nil {
@@ -498,8 +501,12 @@ func TestConfigDiffTable(t *testing.T) {
 			"| `--max-num-seqs` (" + map[string]string{"en": "admission limit", "tr": "eşzamanlı istek sınırı"}[lang] + ") | `32` | – |",
 			"| `--enable-x` | ✓ | – |",
 			"| `--mem-fraction-static` (" + map[string]string{"en": "memory limit", "tr": "bellek sınırı"}[lang] + ") | – | `0.85` |",
-			"`{\"a\\|b\": 1}`",
-		}, []string{"--tp`"})
+			"| `--cfg` `a\\|b` | – | `1` |",
+			// A JSON object: a row per key that differs, in the order
+			// written; a key both give alike is left out.
+			"| `--spec` `model` | `d1` | `d2` |\n| `--spec` `extra` | – | `true` |",
+			"| `--list` | `[1,2]` | `[1,3]` |",
+		}, []string{"--tp`", "--port", "`n`"})
 		if len(tab.Head) != 3 {
 			t.Errorf("%s: %d columns, want one per config and the option", lang, len(tab.Head))
 		}
