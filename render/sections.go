@@ -15,18 +15,19 @@ func (v *view) val(id analyze.MetricID, x float64) string {
 	return v.loc.Num(x, look.Dec) + " " + v.loc.T("unit_word_"+look.UnitID())
 }
 
-// compare phrases an advantage: "1.95× better", "3.10× worse", or "on
-// par" when the two are within the tie threshold (tie).
+// compare phrases an advantage (how many times better, the larger value
+// over the smaller) as the gap a report states in percent: "95% better",
+// "41% worse", or "on par" when the two are within the tie threshold.
 func (v *view) compare(adv float64, tie bool) string {
 	switch {
-	case math.IsNaN(adv):
+	case math.IsNaN(adv) || adv <= 0:
 		return "–"
 	case tie:
 		return v.loc.T("cmp_par", "Tie", v.Tie())
 	case adv >= 1:
-		return v.loc.T("cmp_better", "R", v.loc.Ratio(adv))
+		return v.loc.T("cmp_better", "P", v.loc.Pct(adv-1, 0))
 	}
-	return v.loc.T("cmp_worse", "R", v.loc.Ratio(1/adv))
+	return v.loc.T("cmp_worse", "P", v.loc.Pct(1/adv-1, 0))
 }
 
 // SectionFindings phrases the findings told under a metric section.

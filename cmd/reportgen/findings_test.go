@@ -40,7 +40,7 @@ func TestSeedFindings(t *testing.T) {
 			// A TTFT jump with doubled throughput is no saturation.
 			"mean TTFT jumped 6.12× (777 → 4,753 ms) while system throughput still grew 2.03× (3.45 → 7.01 req/s)",
 			"This is not a saturation: the system still completes more requests as the load grows",
-			"4.84 ms vs 9.46 ms at c=1 (1.95× better)",
+			"4.84 ms vs 9.46 ms at c=1 (95% better)",
 		}},
 		{"tr", []string{
 			"vLLM + Spec, vLLM (direct) yapılandırmasından 1,86× daha hızlı",
