@@ -33,8 +33,9 @@ update:
 
 ## fuzz: run every reader's fuzz target, and the whole-model one, for FUZZTIME each
 FUZZTIME ?= 60s
-# Each FuzzBuild run writes a report folder; minimizing a new input for
-# the default 60 s would stall it, so its minimization is capped.
+# Each FuzzBuild run writes a report folder, and FuzzReadJSON's seeds are
+# whole analysis.json files; minimizing a new input for the default 60 s
+# would stall them, so their minimization is capped.
 fuzz:
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadExport$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadZip$$' -fuzztime $(FUZZTIME)
@@ -42,6 +43,7 @@ fuzz:
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadRuns$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadRequests$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./analyze -run '^$$' -fuzz '^FuzzBuild$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x
+	$(GO) test ./analyze -run '^$$' -fuzz '^FuzzReadJSON$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x
 
 ## bench: the speed benchmarks
 bench:

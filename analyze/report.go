@@ -223,6 +223,11 @@ type Level struct {
 	// output length).
 	LatencyDerived bool   `json:"latency_derived,omitempty"`
 	Source         string `json:"source"`
+	// Samples are the per-request TTFT and TPS values of a level read
+	// from per-request data (nil otherwise; pooled over its runs): what
+	// a comparison tests for significance (analyze/compare). They are
+	// not written to analysis.json.
+	Samples *ingest.Samples `json:"-"`
 }
 
 // MarshalJSON writes absent numbers as null.
@@ -559,20 +564,20 @@ type Meta struct {
 	Logo       string    `json:"logo,omitempty"`
 	// Customer, Reference, Version, Company and Confidentiality are the
 	// proposal's cover and footer texts.
-	Customer        Text `json:"customer,omitempty"`
-	Reference       Text `json:"reference,omitempty"`
-	Version         Text `json:"version,omitempty"`
-	Company         Text `json:"company,omitempty"`
-	Confidentiality Text `json:"confidentiality,omitempty"`
-	Model      Text      `json:"model,omitempty"`
-	Vendor     Text      `json:"vendor,omitempty"`
-	ModelAbout Text      `json:"model_about,omitempty"`
-	ModelCard  []Fact    `json:"model_card,omitempty"`
-	Platform   Text      `json:"platform,omitempty"`
-	Hardware   []Fact    `json:"hardware,omitempty"`
-	Tool       Text      `json:"tool,omitempty"`
-	ToolAbout  Text      `json:"tool_about,omitempty"`
-	Rounds     int       `json:"rounds,omitempty"`
+	Customer        Text   `json:"customer,omitempty"`
+	Reference       Text   `json:"reference,omitempty"`
+	Version         Text   `json:"version,omitempty"`
+	Company         Text   `json:"company,omitempty"`
+	Confidentiality Text   `json:"confidentiality,omitempty"`
+	Model           Text   `json:"model,omitempty"`
+	Vendor          Text   `json:"vendor,omitempty"`
+	ModelAbout      Text   `json:"model_about,omitempty"`
+	ModelCard       []Fact `json:"model_card,omitempty"`
+	Platform        Text   `json:"platform,omitempty"`
+	Hardware        []Fact `json:"hardware,omitempty"`
+	Tool            Text   `json:"tool,omitempty"`
+	ToolAbout       Text   `json:"tool_about,omitempty"`
+	Rounds          int    `json:"rounds,omitempty"`
 	// Warmup is nil when the manifest does not say (0: no warm-up).
 	Warmup      *int `json:"warmup,omitempty"`
 	SLOBasis    Text `json:"slo_basis_ttft,omitempty"`

@@ -1,0 +1,104 @@
+package compare
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// decidersMax is how many deltas DecidedBy and Against name at most per
+// direction.
+const decidersMax = 3
+
+// verdict decides a configuration's verdict from its headline deltas
+// (doc.go states the rule):
+//
+//  1. The capacity at the headline statistic comes first: C_max (R_max)
+//     when its change is known and counts, else the users it serves.
+//     Such a change decides the verdict, better or worse; the headline
+//     deltas at the levels that went the other way are listed as
+//     Against.
+//  2. Otherwise the headline deltas at the common levels decide: some
+//     better and some worse is mixed, only better is better, only worse
+//     is worse, none is no change.
+//
+// DecidedBy names the capacity delta and the largest level deltas of
+// the verdict's direction (for mixed, the largest of each), largest
+// first by |ln(new/old)|.
+func (k *comparer) verdict(c *Config) {
+	var capacity *Delta
+	var better, worse []Delta
+	for i := range c.Deltas {
+		d := &c.Deltas[i]
+		switch {
+		case !d.Headline:
+		case d.Load == nil && d.Metric == CapacityLoad && counts(d.Change):
+			capacity = d
+		case d.Load == nil && d.Metric == CapacityUsers && counts(d.Change) && capacity == nil && !loadCounts(c.Deltas):
+			capacity = d
+		case d.Load == nil:
+		case d.Change == Improved:
+			better = append(better, *d)
+		case d.Change == Regressed:
+			worse = append(worse, *d)
+		}
+	}
+	better, worse = largestFirst(better), largestFirst(worse)
+	if capacity != nil {
+		same, other := better, worse
+		c.Verdict = Better
+		if capacity.Change == Regressed {
+			same, other, c.Verdict = worse, better, Worse
+		}
+		c.DecidedBy = append([]Delta{*capacity}, head(same, decidersMax-1)...)
+		c.Against = head(other, decidersMax)
+		return
+	}
+	switch {
+	case len(better) > 0 && len(worse) > 0:
+		c.Verdict = Mixed
+		c.DecidedBy = append(head(better, 2), head(worse, 2)...)
+	case len(better) > 0:
+		c.Verdict, c.DecidedBy = Better, head(better, decidersMax)
+	case len(worse) > 0:
+		c.Verdict, c.DecidedBy = Worse, head(worse, decidersMax)
+	default:
+		c.Verdict = NoChange
+	}
+}
+
+// counts reports whether a change counts for a verdict.
+func counts(ch Change) bool { return ch == Improved || ch == Regressed }
+
+// loadCounts reports whether the headline C_max delta counts (then the
+// users do not decide).
+func loadCounts(ds []Delta) bool {
+	for _, d := range ds {
+		if d.Headline && d.Load == nil && d.Metric == CapacityLoad && counts(d.Change) {
+			return true
+		}
+	}
+	return false
+}
+
+// largestFirst orders deltas by the size of their change, |ln(new /
+// old)|, largest first (an unbounded or from-zero change first of all);
+// equal sizes keep their order.
+func largestFirst(ds []Delta) []Delta {
+	slices.SortStableFunc(ds, func(a, b Delta) int { return cmp.Compare(size(b), size(a)) })
+	return ds
+}
+
+func size(d Delta) float64 {
+	r := math.Abs(math.Log(d.New / d.Old))
+	if math.IsNaN(r) {
+		return math.Inf(1)
+	}
+	return r
+}
+
+// head is the first n of ds (all when fewer), never nil.
+func head(ds []Delta, n int) []Delta {
+	out := []Delta{}
+	return append(out, ds[:min(n, len(ds))]...)
+}
