@@ -13,17 +13,18 @@ const decidersMax = 3
 // verdict decides a configuration's verdict from its headline deltas
 // (doc.go states the rule):
 //
-//  1. The capacity at the headline statistic comes first: C_max (R_max)
-//     when its change is known and counts, else the users it serves.
-//     Such a change decides the verdict, better or worse; the headline
-//     deltas at the levels that went the other way are listed as
-//     Against.
-//  2. Otherwise the headline deltas at the common levels decide: some
-//     better and some worse is mixed, only better is better, only worse
-//     is worse, none is no change.
+//  1. The SLO capacity at the headline statistic comes first: a known
+//     change of C_max (R_max), a whole step of the load grid, decides the
+//     verdict, better or worse; the headline deltas that went the other
+//     way are listed as Against.
+//  2. Otherwise the other headline deltas decide (the users the capacity
+//     serves, and at each common level TTFT at the headline statistic,
+//     TPS mean and the system's request throughput): some better and
+//     some worse is mixed, only better is better, only worse is worse,
+//     none is no change.
 //
-// DecidedBy names the capacity delta and the largest level deltas of
-// the verdict's direction (for mixed, the largest of each), largest
+// DecidedBy names the C_max delta and the largest headline deltas of the
+// verdict's direction (for mixed, the largest two of each), largest
 // first by |ln(new/old)|.
 func (k *comparer) verdict(c *Config) {
 	var capacity *Delta
@@ -32,11 +33,8 @@ func (k *comparer) verdict(c *Config) {
 		d := &c.Deltas[i]
 		switch {
 		case !d.Headline:
-		case d.Load == nil && d.Metric == CapacityLoad && counts(d.Change):
+		case d.Metric == CapacityLoad && counts(d.Change):
 			capacity = d
-		case d.Load == nil && d.Metric == CapacityUsers && counts(d.Change) && capacity == nil && !loadCounts(c.Deltas):
-			capacity = d
-		case d.Load == nil:
 		case d.Change == Improved:
 			better = append(better, *d)
 		case d.Change == Regressed:
@@ -69,17 +67,6 @@ func (k *comparer) verdict(c *Config) {
 
 // counts reports whether a change counts for a verdict.
 func counts(ch Change) bool { return ch == Improved || ch == Regressed }
-
-// loadCounts reports whether the headline C_max delta counts (then the
-// users do not decide).
-func loadCounts(ds []Delta) bool {
-	for _, d := range ds {
-		if d.Headline && d.Load == nil && d.Metric == CapacityLoad && counts(d.Change) {
-			return true
-		}
-	}
-	return false
-}
 
 // largestFirst orders deltas by the size of their change, |ln(new /
 // old)|, largest first (an unbounded or from-zero change first of all);

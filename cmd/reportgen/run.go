@@ -55,11 +55,13 @@ const mainUsage = `reportgen turns LLM-serving benchmark results into customer-r
 
 Usage:
   reportgen build [flags] PATH...   build the report of each report folder under PATH
+  reportgen compare [flags] BASELINE CANDIDATE
+                                    compare two campaigns: deltas, significance, a verdict
   reportgen init FOLDER             write a commented report.toml listing FOLDER's configurations
   reportgen version                 print the version
   reportgen help [COMMAND]          show this help or the help of a command
 
-Run "reportgen help build" for the build flags.
+Run "reportgen help build" or "reportgen help compare" for their flags.
 `
 
 // run is the whole program; main only maps its error to an exit status.
@@ -73,6 +75,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string, getenv fu
 	switch args[0] {
 	case "build":
 		return build(ctx, stdout, stderr, args[1:], getenv)
+	case "compare":
+		return compareCmd(ctx, stdout, stderr, args[1:], getenv)
 	case "init":
 		return initFolder(stdout, args[1:], getenv)
 	case "version", "-version", "--version":
@@ -89,13 +93,15 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string, getenv fu
 		switch args[1] {
 		case "build":
 			return build(ctx, stdout, stderr, []string{"--help"}, getenv)
+		case "compare":
+			return compareCmd(ctx, stdout, stderr, []string{"--help"}, getenv)
 		case "init":
 			return initFolder(stdout, []string{"--help"}, getenv)
 		case "version":
 			fmt.Fprintln(stdout, "Usage: reportgen version\n\nPrints the version of reportgen.")
 			return nil
 		}
-		return usagef("help %s: no such command; expected build, init or version", args[1])
+		return usagef("help %s: no such command; expected build, compare, init or version", args[1])
 	}
 	return usagef("unknown command %q; run \"reportgen help\"", args[0])
 }
