@@ -233,5 +233,20 @@ func (k *comparer) perGPU(old, cand analyze.Config, refused map[string]bool) []D
 	}
 	d := newDelta(TPSPerGPU, "", nil, at(old.AtInteractivity), at(cand.AtInteractivity))
 	k.judge(&d)
+	if d.Change == Unknown {
+		// Why the figure is absent, when both sides say the same
+		// (below_measured: every level was faster than the target).
+		if ro, rn := reason(old.AtInteractivity), reason(cand.AtInteractivity); ro != "" && ro == rn {
+			d.Reason = ro
+		}
+	}
 	return []Delta{d}
+}
+
+// reason is why a throughput at the target is absent ("" when present).
+func reason(a *analyze.AtTarget) string {
+	if a == nil {
+		return ""
+	}
+	return a.Reason
 }

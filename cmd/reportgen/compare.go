@@ -144,7 +144,6 @@ func parseCompare(stdout, stderr io.Writer, args []string, getenv func(string) s
 	return cfg, nil
 }
 
-
 // parseInterspersed parses args with fs, flags before, between and after
 // the paths (a path given after "--" is never a flag), and returns the
 // paths.

@@ -14,8 +14,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/openzeka/reportgen/internal/testutil"
 	"golang.org/x/tools/txtar"
+
+	"github.com/openzeka/reportgen/internal/testutil"
 )
 
 // fixedEnv pins the build date, so that output is the same on every run.
