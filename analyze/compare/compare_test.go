@@ -332,8 +332,8 @@ func TestRunsTest(t *testing.T) {
 }
 
 // withCapacity sets a configuration's capacity at P90.
-func withCapacity(c analyze.Config, max float64, lowerBound bool, users int) analyze.Config {
-	c.Capacity.P90 = analyze.Capacity{Max: analyze.Load(max), LowerBound: lowerBound, Users: users, LatencyMeanS: nan, ThroughputRPS: nan}
+func withCapacity(c analyze.Config, cmax float64, lowerBound bool, users int) analyze.Config {
+	c.Capacity.P90 = analyze.Capacity{Max: analyze.Load(cmax), LowerBound: lowerBound, Users: users, LatencyMeanS: nan, ThroughputRPS: nan}
 	c.Capacity.Mean = c.Capacity.P90
 	return c
 }
