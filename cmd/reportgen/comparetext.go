@@ -59,7 +59,15 @@ func writeSummary(w io.Writer, c *compare.Comparison) {
 	for _, u := range c.Unmatched.Configs {
 		fmt.Fprintf(w, "not matched: %s config %s\n", u.Side, u.ID)
 	}
+	axisNoted := map[string]bool{}
 	for _, u := range c.Unmatched.Levels {
+		if u.Reason == "axis_differs" {
+			if !axisNoted[u.Config] {
+				axisNoted[u.Config] = true
+				fmt.Fprintf(w, "not compared: %s, every level (the load axes differ: %s against %s)\n", u.Config, c.Baseline.Axis, c.Candidate.Axis)
+			}
+			continue
+		}
 		fmt.Fprintf(w, "not compared: %s %s (%s)\n", u.Config, c.Axis.Label(u.Load), levelReason(u))
 	}
 }
@@ -73,15 +81,13 @@ func levelReason(u compare.UnmatchedLevel) string {
 			return "load not reached on either side"
 		}
 		return "load not reached by the " + u.Side
-	case "axis_differs":
-		return "the sides' load axes differ"
 	}
 	return u.Reason
 }
 
 func verdictCounts(cfgs []compare.Config) string {
 	var parts []string
-	for _, v := range []compare.Verdict{compare.Better, compare.Worse, compare.Mixed, compare.NoChange} {
+	for _, v := range []compare.Verdict{compare.Better, compare.Worse, compare.Mixed, compare.NoChange, compare.Incomparable} {
 		n := 0
 		for _, c := range cfgs {
 			if c.Verdict == v {
@@ -143,6 +149,8 @@ func writeConfig(w io.Writer, c *compare.Comparison, cfg compare.Config) {
 			}
 		}
 		writeTable(w, "  ", rows)
+	} else {
+		fmt.Fprintln(w, "  no level compared")
 	}
 	if len(cfg.DecidedBy) > 0 {
 		fmt.Fprintf(w, "  decided by: %s\n", deltaList(c, cfg.DecidedBy))
