@@ -123,32 +123,7 @@ func writeConfig(w io.Writer, c *compare.Comparison, cfg compare.Config) {
 	}
 	writeTable(w, "  ", capRows)
 	if len(cfg.Levels) > 0 {
-		rows := [][]string{{"load"}}
-		for _, x := range cfg.Levels {
-			rows = append(rows, []string{c.Axis.Label(x)})
-		}
-		for _, col := range headlineColumns {
-			stat := ""
-			cells := make([][]string, len(cfg.Levels))
-			for i, x := range cfg.Levels {
-				cells[i] = []string{"–", "", "", "", "", ""}
-				if d, ok := headlineAt(cfg, col.metric, x); ok {
-					cells[i] = deltaCells(d)
-					if stat == "" {
-						stat = string(d.Stat)
-					}
-				}
-			}
-			head := col.name
-			if stat != "" {
-				head += " " + stat
-			}
-			rows[0] = append(rows[0], head+" ("+col.unit+")")
-			for i, g := range table(cells) {
-				rows[i+1] = append(rows[i+1], g)
-			}
-		}
-		writeTable(w, "  ", rows)
+		writeTable(w, "  ", levelRows(c, cfg))
 	} else {
 		fmt.Fprintln(w, "  no level compared")
 	}
@@ -158,6 +133,38 @@ func writeConfig(w io.Writer, c *compare.Comparison, cfg compare.Config) {
 	if len(cfg.Against) > 0 {
 		fmt.Fprintf(w, "  against it: %s\n", deltaList(c, cfg.Against))
 	}
+}
+
+// levelRows is the table of a configuration's headline deltas at its
+// common levels: a row per level, a column group per headline metric
+// (old → new, delta, mark, test, aligned within the group).
+func levelRows(c *compare.Comparison, cfg compare.Config) [][]string {
+	rows := [][]string{{"load"}}
+	for _, x := range cfg.Levels {
+		rows = append(rows, []string{c.Axis.Label(x)})
+	}
+	for _, col := range headlineColumns {
+		stat := ""
+		cells := make([][]string, len(cfg.Levels))
+		for i, x := range cfg.Levels {
+			cells[i] = []string{"–", "", "", "", "", ""}
+			if d, ok := headlineAt(cfg, col.metric, x); ok {
+				cells[i] = deltaCells(d)
+				if stat == "" {
+					stat = string(d.Stat)
+				}
+			}
+		}
+		head := col.name
+		if stat != "" {
+			head += " " + stat
+		}
+		rows[0] = append(rows[0], head+" ("+col.unit+")")
+		for i, g := range table(cells) {
+			rows[i+1] = append(rows[i+1], g)
+		}
+	}
+	return rows
 }
 
 // metricNames are the summary's names of the metrics.
