@@ -8,9 +8,11 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo deve
 
 .PHONY: report test lint build fuzz bench update check-deps
 
-## report: build the sample report into $(OUT)/ (both languages, every format)
+## report: build the sample reports into $(OUT)/ (both languages, every format), and compare
+## the before/after pair into $(OUT)/compare/
 report:
 	$(GO) run ./cmd/reportgen build -o $(OUT) samples/
+	$(GO) run ./cmd/reportgen compare -o $(OUT)/compare samples/compare/before samples/compare/after
 
 ## test: vet, lint, check the pinned library versions, run every test;
 ## list the tests that skipped (a missing pdftotext, say) and why
@@ -33,8 +35,9 @@ update:
 
 ## fuzz: run every reader's fuzz target, and the whole-model one, for FUZZTIME each
 FUZZTIME ?= 60s
-# Each FuzzBuild run writes a report folder; minimizing a new input for
-# the default 60 s would stall it, so its minimization is capped.
+# Each FuzzBuild run writes a report folder, and FuzzReadJSON's seeds are
+# whole analysis.json files; minimizing a new input for the default 60 s
+# would stall them, so their minimization is capped.
 fuzz:
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadExport$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadZip$$' -fuzztime $(FUZZTIME)
@@ -42,6 +45,7 @@ fuzz:
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadRuns$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadRequests$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./analyze -run '^$$' -fuzz '^FuzzBuild$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x
+	$(GO) test ./analyze -run '^$$' -fuzz '^FuzzReadJSON$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x
 	$(GO) test ./render -run '^$$' -fuzz '^FuzzPackCommand$$' -fuzztime $(FUZZTIME)
 
 ## bench: the speed benchmarks

@@ -299,6 +299,7 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 		}
 		lv.InFlight = l.SystemRPS * l.Latency.Mean
 		lv.Goodput = goodput(l.Samples, max(l.Errors, 0), p)
+		lv.Samples = l.Samples
 		lv.SLO.P90 = verdict(lv, P90, p)
 		lv.SLO.Mean = verdict(lv, Mean, p)
 		cfg.Levels = append(cfg.Levels, lv)

@@ -223,6 +223,11 @@ type Level struct {
 	// output length).
 	LatencyDerived bool   `json:"latency_derived,omitempty"`
 	Source         string `json:"source"`
+	// Samples are the per-request TTFT and TPS values of a level read
+	// from per-request data (nil otherwise; pooled over its runs): what
+	// a comparison tests for significance (analyze/compare). They are
+	// not written to analysis.json.
+	Samples *ingest.Samples `json:"-"`
 }
 
 // MarshalJSON writes absent numbers as null.

@@ -44,6 +44,12 @@ func checkRegular(path string) (fs.FileInfo, error) {
 	return nil, errorf(Pos{File: path}, "", "is %s; expected a regular file", what)
 }
 
+// ReadFile reads a whole input file as the readers do: a regular file
+// (after following symbolic links) of at most MaxFileSize bytes, checked
+// before and while reading. reportgen compare reads analysis.json with
+// it.
+func ReadFile(path string) ([]byte, error) { return readInput(path) }
+
 // readInput reads a whole input file after checkRegular, capped at
 // MaxFileSize.
 func readInput(path string) ([]byte, error) {

@@ -49,7 +49,9 @@ type Target struct {
 //     own (an export table, a sweep in one file, per-request data), or
 //     whose sub-folders are configurations, is one report with one
 //     configuration per file or sub-folder;
-//   - a folder whose sub-folders are reports is a folder of reports.
+//   - a folder whose sub-folders are reports is a folder of reports; one
+//     inside a folder of reports (samples/compare/ with its before/ and
+//     after/) gives its reports too, down to maxReportNesting folders.
 //
 // Hidden names ("." or "_"), files that are not results and reports
 // reportgen wrote (holding OutputMarker, or its output folders holding
@@ -77,19 +79,46 @@ func Discover(root string) (targets []Target, ignored []string, err error) {
 	case classConfig:
 		return []Target{{Dir: root, AsConfig: true}}, nil, nil
 	}
-	entries, err := os.ReadDir(root)
+	targets, ignored, err = reportsIn(root, 1)
 	if err != nil {
-		return nil, nil, fileError(root, err)
+		return nil, nil, err
+	}
+	if len(targets) == 0 {
+		return nil, nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them%s%s", resultKinds(), sideOnlyHint(root), deeperHint(root))
+	}
+	return targets, ignored, nil
+}
+
+// maxReportNesting is how many folders of reports may lie inside each
+// other below the folder given: samples/ holds compare/, which holds the
+// reports before/ and after/.
+const maxReportNesting = 2
+
+// reportsIn finds the reports in the folder of reports dir, which lies
+// depth folders of reports below the folder given (1 for that folder):
+// each sub-folder that is a report or a configuration is one; a folder
+// of reports in it gives its own reports, up to maxReportNesting deep
+// (deeper, it is one report, whose read says what it holds).
+func reportsIn(dir string, depth int) (targets []Target, ignored []string, err error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, nil, fileError(dir, err)
 	}
 	for _, e := range entries {
-		p := filepath.Join(root, e.Name())
+		p := filepath.Join(dir, e.Name())
 		if hidden(e.Name()) {
 			ignored = append(ignored, p)
 			continue
 		}
-		mode, err := entryMode(root, e)
+		mode, err := entryMode(dir, e)
 		if err != nil {
 			return nil, nil, err
+		}
+		if !mode.IsDir() && depth > 1 {
+			// A folder of reports inside one holds no result files
+			// (classify would call it a report): its files are notes
+			// (samples/compare/README.md).
+			continue
 		}
 		if !mode.IsDir() || holdsMarker(p) || holdsLock(p) {
 			ignored = append(ignored, p)
@@ -99,17 +128,20 @@ func Discover(root string) (targets []Target, ignored []string, err error) {
 		if err != nil {
 			c = classReport // its read names what is wrong; the others build
 		}
-		switch c {
-		case classReport, classReports, classSweep:
+		switch {
+		case c == classReports && depth < maxReportNesting:
+			ts, ign, err := reportsIn(p, depth+1)
+			if err != nil {
+				return nil, nil, err
+			}
+			targets, ignored = append(targets, ts...), append(ignored, ign...)
+		case c == classReport || c == classReports || c == classSweep:
 			targets = append(targets, Target{Dir: p})
-		case classConfig:
+		case c == classConfig:
 			targets = append(targets, Target{Dir: p, AsConfig: true})
 		default:
 			ignored = append(ignored, p)
 		}
-	}
-	if len(targets) == 0 {
-		return nil, nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them%s%s", resultKinds(), sideOnlyHint(root), deeperHint(root))
 	}
 	return targets, ignored, nil
 }

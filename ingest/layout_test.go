@@ -155,27 +155,35 @@ func TestRateFolders(t *testing.T) {
 
 // TestFolderOfReportsStays: a folder whose sub-folders are reports (a
 // manifest, or several configurations) stays a folder of reports, as
-// samples/ does.
+// samples/ does; a folder of reports inside one (samples/compare/, a
+// before/after pair) gives its reports, not one report pooling theirs.
 func TestFolderOfReportsStays(t *testing.T) {
-	if got := targets(t, "../samples"); got != "kimi-k3-b300 mixed-tools rate-sweep" {
+	if got := targets(t, "../samples"); got != "after before kimi-k3-b300 mixed-tools rate-sweep" {
 		t.Errorf("samples = %q", got)
+	}
+	if got := targets(t, "../samples/compare"); got != "after before" {
+		t.Errorf("samples/compare = %q", got)
 	}
 	csv := compactHeader + "\n" + compactRow
 	root := tree(t, map[string]string{
-		"all/r1/a.csv":             csv,
-		"all/r1/b.csv":             csv,
-		"all/r2/report.toml":       "",
-		"all/r2/b.csv":             csv,
-		"all/run/agent-c2.json":    "fixture:aiperf/agent-c2.json",
-		"all/notes/readme.txt":     "x",
-		"all/.git/config":          "",
-		"all/_old/agent-c4.json":   "fixture:aiperf/agent-c4.json",
-		"all/out/r1/.reportgen":    "reportgen",
-		"all/out/.reportgen.lock":  "",
-		"all/out/r1/analysis.json": "{}",
+		"all/r1/a.csv":               csv,
+		"all/r1/b.csv":               csv,
+		"all/r2/report.toml":         "",
+		"all/r2/b.csv":               csv,
+		"all/run/agent-c2.json":      "fixture:aiperf/agent-c2.json",
+		"all/notes/readme.txt":       "x",
+		"all/.git/config":            "",
+		"all/_old/agent-c4.json":     "fixture:aiperf/agent-c4.json",
+		"all/out/r1/.reportgen":      "reportgen",
+		"all/out/.reportgen.lock":    "",
+		"all/out/r1/analysis.json":   "{}",
+		"all/pair/before/a.csv":      csv,
+		"all/pair/before/b.csv":      csv,
+		"all/pair/after/report.toml": "",
+		"all/pair/after/a.csv":       csv,
 	})
-	if got := targets(t, filepath.Join(root, "all")); got != "r1 r2 run*" {
-		t.Errorf("Discover = %q, want r1 r2 and run as one configuration", got)
+	if got := targets(t, filepath.Join(root, "all")); got != "after before r1 r2 run*" {
+		t.Errorf("Discover = %q, want pair's after and before, r1, r2 and run as one configuration", got)
 	}
 }
 

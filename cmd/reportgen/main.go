@@ -55,8 +55,10 @@ func main() {
 var errInterrupted = errors.New("interrupted; the report being written was abandoned, the previous one is kept")
 
 // exitCode is the exit status for run's error: 0 for none, 2 for a usage
-// error, 130 for an interruption (errInterrupted), 1 for any other.
+// error, 3 for a comparison that failed --fail-on, 130 for an
+// interruption (errInterrupted), 1 for any other.
 func exitCode(err error) int {
+	var reg *errRegression
 	switch {
 	case err == nil:
 		return 0
@@ -64,6 +66,8 @@ func exitCode(err error) int {
 		return exitInterrupted
 	case isUsage(err):
 		return 2
+	case errors.As(err, &reg):
+		return exitRegression
 	default:
 		return 1
 	}

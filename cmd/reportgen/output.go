@@ -145,9 +145,10 @@ func planTargets(out string, paths []string, found []ingest.Target) ([]target, e
 	return ts, nil
 }
 
-// legacyFile matches what reportgen writes into a report folder, for
+// legacyFile matches what reportgen writes into a report folder (and
+// into a comparison's folder: compare.json and its editions), for
 // outputs written before the marker existed.
-var legacyFile = regexp.MustCompile(`^(analysis\.json|[a-z]{2}/report\.(md|html|pdf)|[a-z]{2}/charts/\d\d-[a-z0-9-]+\.(png|svg))$`)
+var legacyFile = regexp.MustCompile(`^((analysis|compare)\.json|[a-z]{2}/(report|compare)\.(md|html|pdf)|[a-z]{2}/charts/\d\d-[a-z0-9-]+\.(png|svg))$`)
 
 // ours reports whether dir may be replaced, and if not the first file in
 // it that reportgen did not write: dir is empty, or it holds reportgen's

@@ -55,11 +55,13 @@ const mainUsage = `reportgen turns LLM-serving benchmark results into customer-r
 
 Usage:
   reportgen build [flags] PATH...   build the report of each report folder under PATH
+  reportgen compare [flags] BASELINE CANDIDATE
+                                    compare two campaigns: deltas, significance, a verdict
   reportgen init FOLDER             write a commented report.toml listing FOLDER's configurations
   reportgen version                 print the version
   reportgen help [COMMAND]          show this help or the help of a command
 
-Run "reportgen help build" for the build flags.
+Run "reportgen help build" or "reportgen help compare" for their flags.
 `
 
 // run is the whole program; main only maps its error to an exit status.
@@ -73,6 +75,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string, getenv fu
 	switch args[0] {
 	case "build":
 		return build(ctx, stdout, stderr, args[1:], getenv)
+	case "compare":
+		return compareCmd(ctx, stdout, stderr, args[1:], getenv)
 	case "init":
 		return initFolder(stdout, args[1:], getenv)
 	case "version", "-version", "--version":
@@ -89,13 +93,15 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string, getenv fu
 		switch args[1] {
 		case "build":
 			return build(ctx, stdout, stderr, []string{"--help"}, getenv)
+		case "compare":
+			return compareCmd(ctx, stdout, stderr, []string{"--help"}, getenv)
 		case "init":
 			return initFolder(stdout, []string{"--help"}, getenv)
 		case "version":
 			fmt.Fprintln(stdout, "Usage: reportgen version\n\nPrints the version of reportgen.")
 			return nil
 		}
-		return usagef("help %s: no such command; expected build, init or version", args[1])
+		return usagef("help %s: no such command; expected build, compare, init or version", args[1])
 	}
 	return usagef("unknown command %q; run \"reportgen help\"", args[0])
 }
@@ -346,32 +352,10 @@ func buildOne(ctx context.Context, t target, shown string, cfg *buildConfig, w *
 	if err := checkDestination(t.dst, shown); err != nil {
 		return nil, err
 	}
-	opt := cfg.input
-	opt.AsConfig = t.asConfig
-	campaign, err := ingest.Read(t.dir, opt)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.strict && len(campaign.NotResults) > 0 {
-		return log, fmt.Errorf("--strict: holds files or folders that are not results: %s", listSome(campaign.NotResults, 10))
-	}
-	if len(campaign.Ignored) > 0 {
-		log = append(log, fmt.Sprintf("%s: not read (hidden names, side files and other files that are not results, runs also read from another file, reports reportgen wrote): %s", t.name, listSome(byName(campaign.Ignored), 10)))
-	}
-	report, err := analyze.Build(campaign, cfg.overrides)
+	a := analysis{input: cfg.input, overrides: cfg.overrides, strict: cfg.strict}
+	report, log, warnings, err := a.read(t.dir, t.name, t.asConfig)
 	if err != nil {
 		return log, err
-	}
-	var warnings []string
-	for _, w := range report.Warnings {
-		warnings = append(warnings, w.Message)
-	}
-	if cfg.strict {
-		for _, a := range report.Anomalies {
-			warnings = append(warnings, fmt.Sprintf("%s: %s: %s", t.name, a.Config, a.Message))
-		}
-	} else if s := anomalySummary(t.name, report.Anomalies); s != "" {
-		log = append(log, s)
 	}
 	logo, err := readLogo(t.dir, report.Meta.Logo)
 	if err != nil {
@@ -397,6 +381,49 @@ func buildOne(ctx context.Context, t target, shown string, cfg *buildConfig, w *
 		return log, fmt.Errorf("--strict: %d warning(s)", len(warnings))
 	}
 	return log, w.write(ctx, t.dst, shown, files)
+}
+
+// analysis is how a report folder is read and analyzed: what build and
+// compare share.
+type analysis struct {
+	input     ingest.ReadOptions
+	overrides analyze.Options
+	strict    bool
+}
+
+// read reads and analyzes the report folder dir, named name (asConfig:
+// the folder is one configuration's runs). log holds the lines to print
+// (what was not read, the anomalies flagged), warnings the input's
+// warnings (and under --strict the anomalies), which --strict turns into
+// a failure once the caller has added its own.
+func (a analysis) read(dir, name string, asConfig bool) (report *analyze.Report, log, warnings []string, err error) {
+	opt := a.input
+	opt.AsConfig = asConfig
+	campaign, err := ingest.Read(dir, opt)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if a.strict && len(campaign.NotResults) > 0 {
+		return nil, log, nil, fmt.Errorf("--strict: holds files or folders that are not results: %s", listSome(campaign.NotResults, 10))
+	}
+	if len(campaign.Ignored) > 0 {
+		log = append(log, fmt.Sprintf("%s: not read (hidden names, side files and other files that are not results, runs also read from another file, reports reportgen wrote): %s", name, listSome(byName(campaign.Ignored), 10)))
+	}
+	report, err = analyze.Build(campaign, a.overrides)
+	if err != nil {
+		return nil, log, nil, err
+	}
+	for _, w := range report.Warnings {
+		warnings = append(warnings, w.Message)
+	}
+	if a.strict {
+		for _, an := range report.Anomalies {
+			warnings = append(warnings, fmt.Sprintf("%s: %s: %s", name, an.Config, an.Message))
+		}
+	} else if s := anomalySummary(name, report.Anomalies); s != "" {
+		log = append(log, s)
+	}
+	return report, log, warnings, nil
 }
 
 // anomalySummary is the one line that tells what the analysis flagged:

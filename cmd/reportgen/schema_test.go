@@ -150,12 +150,20 @@ func checkSampleAnalyses(t *testing.T, sch *jsonschema.Schema) {
 			if err := run(context.Background(), io.Discard, &stderr, args, fixedEnv); err != nil {
 				t.Fatalf("build: %v\n%s", err, stderr.String())
 			}
-			data, err := os.ReadFile(filepath.Join(out, e.Name(), "analysis.json"))
-			if err != nil {
-				t.Fatal(err)
+			// A folder of reports (samples/compare: before and after)
+			// gives one report each.
+			files, err := filepath.Glob(filepath.Join(out, "*", "analysis.json"))
+			if err != nil || len(files) == 0 {
+				t.Fatalf("no analysis.json written: %v", err)
 			}
-			if err := validateAnalysis(sch, data); err != nil {
-				t.Errorf("analysis.json does not match %s:\n%v", filepath.Base(analysisSchema), err)
+			for _, f := range files {
+				data, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := validateAnalysis(sch, data); err != nil {
+					t.Errorf("%s does not match %s:\n%v", f, filepath.Base(analysisSchema), err)
+				}
 			}
 		})
 	}

@@ -1,0 +1,344 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/analyze/compare"
+	"github.com/openzeka/reportgen/ingest"
+)
+
+const compareUsage = `Usage: reportgen compare [flags] BASELINE CANDIDATE
+
+Compares a candidate campaign with a baseline (an engine upgrade, a new
+draft model, another GPU): configurations matched by id (or --match),
+levels by load; every metric's statistics old and new, their change, and
+where the data allows it a test of significance (Mann–Whitney U on
+per-request samples, or run-to-run spread); a verdict per configuration
+and overall (better, worse, no_change, mixed). A summary goes to stdout.
+
+BASELINE and CANDIDATE are each a report folder, read and analyzed as
+build does (with the same flags on both sides), or an analysis.json that
+build wrote (or the report folder build wrote it into).
+
+With -o OUT, writes OUT/compare.json.
+
+Exit status: 0, or 3 under --fail-on regression when a headline
+statistic regressed (beyond --threshold, and significant where a test is
+possible); 1 on failure, 2 on a usage error.
+
+Flags:
+`
+
+// compareConfig is the parsed command line of compare.
+type compareConfig struct {
+	out       string
+	threshold *float64
+	match     []compare.Pair
+	failOn    string
+	// analysis is how a report folder is read, as build reads it;
+	// analyzing says which of its flags were given (they cannot apply to
+	// an analysis.json).
+	analysis  analysis
+	analyzing []string
+	baseline  string
+	candidate string
+}
+
+// thresholdRange is --threshold's range, in percent.
+var thresholdRange = ingest.Range{Min: 0, Max: 1000, Unit: "%"}
+
+// matchList is --match a=b, repeatable.
+type matchList struct{ pairs *[]compare.Pair }
+
+func (m matchList) String() string { return "" }
+
+func (m matchList) Set(v string) error {
+	a, b, ok := strings.Cut(v, "=")
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	if !ok || a == "" || b == "" {
+		return fmt.Errorf("%q: expected BASELINE=CANDIDATE, two configuration ids", v)
+	}
+	*m.pairs = append(*m.pairs, compare.Pair{Baseline: a, Candidate: b})
+	return nil
+}
+
+// analysisFlags are build's flags that compare takes: they change how a
+// report folder is analyzed.
+var analysisFlags = []string{"slo-ttft-ms", "slo-tps", "think-s", "percentile", "interactivity", "input-format", "strict"}
+
+func parseCompare(stdout, stderr io.Writer, args []string, getenv func(string) string) (*compareConfig, error) {
+	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
+	cfg := &compareConfig{}
+	fs.StringVar(&cfg.out, "o", "", "write `OUT`/compare.json (default: the summary on stdout only)")
+	fs.Var(matchList{&cfg.match}, "match", "`a=b` compares the baseline's configuration a with the candidate's b (repeatable); the others are matched by id")
+	fs.Var(setting{&cfg.threshold, thresholdRange}, "threshold", fmt.Sprintf("a difference counts from this `percent` on; 0 counts every one (default %g)", compare.DefaultThresholdPct))
+	fs.StringVar(&cfg.failOn, "fail-on", "", "exit 3 on a `regression`: a headline statistic worse beyond --threshold, and significant where a test is possible")
+	def := analyze.DefaultParams()
+	o := &cfg.analysis.overrides
+	fs.Var(setting{&o.SLOTTFTms, ingest.TTFTRange}, "slo-ttft-ms", fmt.Sprintf("report folders: TTFT SLO threshold in `ms`, above 0 (default %g, or the manifest's)", def.SLOTTFTms))
+	fs.Var(setting{&o.SLOTPS, ingest.TPSRange}, "slo-tps", fmt.Sprintf("report folders: per-user TPS SLO threshold in `tok/s`; 0 sets none (default %g, or the manifest's)", def.SLOTPS))
+	fs.Var(setting{&o.ThinkS, ingest.ThinkRange}, "think-s", fmt.Sprintf("report folders: think time for Little's law in `seconds`; 0 is a closed loop (default %g, or the manifest's)", def.ThinkS))
+	fs.Var(interactivity{setting{&o.Interactivity, ingest.InteractivityRange}}, "interactivity",
+		"report folders: target interactivity in `tok/s` per user, above 0, at which throughput per GPU is read (default the TPS SLO)")
+	var pct, input string
+	fs.StringVar(&pct, "percentile", "", "report folders: `statistic` of the headline capacity: p90 or mean (default p90, or the manifest's)")
+	fs.StringVar(&input, "input-format", "", "report folders: force the input `format` of every result file: "+strings.Join(ingest.FormatNames(), ", "))
+	fs.BoolVar(&cfg.analysis.strict, "strict", false, "report folders: fail on warnings (anomalies, ignored columns) or files that are not results")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), compareUsage)
+		fs.PrintDefaults()
+	}
+	paths, err := parseInterspersed(fs, stdout, args)
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) != 2 {
+		fs.SetOutput(stderr)
+		fs.Usage()
+		return nil, usagef("compare: expected BASELINE and CANDIDATE, got %d path(s)", len(paths))
+	}
+	cfg.baseline, cfg.candidate = paths[0], paths[1]
+	fs.Visit(func(f *flag.Flag) {
+		for _, name := range analysisFlags {
+			if f.Name == name {
+				cfg.analyzing = append(cfg.analyzing, "--"+name)
+			}
+		}
+	})
+	if cfg.threshold == nil {
+		t := compare.DefaultThresholdPct
+		cfg.threshold = &t
+	}
+	switch cfg.failOn {
+	case "", "regression":
+	default:
+		return nil, usagef("--fail-on %q: expected regression", cfg.failOn)
+	}
+	if input != "" {
+		if !slices.Contains(ingest.FormatNames(), input) {
+			return nil, usagef("--input-format %q: expected one of %s", input, strings.Join(ingest.FormatNames(), ", "))
+		}
+		cfg.analysis.input.Format = input
+	}
+	switch pct {
+	case "", "p90", "mean":
+		o.Percentile = analyze.Percentile(pct)
+	default:
+		return nil, usagef("--percentile %q: expected p90 or mean", pct)
+	}
+	now, err := buildTime(getenv)
+	if err != nil {
+		return nil, err
+	}
+	o.Now = now
+	return cfg, nil
+}
+
+// parseInterspersed parses args with fs, flags before, between and after
+// the paths (a path given after "--" is never a flag), and returns the
+// paths.
+func parseInterspersed(fs *flag.FlagSet, stdout io.Writer, args []string) ([]string, error) {
+	var paths []string
+	for {
+		if err := parseFlags(fs, stdout, args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return paths, nil
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(paths, rest...), nil
+		}
+		paths, args = append(paths, rest[0]), rest[1:]
+	}
+}
+
+// errRegression is compare's outcome under --fail-on regression when a
+// headline statistic regressed: exit status 3.
+type errRegression struct{ list []string }
+
+func (e *errRegression) Error() string {
+	s := "s"
+	if len(e.list) == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("--fail-on regression: %d headline statistic%s regressed: %s", len(e.list), s, listSome(e.list, 5))
+}
+
+// exitRegression is the exit status of a comparison that failed its gate.
+const exitRegression = 3
+
+func compareCmd(ctx context.Context, stdout, stderr io.Writer, args []string, getenv func(string) string) error {
+	cfg, err := parseCompare(stdout, stderr, args, getenv)
+	if errors.Is(err, errHelp) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var dst, shown string
+	if cfg.out != "" {
+		if dst, err = planCompareOutput(cfg.out, cfg.baseline, cfg.candidate); err != nil {
+			return err
+		}
+		shown = cfg.out
+		if err := checkDestination(dst, shown); err != nil {
+			return err
+		}
+	}
+	old, err := cfg.side(stderr, compare.SideBaseline, cfg.baseline)
+	if err != nil {
+		return err
+	}
+	cand, err := cfg.side(stderr, compare.SideCandidate, cfg.candidate)
+	if err != nil {
+		return err
+	}
+	c, err := compare.New(old, cand, compare.Options{ThresholdPct: *cfg.threshold, Match: cfg.match,
+		BaselineSource: filepath.ToSlash(cfg.baseline), CandidateSource: filepath.ToSlash(cfg.candidate)})
+	var me *compare.MatchError
+	if errors.As(err, &me) {
+		return usagef("%v", err)
+	}
+	if err != nil {
+		return err
+	}
+	if len(c.Configs) == 0 {
+		return fmt.Errorf("no configuration of %s matches one of %s by id (%s against %s); pair them with --match BASELINE=CANDIDATE",
+			cfg.baseline, cfg.candidate, idList(old), idList(cand))
+	}
+	writeSummary(stdout, c)
+	if dst != "" {
+		js, err := json.MarshalIndent(c, "", "  ")
+		if err != nil {
+			return err
+		}
+		w := &replacer{exchange: exchange, marker: []byte("reportgen " + buildVersion() + "\n")}
+		if err := w.write(ctx, dst, shown, map[string][]byte{"compare.json": append(js, '\n')}); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s, %s → %s\n", cfg.baseline, cfg.candidate, shown)
+	}
+	if rs := c.Regressions(); cfg.failOn == "regression" && len(rs) > 0 {
+		var list []string
+		for _, r := range rs {
+			list = append(list, r.Config+" "+deltaList(c, []compare.Delta{r.Delta}))
+		}
+		return &errRegression{list}
+	}
+	return nil
+}
+
+func idList(r *analyze.Report) string {
+	var ids []string
+	for _, c := range r.Configs {
+		ids = append(ids, c.ID)
+	}
+	return strings.Join(ids, ", ")
+}
+
+// side reads one side of the comparison: an analysis.json (a file, or
+// the report folder build wrote it into), or a report folder, read and
+// analyzed as build does. What build would print about the folder (what
+// was not read, anomalies, warnings) goes to stderr.
+func (cfg *compareConfig) side(stderr io.Writer, which, path string) (*analyze.Report, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, usagef("%s: %v", path, errors.Unwrap(err))
+	}
+	file := path
+	if st.IsDir() {
+		file = ""
+		if _, err := os.Stat(filepath.Join(path, ingest.OutputMarker)); err == nil {
+			file = filepath.Join(path, "analysis.json")
+		}
+	}
+	if file != "" {
+		if len(cfg.analyzing) > 0 {
+			return nil, usagef("%s is an analysis already made; %s apply to report folders only (rebuild the report with them, or compare the report folders)",
+				path, strings.Join(cfg.analyzing, ", "))
+		}
+		data, err := ingest.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		return analyze.ReadJSON(file, data)
+	}
+	ts, _, err := ingest.Discover(path)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	if len(ts) != 1 {
+		var names []string
+		for _, t := range ts {
+			names = append(names, t.Dir)
+		}
+		return nil, usagef("%s holds %d reports (%s); compare takes one report folder or analysis.json per side", path, len(ts), listSome(names, 5))
+	}
+	name := filepath.Base(mustReal(ts[0].Dir))
+	report, log, warnings, err := cfg.analysis.read(ts[0].Dir, which+" "+name, ts[0].AsConfig)
+	for _, line := range log {
+		fmt.Fprintf(stderr, "reportgen: %s\n", line)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "reportgen: warning: %s\n", w)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if cfg.analysis.strict && len(warnings) > 0 {
+		return nil, fmt.Errorf("%s: --strict: %d warning(s)", path, len(warnings))
+	}
+	return report, nil
+}
+
+// mustReal is p with its links resolved, or p when that fails.
+func mustReal(p string) string {
+	if r, err := realPath(p); err == nil {
+		return r
+	}
+	return p
+}
+
+// planCompareOutput is the absolute destination of -o out, refusing (a
+// usage error) one that is, holds or lies inside an input: a report
+// folder given, or the folder of an analysis.json given.
+func planCompareOutput(out string, inputs ...string) (string, error) {
+	dst, err := realPath(out)
+	if err != nil {
+		return "", err
+	}
+	if st, err := os.Stat(dst); err == nil && !st.IsDir() {
+		return "", usagef("-o %s: not a folder", out)
+	}
+	for _, in := range inputs {
+		dir := in
+		if st, err := os.Stat(in); err == nil && !st.IsDir() {
+			dir = filepath.Dir(in)
+		}
+		r, err := realPath(dir)
+		if err != nil {
+			return "", err
+		}
+		switch {
+		case dst == r:
+			return "", usagef("-o %s is the input folder %s; choose an output folder outside the input", out, dir)
+		case within(dst, r):
+			return "", usagef("-o %s lies inside the input folder %s; choose an output folder outside the input", out, dir)
+		case within(r, dst):
+			return "", usagef("-o %s holds the input folder %s; choose an output folder outside the input", out, dir)
+		}
+	}
+	return dst, nil
+}
