@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -43,6 +44,13 @@ const (
 	// begins at or just past a limit in the config's deployment command
 	// (an admission cap such as --max-num-seqs): the likely cause.
 	CapLimit AnomalyKind = "cap_limit"
+	// CapExceeded: the first level whose load is above an admission or
+	// CUDA graph limit of the config's command where no saturation or
+	// drop is told with it: from there the limit shapes the results
+	// (at most that many requests run at once, or larger batches run
+	// without graphs), a confound the report names but does not call a
+	// cause.
+	CapExceeded AnomalyKind = "cap_exceeded"
 	// LoadNotReached: a level that never carried its load (Reach).
 	LoadNotReached AnomalyKind = "load_not_reached"
 	// AggregateDrop: aggregate output falls while the load rises.
@@ -72,7 +80,9 @@ const (
 func anomalies(r *Report) []Anomaly {
 	var out []Anomaly
 	for _, cfg := range r.Configs {
-		out = append(out, levelChecks(cfg, r.Params, r.Axis)...)
+		checks := levelChecks(cfg, r.Params, r.Axis)
+		out = append(out, checks...)
+		out = append(out, capsExceeded(cfg, checks, r.Axis)...)
 		for _, pct := range Percentiles {
 			out = append(out, nonMonotonic(cfg, pct, r.Axis)...)
 		}
@@ -292,8 +302,10 @@ func recovers(later []Level, ceiling float64) (Level, bool) {
 }
 
 // capAt names the limits of cfg's command that a saturation, plateau or
-// drop between prev and l begins at or just past: an admission or CUDA
-// graph cap V with prev's requests in flight ≤ V ≤ l's.
+// drop between prev and l begins just past: an admission or CUDA graph
+// cap V with prev's requests in flight ≤ V < l's. At V itself the server
+// still runs every request at once (every batch with graphs): a plateau
+// there is not the limit's doing.
 func capAt(cfg Config, prev, l Level, axis Axis) []Anomaly {
 	var out []Anomaly
 	for _, f := range cfg.Caps {
@@ -305,11 +317,36 @@ func capAt(cfg Config, prev, l Level, axis Axis) []Anomaly {
 		if err != nil || !(v > 0) {
 			continue
 		}
-		if prev.Concurrency <= v && v <= l.Concurrency*1.0001 {
+		if prev.Concurrency <= v && v < l.Concurrency*0.9999 {
 			out = append(out, Anomaly{Kind: CapLimit, Config: cfg.ID, Load: l.Load, Metric: f.Flag,
 				Message: fmt.Sprintf("%s %s: the limit is reached at %s (%.0f requests in flight), where throughput stops growing; it is the likely cause",
 					f.Flag, f.Value, axis.Label(l.Load), l.Concurrency),
 				Values: map[string]float64{"cap": v, "in_flight": l.Concurrency, "prev_load": float64(prev.Load)}})
+		}
+	}
+	return out
+}
+
+// capsExceeded flags, per admission or CUDA graph limit of cfg's command
+// that no cap_limit in checks names, the first level whose requests in
+// flight exceed it.
+func capsExceeded(cfg Config, checks []Anomaly, axis Axis) []Anomaly {
+	var out []Anomaly
+	for _, f := range cfg.Caps {
+		k := f.KindOf()
+		v, err := strconv.ParseFloat(f.Value, 64)
+		if k != AdmissionCap && k != GraphCap || err != nil || !(v > 0) || slices.ContainsFunc(checks, func(a Anomaly) bool {
+			return a.Kind == CapLimit && a.Metric == f.Flag
+		}) {
+			continue
+		}
+		for _, l := range cfg.Levels {
+			if l.Concurrency > v*1.0001 {
+				out = append(out, Anomaly{Kind: CapExceeded, Config: cfg.ID, Load: l.Load, Metric: f.Flag,
+					Message: fmt.Sprintf("%s %s: %.0f requests in flight at %s, above the limit: from here the limit shapes the results", f.Flag, f.Value, l.Concurrency, axis.Label(l.Load)),
+					Values:  map[string]float64{"cap": v, "in_flight": l.Concurrency}})
+				break
+			}
 		}
 	}
 	return out

@@ -163,8 +163,16 @@ func TestSaturationIsAThroughputFact(t *testing.T) {
 	jump[1].TTFT.Mean = 900 // 9× the TTFT at doubled load, throughput 4 → 7.3
 	r := build(t, ingest.Config{ID: "flat", Levels: flat}, ingest.Config{ID: "jump", Levels: jump})
 	m := &ingest.Manifest{}
-	m.Configs = []ingest.ConfigMeta{{ID: "flat", Command: ingest.Text{"": "vllm serve m --max-num-seqs 16 --gpu-memory-utilization 0.9"}}}
+	// A cap of 8 is exceeded at the step 8 → 16: the likely cause. A cap
+	// of 16 is not (at c=16 all 16 requests still run at once): it is
+	// named as a confound where the load first exceeds it, at c=32.
+	m.Configs = []ingest.ConfigMeta{{ID: "flat", Command: ingest.Text{"": "vllm serve m --max-num-seqs 8 --gpu-memory-utilization 0.9"}}}
 	withCap, err := analyze.Build(&ingest.Campaign{Name: "t", Manifest: m, Configs: []ingest.Config{{ID: "flat", Levels: flat}}}, analyze.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Configs[0].Command = ingest.Text{"": "vllm serve m --max-num-seqs 16"}
+	atCap, err := analyze.Build(&ingest.Campaign{Name: "t", Manifest: m, Configs: []ingest.Config{{ID: "flat", Levels: flat}}}, analyze.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,11 +189,17 @@ func TestSaturationIsAThroughputFact(t *testing.T) {
 		t.Errorf("anomalies = %s", got)
 	}
 	if got := kinds(withCap); got != "saturation@flat=16 cap_limit@flat=16" {
-		t.Errorf("with --max-num-seqs 16: %s", got)
+		t.Errorf("with --max-num-seqs 8: %s", got)
 	}
 	f := headline(withCap, analyze.AnomalyNote)
-	if f == nil || f.Anomaly != analyze.Saturation || f.Cap == nil || f.Cap.Flag != "--max-num-seqs" || f.Cap.Value != "16" {
+	if f == nil || f.Anomaly != analyze.Saturation || f.Cap == nil || f.Cap.Flag != "--max-num-seqs" || f.Cap.Value != "8" {
 		t.Errorf("saturation finding does not name the cap: %+v", f)
+	}
+	if got := kinds(atCap); got != "saturation@flat=16 cap_exceeded@flat=32" {
+		t.Errorf("with --max-num-seqs 16: %s", got)
+	}
+	if f := headline(atCap, analyze.AnomalyNote); f == nil || f.Cap != nil {
+		t.Errorf("a cap the load did not exceed is named as the cause: %+v", f)
 	}
 }
 

@@ -40,6 +40,11 @@ func (v *view) AnomalyLines() []string {
 				told[key] = cp != nil
 			}
 			s = v.anomalyText(a.Kind, a.Config, a.Load, val, cp, true)
+		case analyze.CapExceeded:
+			if v.hasSaturation(a.Config) {
+				continue // told with the saturation or drop (anomaly_cap_later)
+			}
+			s = v.capExceededText(a, "anomaly_cap_exceeded")
 		case analyze.CapLimit:
 			if explained[key] {
 				continue
@@ -74,6 +79,14 @@ func (v *view) AnomalyLines() []string {
 		}
 	}
 	return out
+}
+
+// hasSaturation reports whether config has a saturation or an output
+// drop to tell.
+func (v *view) hasSaturation(config string) bool {
+	return slices.ContainsFunc(v.R.Anomalies, func(a analyze.Anomaly) bool {
+		return a.Config == config && (a.Kind == analyze.Saturation || a.Kind == analyze.AggregateDrop)
+	})
 }
 
 // notReached words a load_not_reached anomaly with the numbers that

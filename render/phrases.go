@@ -325,8 +325,36 @@ func (v *view) anomalyText(kind analyze.AnomalyKind, config string, x analyze.Lo
 		}
 		n, _ := strconv.ParseFloat(cp.Value, 64)
 		s += " " + l.T(id, "N", l.Num(n, 0), "Flag", Code(cp.Flag+" "+cp.Value))
+	} else if kind == analyze.Saturation || kind == analyze.AggregateDrop {
+		// A limit the load exceeds only later is no cause of this, but
+		// shapes the levels from there: said once, here.
+		if a, ok := v.capExceeded(config, x); ok {
+			s += " " + v.capExceededText(a, "anomaly_cap_later")
+		}
 	}
 	return s
+}
+
+// capExceeded is the cap_exceeded anomaly of config above load x.
+func (v *view) capExceeded(config string, x analyze.Load) (analyze.Anomaly, bool) {
+	for _, a := range v.R.Anomalies {
+		if a.Kind == analyze.CapExceeded && a.Config == config && a.Load > x {
+			return a, true
+		}
+	}
+	return analyze.Anomaly{}, false
+}
+
+// capExceededText words a cap_exceeded anomaly with message id (its
+// "_graph" form for a CUDA graph limit).
+func (v *view) capExceededText(a analyze.Anomaly, id string) string {
+	l := v.loc
+	if (analyze.Flag{Flag: a.Metric}).KindOf() == analyze.GraphCap {
+		id += "_graph"
+	}
+	n := a.Values["cap"]
+	return l.T(id, "Config", v.Name(a.Config), "C", l.At(a.Load), "N", l.Num(n, 0), "InFlight", l.Num(a.Values["in_flight"], 0),
+		"Flag", Code(a.Metric+" "+strconv.FormatFloat(n, 'f', -1, 64)))
 }
 
 // round1 rounds a load factor to one decimal, so that 1.99 reads 2×.
