@@ -364,10 +364,10 @@ func TestSaturationAndSchedulingChange(t *testing.T) {
 			}
 		}
 		checkText(t, lang+" saturation", sat, words{"en": {"saturates from c=16 on", "grew 2× from c=8", "`--max-num-seqs 8`", "the likely cause"},
-			"tr": {"c=16 seviyesinden itibaren doyuyor", "2 katına çıkarken", "`--max-num-seqs 8`", "olası neden"}}[lang], nil)
+			"tr": {"c=16 seviyesinde doygunluğa ulaşıyor", "2 katına çıkarken", "`--max-num-seqs 8`", "olası neden"}}[lang], nil)
 		checkText(t, lang+" scheduling change", sched, words{"en": {"grew 4× from c=2", "mean TTFT jumped 9.00×", "still grew", "This is not a saturation"},
-			"tr": {"4 katına çıkarken", "9,00 katına sıçradı", "artmaya devam etti", "Bu bir doyma değildir"}}[lang],
-			words{"en": {"doubled", "saturates"}, "tr": {"iki katına", "doyuyor"}}[lang])
+			"tr": {"4 katına çıkarken", "9,00 katına sıçradı", "artmaya devam etti", "Bu bir doygunluk değildir"}}[lang],
+			words{"en": {"doubled", "saturates"}, "tr": {"iki katına", "doygunluğa"}}[lang])
 		if strings.Count(all, "--max-num-seqs") != 1 {
 			t.Errorf("%s: the cap is told %d times:\n%s", lang, strings.Count(all, "--max-num-seqs"), all)
 		}
