@@ -36,13 +36,19 @@ func TestEfficiencyLines(t *testing.T) {
 		edit func(r *analyze.Report)
 		want []string
 	}{
-		{"leader by a margin", nil, []string{
+		{"a value between levels that miss the TTFT SLO is told, not ranked", nil, []string{
 			"The frontier, from the most interactive to the highest output: b\\|pipe (c=1) and \\<script\\>alert(1)\\</script\\> (c=2–4).",
-			"At 60 tok/s per user, \\<script\\>alert(1)\\</script\\> gives the most output per GPU: 85.0 tok/s, 34% more than b\\|pipe (63.3 tok/s).",
+			"At 60 tok/s per user, only \\<script\\>alert(1)\\</script\\> gives an output between levels that meet the P90 TTFT SLO: 85.0 tok/s per GPU.",
 			// b's c=4 misses the TTFT SLO (1,440 ms at P90); a's c=4 meets it.
 			"b\\|pipe (between c=1 and c=4) reaches 60 tok/s per user only between levels the higher of which misses the P90 TTFT SLO: that output may not be available within the SLOs.",
 		}},
-		{"a tie is a tie", func(r *analyze.Report) { r.Configs[1].AtInteractivity.TPSPerGPU = 83 }, []string{
+		{"leader by a margin", func(r *analyze.Report) { r.Configs[1].AtInteractivity.Between = []analyze.Load{1, 1} }, []string{
+			"At 60 tok/s per user, \\<script\\>alert(1)\\</script\\> gives the most output per GPU: 85.0 tok/s, 34% more than b\\|pipe (63.3 tok/s).",
+		}},
+		{"a tie is a tie", func(r *analyze.Report) {
+			r.Configs[1].AtInteractivity.TPSPerGPU = 83
+			r.Configs[1].AtInteractivity.Between = []analyze.Load{1, 1}
+		}, []string{
 			"At 60 tok/s per user, \\<script\\>alert(1)\\</script\\> (85.0 tok/s per GPU) and b\\|pipe (83.0 tok/s) are on par: the difference is within 5%.",
 		}},
 		{"beyond the tested loads, never extrapolated", func(r *analyze.Report) {

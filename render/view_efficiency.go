@@ -62,6 +62,9 @@ func (v *view) gpuSources() string {
 		}
 		groups[i].configs = append(groups[i].configs, v.Name(c.ID))
 	}
+	if len(groups) == 1 && groups[0].source != analyze.GPUsUnknown {
+		return v.loc.T("gpus_all_from_"+string(groups[0].source), "N", v.loc.Int(int(groups[0].gpus)))
+	}
 	var parts []string
 	for _, g := range groups {
 		parts = append(parts, v.loc.T("gpus_from_"+string(g.source), "Configs", v.loc.List(g.configs), "N", v.loc.Int(int(g.gpus))))
@@ -220,20 +223,44 @@ func (v *view) EfficiencyLines() []string {
 func (v *view) targetTTFTMisses() string {
 	l := v.loc
 	var items []string
+	var both []string
 	for _, c := range v.R.Configs {
-		a := c.AtInteractivity
-		if a == nil || math.IsNaN(v.targetValue(c)) || len(a.Between) != 2 {
+		lo, hi, ok := v.targetMisses(c)
+		if !ok || !hi {
 			continue
 		}
-		hi := a.Between[1]
-		if lv, ok := c.Level(hi); ok && !lv.SLO.Get(v.R.Params.Percentile).TTFT {
-			items = append(items, l.T("name_at", "Name", v.Name(c.ID), "Levels", l.T("level_span_between", "A", l.At(a.Between[0]), "B", l.At(hi))))
+		a := c.AtInteractivity
+		item := l.T("name_at", "Name", v.Name(c.ID), "Levels", l.T("level_span_between", "A", l.At(a.Between[0]), "B", l.At(a.Between[1])))
+		if lo {
+			both = append(both, item)
+		} else {
+			items = append(items, item)
 		}
 	}
-	if len(items) == 0 {
-		return ""
+	args := []any{"Stat", v.StatWord(v.Headline()), "Target", v.limit(v.R.Pareto.Target)}
+	var out []string
+	if len(items) > 0 {
+		out = append(out, l.N("efficiency_target_ttft", len(items), append(args, "Configs", l.List(items))...))
 	}
-	return l.N("efficiency_target_ttft", len(items), "Configs", l.List(items), "Stat", v.StatWord(v.Headline()), "Target", v.limit(v.R.Pareto.Target))
+	if len(both) > 0 {
+		out = append(out, l.N("efficiency_target_ttft_both", len(both), append(args, "Configs", l.List(both))...))
+	}
+	return strings.Join(out, " ")
+}
+
+// targetMisses says whether the two levels a config's value at the
+// target lies between miss the TTFT SLO at the headline statistic; ok is
+// false when it has no value between two levels.
+func (v *view) targetMisses(c analyze.Config) (lo, hi, ok bool) {
+	a := c.AtInteractivity
+	if a == nil || math.IsNaN(v.targetValue(c)) || len(a.Between) != 2 {
+		return false, false, false
+	}
+	miss := func(x analyze.Load) bool {
+		lv, found := c.Level(x)
+		return found && !lv.SLO.Get(v.R.Params.Percentile).TTFT
+	}
+	return miss(a.Between[0]), miss(a.Between[1]), true
 }
 
 // anyAtTarget reports whether some config has a value at the target.
@@ -257,9 +284,17 @@ func (v *view) targetValue(c analyze.Config) float64 {
 // interactivity against the nearest rival, a tie called a tie; "" when
 // no config has a value there.
 func (v *view) targetLeader() string {
+	// A value read between levels that miss the TTFT SLO is no output
+	// the SLOs vouch for: it is told (targetTTFTMisses), not ranked.
 	var have []analyze.Config
+	unranked := false
 	for _, c := range v.R.Configs {
-		if !math.IsNaN(v.targetValue(c)) {
+		lo, hi, _ := v.targetMisses(c)
+		switch {
+		case math.IsNaN(v.targetValue(c)):
+		case lo || hi:
+			unranked = true
+		default:
 			have = append(have, c)
 		}
 	}
@@ -277,6 +312,9 @@ func (v *view) targetLeader() string {
 	lead := have[0]
 	args := []any{"Target", v.limit(v.R.Pareto.Target), "Leader", v.Name(lead.ID), "Value", l.Num(v.targetValue(lead), dec), "Per", v.perWhat()}
 	if len(have) == 1 {
+		if unranked {
+			return l.T("efficiency_target_only_slo", append(args, "Stat", v.StatWord(v.Headline()))...)
+		}
 		return l.T("efficiency_target_only", args...)
 	}
 	next := have[1]
