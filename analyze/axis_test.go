@@ -147,3 +147,24 @@ func TestRateAxisFixture(t *testing.T) {
 		t.Errorf("median TTFT at 1 req/s = %v", l.TTFT.P50)
 	}
 }
+
+// TestRateAxisPeakAtInfinity: a peak at ∞ (every request sent at once)
+// is a peak, not a lower bound: no more load can be offered, so the
+// maximum-output scenario ranks it.
+func TestRateAxisPeakAtInfinity(t *testing.T) {
+	inf := math.Inf(1)
+	r := build(t,
+		ingest.Config{ID: "a", Levels: []ingest.Level{rateRun(1, 1, 50, 100, 2), rateRun(inf, 8, 3000, 25, 20)}},
+		ingest.Config{ID: "b", Levels: []ingest.Level{rateRun(1, 1, 50, 100, 2), rateRun(inf, 10, 2000, 30, 11)}},
+	)
+	for _, s := range r.Scenarios {
+		if s.Kind != analyze.MaxThroughput {
+			continue
+		}
+		if s.Config != "b" || s.Values["lower_bound"] != 0 || s.Values["next_lower_bound"] != 0 {
+			t.Errorf("max output at ∞: %+v, want b ranked, no bounds", s)
+		}
+		return
+	}
+	t.Error("no maximum-output scenario")
+}

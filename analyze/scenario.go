@@ -206,7 +206,8 @@ func lowLoad(cfgs []Config, x Load) bool {
 // maxThroughput picks the highest peak aggregate output, each config's
 // peak taken over all its levels (whose load was reached). A peak at a
 // config's highest level is a lower bound, still rising: the maximum lies
-// beyond the tested range; peaks are ranked as capacities are
+// beyond the tested range (unless that level is an unbounded rate, where
+// no more load can be offered); peaks are ranked as capacities are
 // (compareCapacity): a clear winner, a tie, or no ranking when bounds
 // leave the order open. Configs with no aggregate figure do not compete.
 func maxThroughput(r *Report) (Scenario, bool) {
@@ -225,7 +226,9 @@ func maxThroughput(r *Report) (Scenario, bool) {
 			}
 		}
 		if p.v >= 0 {
-			p.bound = p.c == cfg.Levels[len(cfg.Levels)-1].Load && len(cfg.Levels) > 1
+			// At ∞ (every request sent at once) no more load can be
+			// offered: the figure there is the peak, not a bound.
+			p.bound = p.c == cfg.Levels[len(cfg.Levels)-1].Load && len(cfg.Levels) > 1 && !p.c.IsInf()
 			ps = append(ps, p)
 		}
 	}

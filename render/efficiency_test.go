@@ -56,7 +56,7 @@ func TestEfficiencyLines(t *testing.T) {
 			r.Pareto.Points[4].PerUserTPS = 65
 		}, []string{
 			"At 60 tok/s per user, only \\<script\\>alert(1)\\</script\\> has a measured value: 85.0 tok/s per GPU.",
-			"Even at its highest tested load, b\\|pipe (65.0 tok/s at c=4) gives each user more than 60 tok/s: its output at 60 tok/s per user lies beyond the tested loads and is not extrapolated.",
+			"Even at its highest tested load, b\\|pipe (65.0 tok/s at c=4) gives each user more than 60 tok/s: no tested load slows it to 60 tok/s per user, so its output there is not known, and not extrapolated.",
 		}},
 		{"never as fast as the target", func(r *analyze.Report) {
 			r.Configs[1].AtInteractivity = &analyze.AtTarget{Target: 60, AggregateTPS: math.NaN(), TPSPerGPU: math.NaN(), Reason: analyze.ReasonAboveMeasured}

@@ -248,7 +248,8 @@ func (v *view) stillRising(id string, x analyze.Load) bool {
 		}
 	}
 	n := len(reached)
-	return n >= 2 && reached[n-1].Load == x && reached[n-1].AggregateTPS > reached[n-2].AggregateTPS
+	// At ∞ no more load can be offered: rising there is the peak.
+	return n >= 2 && reached[n-1].Load == x && !x.IsInf() && reached[n-1].AggregateTPS > reached[n-2].AggregateTPS
 }
 
 // phraseTTFT words the TTFT leader at low load, and at high load when
