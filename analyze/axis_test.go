@@ -161,8 +161,8 @@ func TestRateAxisPeakAtInfinity(t *testing.T) {
 		if s.Kind != analyze.MaxThroughput {
 			continue
 		}
-		if s.Config != "b" || s.Values["lower_bound"] != 0 || s.Values["next_lower_bound"] != 0 {
-			t.Errorf("max output at ∞: %+v, want b ranked, no bounds", s)
+		if s.Config != "a" || s.Values["lower_bound"] != 0 || s.Values["next_lower_bound"] != 0 {
+			t.Errorf("max output at ∞: %+v, want a ranked (25 tok/s × 160 in flight against 30 × 110), no bounds", s)
 		}
 		return
 	}
