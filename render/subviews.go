@@ -65,6 +65,7 @@ type setupMethods interface {
 	ScopeTable() *Table
 	ParamTable() Table
 	RateTable() *Table
+	InfiniteRate() bool
 	SLOTable() Table
 	Facts(fs []analyze.Fact, keyHead, valueHead string) Table
 }

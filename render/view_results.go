@@ -2,6 +2,8 @@ package render
 
 import (
 	"cmp"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
@@ -147,6 +149,15 @@ func (v *view) SpeedupTable() Table {
 		}
 	}
 	return t
+}
+
+// InfiniteRate reports whether a rate-driven run sent its requests as
+// fast as possible (∞): its requests in flight are then the burst the
+// run sent, not a property of the server.
+func (v *view) InfiniteRate() bool {
+	return slices.ContainsFunc(v.R.Configs, func(c analyze.Config) bool {
+		return slices.ContainsFunc(c.Levels, func(l analyze.Level) bool { return math.IsInf(l.Rate, 1) })
+	})
 }
 
 // RateTable says how rate-driven runs were loaded: on a rate axis, each
