@@ -18,10 +18,10 @@ import (
 	"github.com/openzeka/reportgen/render/present"
 )
 
-// The comparison edition's charts (reportgen compare): per headline
-// metric of the comparison, the baseline and the candidate overlaid per
-// matched configuration against the load, then the delta heat map
-// (deltagrid.go).
+// The comparison edition's charts (reportgen compare): the delta heat
+// map (deltagrid.go), then per headline metric of the comparison the
+// baseline and the candidate overlaid per matched configuration against
+// the load.
 //
 // Style: a configuration keeps the colour and marker the candidate's
 // report gives it; the candidate is drawn in that colour, solid, with
@@ -93,35 +93,45 @@ func cmpHeadlines(c *compare.Comparison) []cmpHeadline {
 	return out
 }
 
-// cmpDefs are the charts of comparison c, in order: an overlay per
-// headline metric, then the heat map; none when no level was compared
-// (the sides' load axes differ, or no level is common).
+// cmpDefs are the charts of comparison c, in order: the heat map, then
+// an overlay per headline metric; none when no level was compared (the
+// sides' load axes differ, or no level is common).
 func cmpDefs(c *compare.Comparison) []cmpDef {
 	hs := cmpHeadlines(c)
 	if len(hs) == 0 {
 		return nil
 	}
-	var out []cmpDef
+	out := []cmpDef{{name: "01-delta-heatmap", heat: true}}
 	for _, h := range hs {
 		out = append(out, cmpDef{name: fmt.Sprintf("%02d-%s", len(out)+1, strings.ReplaceAll(present.MustOf(h.id).Stem, "_", "-")), h: h})
 	}
-	return append(out, cmpDef{name: fmt.Sprintf("%02d-delta-heatmap", len(out)+1), heat: true})
+	return out
 }
 
-// ComparisonNames lists the names of comparison c's charts, in the
-// order DrawComparison draws them.
-func ComparisonNames(c *compare.Comparison) []string {
-	var out []string
+// ComparisonFigure is one chart of a comparison: its name (the file
+// name without extension), and what it shows: a headline metric at a
+// statistic ("" for a throughput), or the delta heat map.
+type ComparisonFigure struct {
+	Name    string
+	Metric  analyze.MetricID
+	Stat    analyze.Statistic
+	Heatmap bool
+}
+
+// ComparisonFigures are comparison c's charts, in the order
+// DrawComparison draws them.
+func ComparisonFigures(c *compare.Comparison) []ComparisonFigure {
+	var out []ComparisonFigure
 	for _, d := range cmpDefs(c) {
-		out = append(out, d.name)
+		out = append(out, ComparisonFigure{Name: d.name, Metric: d.h.id, Stat: d.h.stat, Heatmap: d.heat})
 	}
 	return out
 }
 
 // DrawComparison draws comparison c's charts in the encodings opt asks
-// for (ComparisonNames): per headline metric the baseline and the
-// candidate overlaid per matched configuration ("01-ttft"), then the
-// delta heat map ("04-delta-heatmap"). It needs both analyses
+// for (ComparisonFigures): the delta heat map ("01-delta-heatmap"), then
+// per headline metric the baseline and the candidate overlaid per
+// matched configuration ("02-ttft"). It needs both analyses
 // (Comparison.Old, New); it draws nothing when no level was compared.
 func DrawComparison(c *compare.Comparison, opt Options) ([]Chart, error) {
 	if !opt.PNG && !opt.SVG {
