@@ -8,9 +8,11 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo deve
 
 .PHONY: report test lint build fuzz bench update check-deps
 
-## report: build the sample report into $(OUT)/ (both languages, every format)
+## report: build the sample reports into $(OUT)/ (both languages, every format), and compare
+## the before/after pair into $(OUT)/compare/
 report:
 	$(GO) run ./cmd/reportgen build -o $(OUT) samples/
+	$(GO) run ./cmd/reportgen compare -o $(OUT)/compare samples/compare/before samples/compare/after
 
 ## test: vet, lint, check the pinned library versions, run every test;
 ## list the tests that skipped (a missing pdftotext, say) and why
@@ -44,6 +46,7 @@ fuzz:
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadRequests$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./analyze -run '^$$' -fuzz '^FuzzBuild$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x
 	$(GO) test ./analyze -run '^$$' -fuzz '^FuzzReadJSON$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x
+	$(GO) test ./render -run '^$$' -fuzz '^FuzzPackCommand$$' -fuzztime $(FUZZTIME)
 
 ## bench: the speed benchmarks
 bench:

@@ -74,6 +74,23 @@ var synonyms = map[string]string{
 	"dp_size":                "data_parallel_size",
 }
 
+// housekeeping are the settings that do not bear on serving speed: where
+// the server listens, how it names the model and logs, and how it parses
+// tool calls and reasoning out of the text it has already generated.
+var housekeeping = map[string]bool{
+	"host": true, "port": true, "served_model_name": true, "api_key": true,
+	"uvicorn_log_level": true, "log_level": true, "disable_log_requests": true,
+	"disable_log_stats": true, "enable_log_requests": true, "allowed_origins": true,
+	"root_path": true, "ssl_keyfile": true, "ssl_certfile": true, "download_dir": true,
+	"enable_auto_tool_choice": true, "tool_call_parser": true, "reasoning_parser": true,
+	"chat_template": true, "trust_remote_code": true,
+}
+
+// Housekeeping reports whether a setting (as Flag.Setting names it) has
+// no bearing on how fast the server serves (its address, names, logging,
+// output parsing): a difference in it explains no difference in results.
+func Housekeeping(setting string) bool { return housekeeping[setting] }
+
 // Setting is the setting a flag gives, the same for every engine's
 // spelling of it ("--tp-size" and "--tensor-parallel-size" are both
 // "tensor_parallel_size"); any other flag is its own name.

@@ -195,45 +195,60 @@ func locate(node any, t reflect.Type, path []pathStep) []pathStep {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
+	var child any
+	var step pathStep
+	var ct reflect.Type
 	switch n := node.(type) {
 	case map[string]any:
-		switch t.Kind() {
-		case reflect.Struct:
-			for i := range t.NumField() {
-				f := t.Field(i)
-				name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-				if name == "" {
-					name = strings.ToLower(f.Name) // Stat's mean, p90, …
-				}
-				if name == "-" || !f.IsExported() {
-					continue
-				}
-				if child, ok := n[name]; ok && fails(child, f.Type) {
-					return locate(child, f.Type, append(path, pathStep{key: name}))
-				}
-			}
-		case reflect.Map:
-			keys := make([]string, 0, len(n))
-			for k := range n {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
-			for _, k := range keys {
-				if fails(n[k], t.Elem()) {
-					return locate(n[k], t.Elem(), append(path, pathStep{key: k}))
-				}
-			}
-		}
+		child, step, ct = failingKey(n, t)
 	case []any:
 		if t.Kind() == reflect.Slice {
 			for i, item := range n {
 				if fails(item, t.Elem()) {
-					return locate(item, t.Elem(), append(path, pathStep{index: i}))
+					child, step, ct = item, pathStep{index: i}, t.Elem()
+					break
 				}
 			}
 		}
 	}
-	return path
+	if ct == nil {
+		return path
+	}
+	return locate(child, ct, append(path, step))
+}
+
+// failingKey is the first value of object n that does not decode into
+// its type in t (a struct's field, a map's element), its key and that
+// type; a nil type when there is none.
+func failingKey(n map[string]any, t reflect.Type) (any, pathStep, reflect.Type) {
+	switch t.Kind() {
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "" {
+				name = strings.ToLower(f.Name) // Stat's mean, p90, …
+			}
+			if name == "-" || !f.IsExported() {
+				continue
+			}
+			if child, ok := n[name]; ok && fails(child, f.Type) {
+				return child, pathStep{key: name}, f.Type
+			}
+		}
+	case reflect.Map:
+		keys := make([]string, 0, len(n))
+		for k := range n {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if fails(n[k], t.Elem()) {
+				return n[k], pathStep{key: k}, t.Elem()
+			}
+		}
+	}
+	return nil, pathStep{}, nil
 }
 
 // valueOffset is the byte offset at which the value at path begins in

@@ -62,23 +62,28 @@ func TestReadJSONRoundTrip(t *testing.T) {
 			if d := testutil.Diff("written", "read back", want, got); d != "" {
 				t.Error(d)
 			}
-			// The numbers analysis.json writes as null or "inf" come back
-			// as the model holds them.
-			for i, c := range r.Configs {
-				for j, l := range c.Levels {
-					b := back.Configs[i].Levels[j]
-					if !same(b.RPSReported, l.RPSReported) || !same(b.Rate, l.Rate) || b.Requests != l.Requests || b.Errors != l.Errors || !same(b.Goodput, l.Goodput) || !same(b.TTFT.P10, l.TTFT.P10) {
-						t.Errorf("%s %v: read back %+v, want %+v", c.ID, l.Load, b, l)
-					}
-				}
-				for _, p := range analyze.Percentiles {
-					a, b := c.Capacity.Get(p), back.Configs[i].Capacity.Get(p)
-					if a.Max != b.Max || a.LowerBound != b.LowerBound || a.Users != b.Users || !same(a.LatencyMeanS, b.LatencyMeanS) || !same(a.ThroughputRPS, b.ThroughputRPS) {
-						t.Errorf("%s capacity %s: read back %+v, want %+v", c.ID, p, b, a)
-					}
-				}
-			}
+			sameModel(t, r, back)
 		})
+	}
+}
+
+// sameModel: the numbers analysis.json writes as null or "inf" come
+// back as the model holds them.
+func sameModel(t *testing.T, r, back *analyze.Report) {
+	t.Helper()
+	for i, c := range r.Configs {
+		for j, l := range c.Levels {
+			b := back.Configs[i].Levels[j]
+			if !same(b.RPSReported, l.RPSReported) || !same(b.Rate, l.Rate) || b.Requests != l.Requests || b.Errors != l.Errors || !same(b.Goodput, l.Goodput) || !same(b.TTFT.P10, l.TTFT.P10) {
+				t.Errorf("%s %v: read back %+v, want %+v", c.ID, l.Load, b, l)
+			}
+		}
+		for _, p := range analyze.Percentiles {
+			a, b := c.Capacity.Get(p), back.Configs[i].Capacity.Get(p)
+			if a.Max != b.Max || a.LowerBound != b.LowerBound || a.Users != b.Users || !same(a.LatencyMeanS, b.LatencyMeanS) || !same(a.ThroughputRPS, b.ThroughputRPS) {
+				t.Errorf("%s capacity %s: read back %+v, want %+v", c.ID, p, b, a)
+			}
+		}
 	}
 }
 

@@ -114,6 +114,12 @@ func reportsIn(dir string, depth int) (targets []Target, ignored []string, err e
 		if err != nil {
 			return nil, nil, err
 		}
+		if !mode.IsDir() && depth > 1 {
+			// A folder of reports inside one holds no result files
+			// (classify would call it a report): its files are notes
+			// (samples/compare/README.md).
+			continue
+		}
 		if !mode.IsDir() || holdsMarker(p) || holdsLock(p) {
 			ignored = append(ignored, p)
 			continue

@@ -140,7 +140,9 @@ type Fact struct {
 //	title = "Kimi K3"
 //	title = { tr = "Kimi K3 Raporu", en = "Kimi K3 Report" }
 //
-// The language-neutral form is stored under the empty key.
+// The language-neutral form is stored under the empty key; a number
+// (value = 1048576) is stored as its decimal text, for the editions to
+// write in their own number style.
 type Text map[string]string
 
 // UnmarshalTOML implements toml.Unmarshaler.
@@ -148,6 +150,10 @@ func (t *Text) UnmarshalTOML(v any) error {
 	switch v := v.(type) {
 	case string:
 		*t = Text{"": v}
+	case int64:
+		*t = Text{"": strconv.FormatInt(v, 10)} // a number: each edition writes it its way
+	case float64:
+		*t = Text{"": strconv.FormatFloat(v, 'f', -1, 64)}
 	case map[string]any:
 		m := Text{}
 		for k, x := range v {

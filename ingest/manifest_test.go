@@ -248,3 +248,15 @@ func TestManifestNamesHaveALimit(t *testing.T) {
 		t.Errorf("per-language: %v", err)
 	}
 }
+
+// TestManifestCardNumbers: a model-card value given as a TOML number is
+// read as its decimal text, for each edition to write its own way.
+func TestManifestCardNumbers(t *testing.T) {
+	m, _, err := readManifest("f.toml", []byte("[model]\nname = \"M\"\n[[model.card]]\nkey = \"Context\"\nvalue = 1048576\n[[model.card]]\nkey = \"Params\"\nvalue = 2.5\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Model.Card) != 2 || m.Model.Card[0].Value[""] != "1048576" || m.Model.Card[1].Value[""] != "2.5" {
+		t.Errorf("card numbers: %+v", m.Model.Card)
+	}
+}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,7 +12,7 @@ import (
 
 // AnomalyLines phrases every anomaly with what was measured and why it
 // matters. A deployment limit is told with the saturation or drop it
-// explains.
+// explains. What the summary's key findings tell is left out.
 func (v *view) AnomalyLines() []string {
 	l := v.loc
 	var out []string
@@ -23,6 +24,8 @@ func (v *view) AnomalyLines() []string {
 		}
 	}
 	told := map[string]bool{}
+	// What the summary's key findings tell is not told again.
+	summary := v.SummaryFindings()
 	for _, a := range v.R.Anomalies {
 		val := a.Values
 		c := l.At(a.Load)
@@ -66,7 +69,7 @@ func (v *view) AnomalyLines() []string {
 			s = l.T("anomaly_slo_non_monotonic", "Config", name, "C", c, "Stat", v.StatWord(strings.TrimPrefix(a.Metric, "slo.")),
 				"FailedC", l.At(analyze.Load(val["failed_load"])))
 		}
-		if s != "" {
+		if s != "" && !slices.Contains(summary, s) {
 			out = append(out, s)
 		}
 	}

@@ -350,9 +350,12 @@ func TestSaturationAndSchedulingChange(t *testing.T) {
 	jumpy := ingest.Config{ID: "jumpy", Levels: []ingest.Level{lv(2, 100, 60, 2), lv(8, 900, 50, 2.2)}}
 	r := build(t, map[string]string{"capped": "vllm serve m --max-num-seqs 16 --gpu-memory-utilization 0.9"}, capped, jumpy)
 	for lang, v := range views(t, r) {
-		all := strings.Join(v.AnomalyLines(), "\n")
+		// Each is told once: in the key findings, or else in the
+		// data-quality notes.
+		told := append(v.SummaryFindings(), v.AnomalyLines()...)
+		all := strings.Join(told, "\n")
 		var sat, sched string
-		for _, s := range v.AnomalyLines() {
+		for _, s := range told {
 			switch {
 			case strings.HasPrefix(s, "capped"):
 				sat = s
@@ -479,12 +482,15 @@ func TestFastTailLine(t *testing.T) {
 }
 
 // TestConfigDiffTable: the options that differ between configurations,
-// side by side; limits marked; options all configs share left out; a
-// pipe in a value kept inside its cell.
+// side by side; limits marked; options all configs share and options
+// that do not bear on speed left out; JSON objects a row per key; a pipe
+// in a value kept inside its cell.
 func TestConfigDiffTable(t *testing.T) {
 	r := reporttest.Tiny()
-	r.Configs[0].Flags = []analyze.Flag{{Flag: "--tp", Value: "8"}, {Flag: "--max-num-seqs", Value: "32"}, {Flag: "--enable-x"}}
-	r.Configs[1].Flags = []analyze.Flag{{Flag: "--tp", Value: "8"}, {Flag: "--mem-fraction-static", Value: "0.85"}, {Flag: "--cfg", Value: `{"a|b": 1}`}}
+	r.Configs[0].Flags = []analyze.Flag{{Flag: "--tp", Value: "8"}, {Flag: "--max-num-seqs", Value: "32"}, {Flag: "--enable-x"},
+		{Flag: "--port", Value: "8000"}, {Flag: "--spec", Value: `{"model": "d1", "n": 7}`}, {Flag: "--list", Value: "[1,2]"}}
+	r.Configs[1].Flags = []analyze.Flag{{Flag: "--tp", Value: "8"}, {Flag: "--mem-fraction-static", Value: "0.85"}, {Flag: "--cfg", Value: `{"a|b": 1}`},
+		{Flag: "--port", Value: "30000"}, {Flag: "--spec", Value: `{"n": 7, "model": "d2", "extra": true}`}, {Flag: "--list", Value: "[1,3]"}}
 	for lang, v := range views(t, r) {
 		tab := v.ConfigDiff()
 		if tab == nil {
@@ -495,8 +501,12 @@ func TestConfigDiffTable(t *testing.T) {
 			"| `--max-num-seqs` (" + map[string]string{"en": "admission limit", "tr": "eşzamanlı istek sınırı"}[lang] + ") | `32` | – |",
 			"| `--enable-x` | ✓ | – |",
 			"| `--mem-fraction-static` (" + map[string]string{"en": "memory limit", "tr": "bellek sınırı"}[lang] + ") | – | `0.85` |",
-			"`{\"a\\|b\": 1}`",
-		}, []string{"--tp`"})
+			"| `--cfg` `a\\|b` | – | `1` |",
+			// A JSON object: a row per key that differs, in the order
+			// written; a key both give alike is left out.
+			"| `--spec` `model` | `d1` | `d2` |\n| `--spec` `extra` | – | `true` |",
+			"| `--list` | `[1,2]` | `[1,3]` |",
+		}, []string{"--tp`", "--port", "`n`"})
 		if len(tab.Head) != 3 {
 			t.Errorf("%s: %d columns, want one per config and the option", lang, len(tab.Head))
 		}
@@ -521,6 +531,35 @@ func TestPerUserTPSIsNotThroughput(t *testing.T) {
 			if s := loc.T(id); strings.Contains(strings.ToLower(s), "throughput") {
 				t.Errorf("%s %s speaks of per-user TPS as throughput: %q", lang, id, s)
 			}
+		}
+	}
+}
+
+// TestCleanBreak: "it pays off only below x" needs every common level
+// below x faster and none from x on.
+func TestCleanBreak(t *testing.T) {
+	pts := func(outs ...string) analyze.Speedup {
+		var s analyze.Speedup
+		for i, o := range outs {
+			s.Points = append(s.Points, analyze.SpeedupPoint{Load: analyze.Load(int(1) << i), Outcome: o})
+		}
+		return s
+	}
+	F, P, S := analyze.Faster, analyze.OnPar, analyze.Slower
+	for _, tt := range []struct {
+		name string
+		s    analyze.Speedup
+		at   analyze.Load
+		want bool
+	}{
+		{"faster below, on par and slower from it", pts(F, F, P, S), 4, true},
+		{"on par below", pts(P, F, P, S), 4, false},
+		{"faster again above", pts(F, F, P, F), 4, false},
+		{"nothing below", pts(P, S), 1, false},
+		{"faster at the break itself", pts(F, F, F), 4, false},
+	} {
+		if got := cleanBreak(tt.s, tt.at); got != tt.want {
+			t.Errorf("%s: cleanBreak = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 
@@ -8,8 +9,9 @@ import (
 )
 
 // ConfigDiff is the side-by-side table of the server options that
-// differ between configurations: one row per option whose value is not
-// the same in every config (absent, "–", counts as a value), one column
+// differ between configurations: one row per option that bears on
+// serving speed (not its address, names, logging or output parsing:
+// analyze.Housekeeping) whose value is not the same in every config (absent, "–", counts as a value), one column
 // per config, options in the order the commands first give them. A
 // switch given without a value reads ✓. A limit (admission, CUDA graph,
 // token or memory) is named as such under its option. Nil when fewer
@@ -32,8 +34,7 @@ func (v *view) ConfigDiff() *Table {
 		t.Align += "l"
 	}
 	for _, setting := range order {
-		values, kind := settingValues(v.R.Configs, setting)
-		if !differ(values, v.R.Configs) {
+		if analyze.Housekeeping(setting) {
 			continue
 		}
 		var heads []string
@@ -41,6 +42,20 @@ func (v *view) ConfigDiff() *Table {
 			heads = append(heads, tableCode(s))
 		}
 		head := strings.Join(heads, " / ")
+		if keys, objs, ok := jsonSetting(v.R.Configs, setting); ok {
+			// A JSON object: one row per key whose value differs.
+			for _, k := range keys {
+				values := jsonValues(v.R.Configs, objs, k)
+				if differ(values, v.R.Configs) {
+					t.Rows = append(t.Rows, append([]string{head + " " + tableCode(k)}, values...))
+				}
+			}
+			continue
+		}
+		values, kind := settingValues(v.R.Configs, setting)
+		if !differ(values, v.R.Configs) {
+			continue
+		}
 		if kind != analyze.NoCap {
 			head += " " + v.loc.T("cap_mark", "Kind", v.loc.T(capKindIDs[kind]))
 		}
@@ -82,6 +97,76 @@ var capKindIDs = map[analyze.CapKind]string{
 // would end the cell.
 func tableCode(s string) string {
 	return strings.ReplaceAll(Code(s), "|", `\|`)
+}
+
+// jsonSetting reads setting as a JSON object in every config that gives
+// it (--speculative-config '{"model": …}'): the keys in the order the
+// configs first give them, and each config's object (nil without the
+// setting). ok is false unless every value given is an object.
+func jsonSetting(configs []analyze.Config, setting string) (keys []string, objs []map[string]json.RawMessage, ok bool) {
+	objs = make([]map[string]json.RawMessage, len(configs))
+	for i, c := range configs {
+		for _, f := range c.Flags {
+			if f.Setting() != setting {
+				continue
+			}
+			dec := json.NewDecoder(strings.NewReader(f.Value))
+			if !strings.HasPrefix(strings.TrimSpace(f.Value), "{") || dec.Decode(&objs[i]) != nil {
+				return nil, nil, false
+			}
+			for _, k := range objectKeys(f.Value) {
+				if !slices.Contains(keys, k) {
+					keys = append(keys, k)
+				}
+			}
+			ok = true
+		}
+	}
+	return keys, objs, ok
+}
+
+// objectKeys are the top-level keys of a JSON object in the order
+// written (a map forgets it).
+func objectKeys(s string) []string {
+	dec := json.NewDecoder(strings.NewReader(s))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var keys []string
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return keys
+		}
+		k, _ := t.(string)
+		keys = append(keys, k)
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return keys
+		}
+	}
+	return keys
+}
+
+// jsonValues are each config's value of key k in its object as the
+// table shows it: a string unquoted, anything else as JSON, "–" where
+// the config gives no such key.
+func jsonValues(configs []analyze.Config, objs []map[string]json.RawMessage, k string) []string {
+	values := make([]string, len(configs))
+	for i := range configs {
+		values[i] = "–"
+		raw, ok := objs[i][k]
+		if !ok {
+			continue
+		}
+		var str string
+		if json.Unmarshal(raw, &str) == nil {
+			values[i] = tableCode(str)
+		} else {
+			values[i] = tableCode(string(raw))
+		}
+	}
+	return values
 }
 
 // settings are the settings the configs' commands give, in the order

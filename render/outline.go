@@ -186,16 +186,17 @@ type figureEntry struct {
 }
 
 // chartIndex is the table of the figures: number, caption, and the
-// chart file it shows (the PNG beside report.md; the HTML holds SVGs of
-// the same name).
+// name of the chart files it shows (a PNG beside report.md and an SVG of
+// the same name, the column header says so).
 func chartIndex(figs []figureEntry, loc *locale.Locale) string {
 	if len(figs) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "| %s | %s | %s |\n|---|---|---|\n", loc.T("col_figure"), loc.T("col_caption"), loc.T("col_chart_file"))
+	fmt.Fprintf(&b, "| %s | %s | %s |\n|--:|---|---|\n", loc.T("col_figure"), loc.T("col_caption"), loc.T("col_chart_file"))
 	for _, f := range figs {
-		fmt.Fprintf(&b, "| %s %d | %s | `%s` |\n", loc.T("figure"), f.n, f.caption, path.Base(f.file))
+		base := path.Base(f.file)
+		fmt.Fprintf(&b, "| %d | %s | `%s` |\n", f.n, f.caption, strings.TrimSuffix(base, path.Ext(base)))
 	}
 	return b.String()
 }

@@ -161,14 +161,25 @@ func (v *view) phraseSpec(f analyze.Finding) string {
 			"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0))
 	case analyze.SpecBreakEven:
 		outcome := analyze.OnPar
-		if s, ok := v.speedupOf(f.Configs[0]); ok {
-			if p, ok := pointAt(s, f.Levels[0]); ok {
+		sp, found := v.speedupOf(f.Configs[0])
+		if found {
+			if p, ok := pointAt(sp, f.Levels[0]); ok {
 				outcome = p.Outcome
 			}
 		}
+		x, interpolated := val["interpolated"]
+		if found && cleanBreak(sp, f.Levels[0]) {
+			// A clean dividing line: said once, as where it pays off.
+			cross := ""
+			if interpolated {
+				cross = l.T("finding_break_even_cross", "X", l.Near(x))
+			}
+			return l.T("finding_break_even_clean", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
+				"Ratio", l.Ratio(val["ratio"]), "Cross", cross)
+		}
 		s := l.T("finding_break_even", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
 			"Ratio", l.Ratio(val["ratio"]), "Outcome", v.outcomeWord(outcome))
-		if x, ok := val["interpolated"]; ok {
+		if interpolated {
 			s += " " + l.T("finding_break_even_interp", "X", l.Near(x))
 		}
 		return s
@@ -308,7 +319,12 @@ func (v *view) anomalyText(kind analyze.AnomalyKind, config string, x analyze.Lo
 		return ""
 	}
 	if cp != nil {
-		s += " " + l.T("anomaly_cap", "Flag", Code(cp.Flag+" "+cp.Value))
+		id := "anomaly_cap"
+		if cp.KindOf() == analyze.GraphCap {
+			id = "anomaly_cap_graph"
+		}
+		n, _ := strconv.ParseFloat(cp.Value, 64)
+		s += " " + l.T(id, "N", l.Num(n, 0), "Flag", Code(cp.Flag+" "+cp.Value))
 	}
 	return s
 }

@@ -31,16 +31,52 @@ func (v *view) compare(adv float64, tie bool) string {
 
 // SectionFindings phrases the findings told under a metric section.
 func (v *view) SectionFindings(section string) []string {
-	var out []string
+	// Every config's growth over the same span is told in one sentence,
+	// where the first of them stands: items hold a sentence or a group.
+	type item struct {
+		s     string
+		group []analyze.Finding
+	}
+	var items []*item
+	groups := map[growthKey]*item{}
 	for _, f := range v.R.Findings {
-		if f.Section != section || len(out) == maxSectionFindings && capped(section) {
+		if f.Section != section || len(items) == maxSectionFindings && capped(section) {
+			continue
+		}
+		if f.Kind == analyze.Growth {
+			k := v.growthKeyOf(f)
+			if it, ok := groups[k]; ok {
+				it.group = append(it.group, f)
+				continue
+			}
+			groups[k] = &item{group: []analyze.Finding{f}}
+			items = append(items, groups[k])
 			continue
 		}
 		if s := v.phraseSection(f); s != "" {
-			out = append(out, s)
+			items = append(items, &item{s: s})
+		}
+	}
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.s
+		if it.group != nil {
+			out[i] = v.phraseGrowths(it.group)
 		}
 	}
 	return out
+}
+
+// growthKey is what growth findings told in one sentence share: the
+// metric as named, the span of load and the direction.
+type growthKey struct {
+	metric string
+	lo, hi analyze.Load
+	down   bool
+}
+
+func (v *view) growthKeyOf(f analyze.Finding) growthKey {
+	return growthKey{v.growthMetric(f), f.Levels[0], f.Levels[1], f.Values["ratio"] < 1}
 }
 
 // maxSectionFindings is how many findings the section of a latency or
@@ -395,15 +431,49 @@ func (v *view) phraseSLO(f analyze.Finding) string {
 	return s
 }
 
+// growthMetric names the metric of a growth finding with its statistic.
+func (v *view) growthMetric(f analyze.Finding) string {
+	id := analyze.MetricID(f.Section)
+	if id != analyze.SystemRPS && id != analyze.AggregateTPS {
+		return v.metricName(id, v.growthStat(f))
+	}
+	return v.metricName(id, f.Stat)
+}
+
+// phraseGrowths words the growth of several configs over one span in
+// one sentence: by how much, from what to what, for each.
+func (v *view) phraseGrowths(fs []analyze.Finding) string {
+	if len(fs) == 1 {
+		return v.phraseGrowth(fs[0])
+	}
+	l, f := v.loc, fs[0]
+	id := analyze.MetricID(f.Section)
+	k := v.growthKeyOf(f)
+	items := make([]string, len(fs))
+	for i, g := range fs {
+		ratio := g.Values["ratio"]
+		if k.down {
+			ratio = 1 / ratio
+		}
+		items[i] = l.T("sf_growth_item", "Config", v.Name(g.Configs[0]), "Ratio", l.Ratio(ratio),
+			"Low", v.val(id, g.Values["low"]), "High", v.val(id, g.Values["high"]))
+	}
+	msg := "sf_growth_group_up"
+	if k.down {
+		msg = "sf_growth_group_down"
+	}
+	if math.IsNaN(f.Values["load"]) {
+		msg += "_unbounded"
+	}
+	return l.T(msg, "Metric", k.metric, "List", l.List(items), "Load", l.Times(f.Values["load"]), "Lo", l.At(k.lo), "Hi", l.At(k.hi))
+}
+
 // phraseGrowth words how a metric grows (or falls) from the lowest to
 // the highest level, with the load factor when the top is a finite load.
 func (v *view) phraseGrowth(f analyze.Finding) string {
 	l, val := v.loc, f.Values
 	id := analyze.MetricID(f.Section)
-	metric := v.metricName(id, f.Stat)
-	if id != analyze.SystemRPS && id != analyze.AggregateTPS {
-		metric = v.metricName(id, v.growthStat(f))
-	}
+	metric := v.growthMetric(f)
 	msg := "sf_growth_up"
 	ratio := val["ratio"]
 	if ratio < 1 {

@@ -121,7 +121,7 @@ func (v *view) Command(c analyze.Config) string {
 	if cmd == "" {
 		return ""
 	}
-	return fenced("bash", cmd)
+	return fenced("bash", packCommand(cmd, commandWidth))
 }
 
 // HasConfigNotes reports whether the manifest gave notes for any config.

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -36,10 +37,47 @@ func dash(s string) string {
 func (v *view) Facts(fs []analyze.Fact, keyHead, valueHead string) Table {
 	t := Table{Head: []string{v.loc.T(keyHead), v.loc.T(valueHead)}, Align: "ll"}
 	for _, f := range fs {
-		t.Rows = append(t.Rows, []string{Escape(f.Key.In(v.loc.Lang)), inline(f.Value.In(v.loc.Lang))})
+		t.Rows = append(t.Rows, []string{Escape(f.Key.In(v.loc.Lang)), inline(v.factValue(f.Value))})
 	}
 	return t
 }
+
+// factValue is a manifest value in the edition's language. A value given
+// once for every language is a number written the language's way: a
+// bare number ("1048576", a TOML number) grouped, and each decimal in a
+// text ("2.8T", "0.95 / 0.85") with the language's decimal mark. Code
+// spans, versions and addresses (1.2.3) are left as written, and so is
+// a value given per language.
+func (v *view) factValue(t analyze.Text) string {
+	if s, ok := t[v.loc.Lang]; ok {
+		return s
+	}
+	s := t.In(v.loc.Lang)
+	if x, err := strconv.ParseFloat(s, 64); err == nil && !strings.ContainsAny(s, "eE+-") && !math.IsInf(x, 0) {
+		dec := 0
+		if _, frac, ok := strings.Cut(s, "."); ok {
+			dec = len(frac)
+		}
+		return v.loc.Num(x, dec)
+	}
+	mark := strings.Trim(v.loc.Num(1.5, 1), "15")
+	parts := strings.Split(s, "`")
+	for i := 0; i < len(parts); i += 2 {
+		// Twice: a match takes the character after it, which may be the
+		// one before the next number ("1.5 2.5").
+		for range 2 {
+			parts[i] = decimalIn.ReplaceAllStringFunc(parts[i], func(m string) string {
+				return strings.Replace(m, ".", mark, 1)
+			})
+		}
+	}
+	return strings.Join(parts, "`")
+}
+
+// decimalIn matches a decimal number in a text: digits, a point, digits,
+// an optional SI suffix, not part of a longer dotted run (a version, an
+// address) or a word.
+var decimalIn = regexp.MustCompile(`(?:^|[^\w.])\d+\.\d+[KMGBT]?(?:$|[^\w.])`)
 
 // inline keeps `code` spans of manifest values and escapes the rest.
 func inline(s string) string {

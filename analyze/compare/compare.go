@@ -181,7 +181,8 @@ const MetricSLO = "slo"
 
 // overall is the comparison's verdict from its configurations': mixed
 // when any is mixed or some are better and others worse; else better
-// when any is better, worse when any is worse; else no change.
+// when any is better, worse when any is worse; else no change when any
+// is unchanged; else (none, or none comparable) unknown.
 func overall(cfgs []Config) Verdict {
 	seen := map[Verdict]bool{}
 	for _, c := range cfgs {
@@ -194,8 +195,10 @@ func overall(cfgs []Config) Verdict {
 		return Better
 	case seen[Worse]:
 		return Worse
+	case seen[NoChange]:
+		return NoChange
 	}
-	return NoChange
+	return Incomparable
 }
 
 // Regression is a headline delta of one configuration that regressed.

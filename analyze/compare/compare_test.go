@@ -120,7 +120,7 @@ func TestUnmatchedLevels(t *testing.T) {
 	rate := report("b", cfg("a", lvl(1, 100, 50, 1)))
 	rate.Axis = analyze.AxisRate
 	c = mustNew(t, report("a", cfg("a", lvl(1, 100, 50, 1))), rate, Options{})
-	if u := c.Unmatched.Levels; len(c.Configs[0].Levels) != 0 || len(u) != 1 || u[0].Reason != "axis_differs" || u[0].Side != SideBoth {
+	if u := c.Unmatched.Levels; len(c.Configs[0].Levels) != 0 || len(u) != 2 || u[0].Reason != "axis_differs" || u[0].Side != SideBaseline || u[1].Side != SideCandidate {
 		t.Errorf("axes differ: compared %v, unmatched %+v", c.Configs[0].Levels, u)
 	}
 	if !refused(c, "", string(CapacityLoad), "axis_differs") || !differs(c, "load_axis") {
@@ -332,8 +332,8 @@ func TestRunsTest(t *testing.T) {
 }
 
 // withCapacity sets a configuration's capacity at P90.
-func withCapacity(c analyze.Config, max float64, lowerBound bool, users int) analyze.Config {
-	c.Capacity.P90 = analyze.Capacity{Max: analyze.Load(max), LowerBound: lowerBound, Users: users, LatencyMeanS: nan, ThroughputRPS: nan}
+func withCapacity(c analyze.Config, cmax float64, lowerBound bool, users int) analyze.Config {
+	c.Capacity.P90 = analyze.Capacity{Max: analyze.Load(cmax), LowerBound: lowerBound, Users: users, LatencyMeanS: nan, ThroughputRPS: nan}
 	c.Capacity.Mean = c.Capacity.P90
 	return c
 }
@@ -401,6 +401,7 @@ func TestVerdicts(t *testing.T) {
 		{"mixed", cfg("a", same, lvl(2, 100, 50, 1)), cfg("a", lvl(1, 80, 50, 1), lvl(2, 130, 50, 1)), Mixed, []Metric{"ttft_ms", "ttft_ms"}, 0, 1},
 		{"capacity decides", withCapacity(cfg("a", same, lvl(2, 100, 50, 1)), 8, false, 100), withCapacity(cfg("a", lvl(1, 130, 50, 1), lvl(2, 100, 50, 1)), 16, false, 150),
 			Better, []Metric{CapacityLoad, CapacityUsers}, 1, 1},
+		{"nothing comparable", withCapacity(cfg("a", lvl(1, 100, 50, 1)), 8, true, 10), withCapacity(cfg("a", lvl(2, 100, 50, 1)), 8, true, 10), Incomparable, nil, 0, 0},
 		{"users alone do not decide", withCapacity(cfg("a", same), 8, false, 100), withCapacity(cfg("a", lvl(1, 80, 50, 1)), 8, false, 80),
 			Mixed, []Metric{"ttft_ms", CapacityUsers}, 0, 1},
 	} {
@@ -433,7 +434,10 @@ func TestOverall(t *testing.T) {
 		in   []Verdict
 		want Verdict
 	}{
-		{nil, NoChange},
+		{nil, Incomparable},
+		{[]Verdict{Incomparable}, Incomparable},
+		{[]Verdict{Incomparable, NoChange}, NoChange},
+		{[]Verdict{Incomparable, Worse}, Worse},
 		{[]Verdict{NoChange, NoChange}, NoChange},
 		{[]Verdict{NoChange, Better}, Better},
 		{[]Verdict{Worse, NoChange}, Worse},

@@ -105,13 +105,16 @@
 //  2. Otherwise the other headline deltas decide: some better and some
 //     worse is mixed, only better is better, only worse is worse, none
 //     (all within the threshold, not significant or unknown) is
-//     no_change.
+//     no_change, but when not one headline delta could be judged (all
+//     refused, absent or lower bounds on both sides, no common level)
+//     the verdict is unknown: the data cannot tell.
 //
 // decided_by names the C_max delta and the largest headline deltas of the
 // verdict's direction (mixed: the two largest of each), by |ln(new/old)|.
 // The overall verdict: mixed when a configuration is mixed or some are
 // better and others worse; better when any is better (the rest
-// no_change); worse when any is worse; else no_change.
+// no_change or unknown); worse when any is worse; no_change when any is
+// unchanged; unknown when none could be compared.
 //
 // Regressions lists every headline delta that is worse: what reportgen
 // compare --fail-on regression fails on (exit 3), whatever the verdict.

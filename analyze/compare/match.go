@@ -102,14 +102,22 @@ func (k *comparer) matchLevels(id string, old, cand analyze.Config) ([]levelPair
 	slices.Sort(loads)
 	var pairs []levelPair
 	var out []UnmatchedLevel
-	axis := k.c.Old.Axis == k.c.New.Axis
+	if k.c.Old.Axis != k.c.New.Axis {
+		// A concurrency and a rate are not one load: each side's levels
+		// are its own.
+		for _, l := range old.Levels {
+			out = append(out, UnmatchedLevel{Config: id, Load: l.Load, Side: SideBaseline, Reason: "axis_differs"})
+		}
+		for _, l := range cand.Levels {
+			out = append(out, UnmatchedLevel{Config: id, Load: l.Load, Side: SideCandidate, Reason: "axis_differs"})
+		}
+		return nil, out
+	}
 	for _, x := range loads {
 		lo, inOld := old.Level(x)
 		ln, inNew := cand.Level(x)
 		u := UnmatchedLevel{Config: id, Load: x}
 		switch {
-		case !axis:
-			u.Side, u.Reason = oneOf(inOld, inNew), "axis_differs"
 		case !inOld || !inNew:
 			u.Side, u.Reason = oneOf(inOld, inNew), "one_side"
 		case !lo.LoadReached || !ln.LoadReached:

@@ -34,6 +34,10 @@ const (
 	NoChange Verdict = "no_change"
 	// Mixed: some headline statistics improved and others regressed.
 	Mixed Verdict = "mixed"
+	// Incomparable: no headline statistic could be compared (every one
+	// refused, absent, or a lower bound on both sides; no common level):
+	// the data cannot tell, and no_change would claim it did.
+	Incomparable Verdict = "unknown"
 )
 
 // Change is how one delta is judged.
@@ -332,7 +336,8 @@ type UnmatchedLevel struct {
 	Config string       `json:"config"`
 	Load   analyze.Load `json:"load"`
 	// Side names the side the reason applies to: "baseline",
-	// "candidate" or "both".
+	// "candidate" or "both"; for "axis_differs", the side whose level it
+	// is (its load on that side's axis).
 	Side string `json:"side"`
 	// Reason: "one_side" (measured on Side only), "load_not_reached"
 	// (the level did not carry its load on Side), "axis_differs" (the

@@ -21,7 +21,8 @@ const decidersMax = 3
 //     serves, and at each common level TTFT at the headline statistic,
 //     TPS mean and the system's request throughput): some better and
 //     some worse is mixed, only better is better, only worse is worse,
-//     none is no change.
+//     none is no change, unless no headline delta could be judged at all
+//     (Incomparable).
 //
 // DecidedBy names the C_max delta and the largest headline deltas of the
 // verdict's direction (for mixed, the largest two of each), largest
@@ -29,8 +30,10 @@ const decidersMax = 3
 func (k *comparer) verdict(c *Config) {
 	var capacity *Delta
 	var better, worse []Delta
+	known := false
 	for i := range c.Deltas {
 		d := &c.Deltas[i]
+		known = known || d.Headline && d.Change != Unknown
 		switch {
 		case !d.Headline:
 		case d.Metric == CapacityLoad && counts(d.Change):
@@ -60,8 +63,10 @@ func (k *comparer) verdict(c *Config) {
 		c.Verdict, c.DecidedBy = Better, head(better, decidersMax)
 	case len(worse) > 0:
 		c.Verdict, c.DecidedBy = Worse, head(worse, decidersMax)
-	default:
+	case known:
 		c.Verdict = NoChange
+	default:
+		c.Verdict = Incomparable
 	}
 }
 

@@ -166,14 +166,14 @@ func parseInterspersed(fs *flag.FlagSet, stdout io.Writer, args []string) ([]str
 
 // errRegression is compare's outcome under --fail-on regression when a
 // headline statistic regressed: exit status 3.
-type errRegression struct{ n int }
+type errRegression struct{ list []string }
 
 func (e *errRegression) Error() string {
 	s := "s"
-	if e.n == 1 {
+	if len(e.list) == 1 {
 		s = ""
 	}
-	return fmt.Sprintf("--fail-on regression: %d headline statistic%s regressed (see the summary)", e.n, s)
+	return fmt.Sprintf("--fail-on regression: %d headline statistic%s regressed: %s", len(e.list), s, listSome(e.list, 5))
 }
 
 // exitRegression is the exit status of a comparison that failed its gate.
@@ -230,8 +230,12 @@ func compareCmd(ctx context.Context, stdout, stderr io.Writer, args []string, ge
 		}
 		fmt.Fprintf(stdout, "%s, %s → %s\n", cfg.baseline, cfg.candidate, shown)
 	}
-	if n := len(c.Regressions()); cfg.failOn == "regression" && n > 0 {
-		return &errRegression{n}
+	if rs := c.Regressions(); cfg.failOn == "regression" && len(rs) > 0 {
+		var list []string
+		for _, r := range rs {
+			list = append(list, r.Config+" "+deltaList(c, []compare.Delta{r.Delta}))
+		}
+		return &errRegression{list}
 	}
 	return nil
 }

@@ -59,7 +59,15 @@ func writeSummary(w io.Writer, c *compare.Comparison) {
 	for _, u := range c.Unmatched.Configs {
 		fmt.Fprintf(w, "not matched: %s config %s\n", u.Side, u.ID)
 	}
+	axisNoted := map[string]bool{}
 	for _, u := range c.Unmatched.Levels {
+		if u.Reason == "axis_differs" {
+			if !axisNoted[u.Config] {
+				axisNoted[u.Config] = true
+				fmt.Fprintf(w, "not compared: %s, every level (the load axes differ: %s against %s)\n", u.Config, c.Baseline.Axis, c.Candidate.Axis)
+			}
+			continue
+		}
 		fmt.Fprintf(w, "not compared: %s %s (%s)\n", u.Config, c.Axis.Label(u.Load), levelReason(u))
 	}
 }
@@ -73,15 +81,13 @@ func levelReason(u compare.UnmatchedLevel) string {
 			return "load not reached on either side"
 		}
 		return "load not reached by the " + u.Side
-	case "axis_differs":
-		return "the sides' load axes differ"
 	}
 	return u.Reason
 }
 
 func verdictCounts(cfgs []compare.Config) string {
 	var parts []string
-	for _, v := range []compare.Verdict{compare.Better, compare.Worse, compare.Mixed, compare.NoChange} {
+	for _, v := range []compare.Verdict{compare.Better, compare.Worse, compare.Mixed, compare.NoChange, compare.Incomparable} {
 		n := 0
 		for _, c := range cfgs {
 			if c.Verdict == v {
@@ -117,32 +123,9 @@ func writeConfig(w io.Writer, c *compare.Comparison, cfg compare.Config) {
 	}
 	writeTable(w, "  ", capRows)
 	if len(cfg.Levels) > 0 {
-		rows := [][]string{{"load"}}
-		for _, x := range cfg.Levels {
-			rows = append(rows, []string{c.Axis.Label(x)})
-		}
-		for _, col := range headlineColumns {
-			stat := ""
-			cells := make([][]string, len(cfg.Levels))
-			for i, x := range cfg.Levels {
-				cells[i] = []string{"–", "", "", "", "", ""}
-				if d, ok := headlineAt(cfg, col.metric, x); ok {
-					cells[i] = deltaCells(d)
-					if stat == "" {
-						stat = string(d.Stat)
-					}
-				}
-			}
-			head := col.name
-			if stat != "" {
-				head += " " + stat
-			}
-			rows[0] = append(rows[0], head+" ("+col.unit+")")
-			for i, g := range table(cells) {
-				rows[i+1] = append(rows[i+1], g)
-			}
-		}
-		writeTable(w, "  ", rows)
+		writeTable(w, "  ", levelRows(c, cfg))
+	} else {
+		fmt.Fprintln(w, "  no level compared")
 	}
 	if len(cfg.DecidedBy) > 0 {
 		fmt.Fprintf(w, "  decided by: %s\n", deltaList(c, cfg.DecidedBy))
@@ -150,6 +133,38 @@ func writeConfig(w io.Writer, c *compare.Comparison, cfg compare.Config) {
 	if len(cfg.Against) > 0 {
 		fmt.Fprintf(w, "  against it: %s\n", deltaList(c, cfg.Against))
 	}
+}
+
+// levelRows is the table of a configuration's headline deltas at its
+// common levels: a row per level, a column group per headline metric
+// (old → new, delta, mark, test, aligned within the group).
+func levelRows(c *compare.Comparison, cfg compare.Config) [][]string {
+	rows := [][]string{{"load"}}
+	for _, x := range cfg.Levels {
+		rows = append(rows, []string{c.Axis.Label(x)})
+	}
+	for _, col := range headlineColumns {
+		stat := ""
+		cells := make([][]string, len(cfg.Levels))
+		for i, x := range cfg.Levels {
+			cells[i] = []string{"–", "", "", "", "", ""}
+			if d, ok := headlineAt(cfg, col.metric, x); ok {
+				cells[i] = deltaCells(d)
+				if stat == "" {
+					stat = string(d.Stat)
+				}
+			}
+		}
+		head := col.name
+		if stat != "" {
+			head += " " + stat
+		}
+		rows[0] = append(rows[0], head+" ("+col.unit+")")
+		for i, g := range table(cells) {
+			rows[i+1] = append(rows[i+1], g)
+		}
+	}
+	return rows
 }
 
 // metricNames are the summary's names of the metrics.

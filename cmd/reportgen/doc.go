@@ -4,6 +4,7 @@
 // Usage:
 //
 //	reportgen build [flags] PATH...
+//	reportgen compare [flags] BASELINE CANDIDATE
 //	reportgen init FOLDER
 //	reportgen version
 //	reportgen help [COMMAND]
@@ -44,6 +45,18 @@
 // replaced only when it holds the marker file .reportgen that reportgen
 // writes into every report. Builds into one folder take turns (a lock).
 //
+// "reportgen compare BASELINE CANDIDATE" compares two campaigns (each a
+// report folder, or an analysis.json build wrote): configurations matched
+// by id (or --match a=b), levels by load, every metric's statistics old
+// and new with their delta, a test of significance where the data allows
+// one (run-to-run spread; Mann–Whitney U on per-request samples of TTFT
+// and TPS), and a verdict per configuration and overall: better, worse,
+// no_change, mixed (unknown when nothing could be compared). It prints a
+// summary; -o OUT writes OUT/compare.json; --threshold N (default 5, 0
+// counts every difference) is the change that counts; --fail-on
+// regression exits 3 when a headline statistic regressed. The package
+// comment of analyze/compare states the rules.
+//
 // "reportgen init FOLDER" writes FOLDER/report.toml, a commented manifest
 // listing every configuration found; it never overwrites one.
 //
@@ -67,7 +80,8 @@
 // SOURCE_DATE_EPOCH, else the current month.
 //
 // Exit status: 0 on success, 1 when a report failed, 2 on a usage error,
-// 130 when interrupted (SIGINT, SIGTERM).
+// 3 when compare --fail-on regression found one, 130 when interrupted
+// (SIGINT, SIGTERM).
 package main
 
 // The files of the command:
@@ -75,6 +89,8 @@ package main
 //	doc.go         the manual (the package comment above)
 //	main.go        main: signals, the exit status (exitCode)
 //	run.go         run: the subcommands, build's flags and settings, building each report
+//	compare.go     reportgen compare: its flags, reading each side, the gate
+//	comparetext.go the summary compare prints (a benchstat-like table per configuration)
 //	output.go      where reports go (planTargets), and writing one in place of the old (replacer)
 //	init.go        reportgen init: the commented report.toml
 //	lock_*.go      the output folder's lock (flock on Unix)

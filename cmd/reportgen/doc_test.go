@@ -8,20 +8,22 @@ import (
 	"testing"
 )
 
-// TestREADMEHelp keeps the README's copy of "reportgen build --help" in
-// step with the program.
+// TestREADMEHelp keeps the README's copies of "reportgen build --help"
+// and "reportgen compare --help" in step with the program.
 func TestREADMEHelp(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out bytes.Buffer
-	if err := run(context.Background(), &out, &out, []string{"help", "build"}, fixedEnv); err != nil {
-		t.Fatal(err)
-	}
-	want := "<!-- help:build -->\n```\n" + out.String() + "```\n<!-- /help:build -->"
-	if !strings.Contains(string(readme), want) {
-		t.Errorf("README.md's build help is stale; it should read:\n%s", want)
+	for _, cmd := range []string{"build", "compare"} {
+		var out bytes.Buffer
+		if err := run(context.Background(), &out, &out, []string{"help", cmd}, fixedEnv); err != nil {
+			t.Fatal(err)
+		}
+		want := "<!-- help:" + cmd + " -->\n```\n" + out.String() + "```\n<!-- /help:" + cmd + " -->"
+		if !strings.Contains(string(readme), want) {
+			t.Errorf("README.md's %s help is stale; it should read:\n%s", cmd, want)
+		}
 	}
 }
 

@@ -110,8 +110,15 @@ func TestPDFStructure(t *testing.T) {
 			t.Fatalf("pdfinfo: no page count:\n%s", info)
 		}
 		pages, _ := strconv.Atoi(m[1])
-		if pages < 15 || pages > 40 {
-			t.Errorf("%s: %d pages, expected a complete report of 15–40", lang, pages)
+		// The brief a buyer reads: at most 20 pages, the summary on page
+		// 2 opening with the verdict.
+		if pages < 15 || pages > 20 {
+			t.Errorf("%s: %d pages, expected a complete report of 15–20", lang, pages)
+		}
+		p2 := strings.Fields(command(t, "pdftotext", "-f", "2", "-l", "2", file, "-"))
+		summary := map[string]string{"tr": "1. Yönetici Özeti Karar.", "en": "1. Executive Summary Verdict."}[lang]
+		if got := strings.Join(p2, " "); !strings.Contains(got, summary) {
+			t.Errorf("%s: page 2 does not open with the summary and its verdict (%q):\n%.300s", lang, summary, got)
 		}
 		if !strings.Contains(info, "Page size:       595 x 842 pts (A4)") {
 			t.Errorf("%s: not A4:\n%s", lang, info)

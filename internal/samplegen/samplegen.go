@@ -10,8 +10,9 @@
 // The model of one request at concurrency c: its TTFT is log-normal
 // around the level's mean TTFT (σ = TTFTSigma of the log), its TPOT
 // normal around the level's mean (TPOTSpread relative standard
-// deviation), its output length uniform in [OutMin, OutMax] tokens, and
-// its latency TTFT + TPOT × (tokens − 1), as a streamed request takes.
+// deviation), its output OutputTokens tokens (the benchmark's fixed
+// length, as the manifests state), and its latency TTFT + TPOT ×
+// (tokens − 1), as a streamed request takes.
 // Each level holds RoundsPerUser × c requests, at least MinRequests.
 package samplegen
 
@@ -25,8 +26,7 @@ import (
 const (
 	TTFTSigma     = 0.35
 	TPOTSpread    = 0.05
-	OutMin        = 236
-	OutMax        = 256
+	OutputTokens  = 256
 	RoundsPerUser = 4
 	MinRequests   = 24
 )
@@ -56,7 +56,7 @@ func (c Config) CSV() []byte {
 			// The log-normal's mean is TTFTms: exp(σZ − σ²/2) has mean 1.
 			ttft := l.TTFTms * math.Exp(TTFTSigma*r.norm()-TTFTSigma*TTFTSigma/2)
 			tpot := math.Max(l.TPOTms*(1+TPOTSpread*r.norm()), l.TPOTms/4)
-			tokens := OutMin + int(r.next()%(OutMax-OutMin+1))
+			tokens := OutputTokens
 			latency := (ttft + tpot*float64(tokens-1)) / 1000
 			fmt.Fprintf(&b, "%d,%.2f,%.3f,%.4f,%d,\n", l.C, ttft, tpot, latency, tokens)
 		}

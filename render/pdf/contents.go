@@ -14,8 +14,8 @@ const (
 	tocTop  = marginTop + 40
 )
 
-// tocLines is how many entries one contents page holds.
-var tocLines = int(math.Floor(float64(pageH-marginBot-tocTop) / tocLine))
+// tocLinesPerPage is how many entries one contents page holds.
+var tocLinesPerPage = int(math.Floor(float64(pageH-marginBot-tocTop) / tocLine))
 
 // tocTightLine is the closest line spacing the contents close up to, so
 // that a list a few lines longer than a page keeps to one page rather
@@ -26,16 +26,72 @@ func tocPageCount(entries int) int {
 	if entries == 0 || entries <= int(math.Floor(float64(pageH-marginBot-tocTop)/tocTightLine)) {
 		return 1
 	}
-	return (entries + tocLines - 1) / tocLines
+	return (entries + tocLinesPerPage - 1) / tocLinesPerPage
 }
 
 // tocSpacing is the contents' line spacing for entries entries: the
 // usual one, closed up when that lets them keep to one page.
 func tocSpacing(entries int) float64 {
-	if entries > tocLines && tocPageCount(entries) == 1 {
+	if entries > tocLinesPerPage && tocPageCount(entries) == 1 {
 		return float64(pageH-marginBot-tocTop) / float64(entries)
 	}
 	return tocLine
+}
+
+// tocSlot is where contents short enough to share a page are drawn: on
+// body page page, from y down, entries step apart.
+type tocSlot struct {
+	page       int
+	y, step    float64
+	entries    int
+	reservedTo float64
+}
+
+// tocMinLine is the closest line spacing of contents drawn on a page
+// they share with the text (tocSlot): 10 pt entries at 1.15 leading.
+const tocMinLine = 11.5
+
+// tocTitleH is the height of the contents title above the entries.
+const tocTitleH = tocTop - marginTop
+
+// reserveContents makes room for contents of entries lines below the
+// cursor when they fit there at tocMinLine or more, else at the top of
+// a new page; it reports false when they need more than a page (they
+// then get pages of their own).
+func (l *layout) reserveContents(entries int) bool {
+	if entries == 0 {
+		return false
+	}
+	usable := l.bottom() - marginTop
+	fits := func(room float64) (float64, bool) {
+		step := min(tocLine, (room-tocTitleH)/float64(entries))
+		return step, step >= tocMinLine
+	}
+	if !l.atTop() {
+		l.y += 14
+	}
+	step, ok := fits(l.bottom() - l.y)
+	if !ok {
+		if step, ok = fits(usable); !ok {
+			return false
+		}
+		l.newPage()
+	}
+	l.toc = &tocSlot{page: len(l.pages) - 1, y: l.y, step: step, entries: entries}
+	l.y += tocTitleH + float64(entries)*step + 10
+	l.toc.reservedTo = l.y
+	return true
+}
+
+// contentsAt draws contents into the slot reserved for them on the
+// current page.
+func contentsAt(pdf *gopdf.GoPdf, l *layout, a Assets, toc []tocEntry, pageNo func(int) int, slot *tocSlot) {
+	tl := &layout{pdf: pdf, glue: l.glue, measured: l.measured, left: marginX, width: pageW - 2*marginX, pages: [][]op{nil}}
+	tocTitle(tl, a, slot.y)
+	tocLines(tl, toc, pageNo, slot.y+tocTitleH, slot.step)
+	for _, o := range tl.pages[0] {
+		_ = o(pdf)
+	}
 }
 
 // contents draws the contents pages: one line per section, dotted to its page
@@ -45,7 +101,7 @@ func tocSpacing(entries int) float64 {
 func contents(pdf *gopdf.GoPdf, l *layout, a Assets, toc []tocEntry, pageNo func(int) int, first, count, total int, header string) {
 	tl := &layout{pdf: pdf, glue: l.glue, measured: l.measured, left: marginX, width: pageW - 2*marginX}
 	step := tocSpacing(len(toc))
-	perPage := tocLines
+	perPage := tocLinesPerPage
 	if count == 1 {
 		perPage = len(toc)
 	}
@@ -54,44 +110,52 @@ func contents(pdf *gopdf.GoPdf, l *layout, a Assets, toc []tocEntry, pageNo func
 		tl.pages = [][]op{nil}
 		furniture(pdf, tl, a, header, first+p, total)
 		if p == 0 {
-			st := textStyle{size: 18, bold: true, color: accent}
-			tl.drawLine(textLine{words: []word{{pieces: []run{{text: a.ContentsTitle, st: st}}, w: tl.measure(a.ContentsTitle, st)}}}, marginX, marginTop, tl.width, st.size, 'l')
+			tocTitle(tl, a, marginTop)
 		}
-		y := tocTop
-		for i := p * perPage; i < len(toc) && i < (p+1)*perPage; i++ {
-			h := toc[i]
-			st := textStyle{size: 10, color: ink}
-			indent := 0.0
-			if h.level <= 2 {
-				st.bold = true
-			} else {
-				indent = 16
-				st.size = 9.5
-			}
-			num := strconv.Itoa(pageNo(h.page))
-			numW := tl.measure(num, st)
-			maxText := tl.width - indent - numW - 30
-			text := fitText(tl, h.text, st, maxText)
-			tw := tl.measure(text, st)
-			tl.add(drawText(text, st, marginX+indent, y+st.size*1.02, tl))
-			dots := textStyle{size: st.size, color: rule}
-			dotW := tl.measure(" .", dots)
-			for x := marginX + indent + tw + 6; x+dotW < pageW-marginX-numW-4; x += dotW {
-				tl.add(drawText(" .", dots, x, y+st.size*1.02, tl))
-			}
-			tl.add(drawText(num, st, pageW-marginX-numW, y+st.size*1.02, tl))
-			if h.id != "" {
-				id, ly := h.id, y
-				tl.add(func(pdf *gopdf.GoPdf) error {
-					pdf.AddInternalLink(id, marginX, ly, pageW-2*marginX, step)
-					return nil
-				})
-			}
-			y += step
-		}
+		tocLines(tl, toc[min(p*perPage, len(toc)):min((p+1)*perPage, len(toc))], pageNo, tocTop, step)
 		for _, o := range tl.pages[0] {
 			_ = o(pdf)
 		}
+	}
+}
+
+// tocTitle draws the contents title at y.
+func tocTitle(tl *layout, a Assets, y float64) {
+	st := textStyle{size: 18, bold: true, color: accent}
+	tl.drawLine(textLine{words: []word{{pieces: []run{{text: a.ContentsTitle, st: st}}, w: tl.measure(a.ContentsTitle, st)}}}, marginX, y, tl.width, st.size, 'l')
+}
+
+// tocLines draws the entries from y down, step apart.
+func tocLines(tl *layout, toc []tocEntry, pageNo func(int) int, y, step float64) {
+	for _, h := range toc {
+		st := textStyle{size: 10, color: ink}
+		indent := 0.0
+		if h.level <= 2 {
+			st.bold = true
+		} else {
+			indent = 16
+			st.size = 9.5
+		}
+		num := strconv.Itoa(pageNo(h.page))
+		numW := tl.measure(num, st)
+		maxText := tl.width - indent - numW - 30
+		text := fitText(tl, h.text, st, maxText)
+		tw := tl.measure(text, st)
+		tl.add(drawText(text, st, marginX+indent, y+st.size*1.02, tl))
+		dots := textStyle{size: st.size, color: rule}
+		dotW := tl.measure(" .", dots)
+		for x := marginX + indent + tw + 6; x+dotW < pageW-marginX-numW-4; x += dotW {
+			tl.add(drawText(" .", dots, x, y+st.size*1.02, tl))
+		}
+		tl.add(drawText(num, st, pageW-marginX-numW, y+st.size*1.02, tl))
+		if h.id != "" {
+			id, ly := h.id, y
+			tl.add(func(pdf *gopdf.GoPdf) error {
+				pdf.AddInternalLink(id, marginX, ly, pageW-2*marginX, step)
+				return nil
+			})
+		}
+		y += step
 	}
 }
 

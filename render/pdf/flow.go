@@ -144,8 +144,9 @@ func (l *layout) minHeight(n ast.Node) float64 {
 	case *ast.Paragraph:
 		switch mdast.KindOf(t) {
 		case mdast.Figure:
+			// The figure may be drawn down to minFigureWidth to fit.
 			_, h, _ := l.imageSize(t)
-			return h + 24
+			return h*minFigureWidth/figureWidth + 24
 		case mdast.Label:
 			// A label keeps with what it introduces, unless a heading
 			// follows: that begins something else.

@@ -35,6 +35,9 @@ type layout struct {
 	// its tables and code are set a size smaller, reference matter read
 	// up close.
 	dense bool
+	// toc is where contents that share a page are drawn (nil when they
+	// have pages of their own or there are none).
+	toc *tocSlot
 }
 
 // newLayout is a layout of src's blocks, one empty page, the text

@@ -19,7 +19,13 @@ import (
 // figureWidth is the share of the text width a chart is drawn at: its
 // text (9 pt ticks on a 600 pt chart) stays at 7 pt or more in print,
 // and two charts with their captions and a few sentences fit a page.
-const figureWidth = 0.8
+// A chart that would not fit the rest of a page is drawn smaller to fit
+// there, down to minFigureWidth (its text still 5.5 pt or more), rather
+// than leave the rest of the page empty.
+const (
+	figureWidth    = 0.8
+	minFigureWidth = 0.62
+)
 
 // imageSize is the size an image (a chart) is drawn at: figureWidth of
 // the text width, or less when that would be taller than a page allows.
@@ -55,6 +61,11 @@ func (l *layout) image(p *ast.Paragraph) {
 	if next, ok := p.NextSibling().(*ast.Paragraph); ok && mdast.KindOf(next) == mdast.Caption {
 		caption = l.runs(next, textStyle{size: captionSize, italic: true, color: muted})
 		capH = float64(len(l.wrap(caption, l.width)))*captionSize*1.42 + 4
+	}
+	if room := l.bottom() - l.y - capH - 8; h > room && !l.atTop() {
+		if fit := w * room / h; fit >= l.width*minFigureWidth {
+			w, h = fit, room
+		}
 	}
 	l.ensure(h + capH + 8)
 	x, y := l.left+(l.width-w)/2, l.y+2

@@ -176,7 +176,7 @@ func TestContentsCloseUp(t *testing.T) {
 		spacing        float64
 	}{
 		{10, 1, tocLine},
-		{tocLines, 1, tocLine},
+		{tocLinesPerPage, 1, tocLine},
 		{tight, 1, float64(pageH-marginBot-tocTop) / float64(tight)},
 		{tight + 1, 2, tocLine},
 	} {

@@ -120,22 +120,16 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 	// before it (an executive summary), which end their last page.
 	l := newLayout(pdf, src, a.Images, glue)
 	l.pageBefore = a.PageBefore
-	split := l.contentBlocks(root, a.ContentsTitle)
-	var toc, marks []tocEntry
-	parent := ""
-	for _, h := range l.headings {
-		if h.level <= 2 {
-			parent = h.text
-		}
-		if h.level > 3 {
-			continue
-		}
-		marks = append(marks, h)
-		if h.level < 3 || a.InContents == nil || a.InContents(h.text, parent) {
-			toc = append(toc, h)
-		}
-	}
+	split := l.contentBlocks(root, a.ContentsTitle, len(inContents(headingsOf(root, src, a.ContentsTitle), a.InContents)))
+	marks := headingsUpTo3(l.headings)
+	toc := inContents(l.headings, a.InContents)
 	tocPages := tocPageCount(len(toc))
+	if l.toc != nil {
+		if l.toc.entries != len(toc) {
+			return nil, fmt.Errorf("pdf: contents of %d entries laid out for %d", len(toc), l.toc.entries)
+		}
+		tocPages, split = 0, len(l.pages)+1 // drawn on a body page: no pages of their own
+	}
 	total := 1 + tocPages + len(l.pages)
 	// pageNo is the printed number of body page i: the cover is page 1,
 	// the contents pages come before body page split.
@@ -161,13 +155,16 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 				return nil, fmt.Errorf("pdf page %d: %w", pageNo(i), err)
 			}
 		}
+		if l.toc != nil && l.toc.page == i {
+			contentsAt(pdf, l, a, toc, pageNo, l.toc)
+		}
 		for _, h := range marks {
 			if h.page == i {
 				bookmarks.add(pdf, h)
 			}
 		}
 	}
-	if split >= len(l.pages) {
+	if split == len(l.pages) {
 		contents(pdf, l, a, toc, pageNo, 2+len(l.pages), tocPages, total, header)
 	}
 	linkOutline(bookmarks.top)
@@ -176,6 +173,53 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 		return nil, fmt.Errorf("pdf: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// headingsUpTo3 are the headings of levels 1 to 3: the bookmarks.
+func headingsUpTo3(hs []tocEntry) []tocEntry {
+	var out []tocEntry
+	for _, h := range hs {
+		if h.level <= 3 {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// inContents are the headings with a line in the contents: levels 1 and
+// 2, and those of level 3 that keep (nil keeps all), asked with the
+// title of the level-2 heading above them.
+func inContents(hs []tocEntry, keep func(title, parent string) bool) []tocEntry {
+	var out []tocEntry
+	parent := ""
+	for _, h := range hs {
+		if h.level <= 2 {
+			parent = h.text
+		}
+		if h.level < 3 || h.level == 3 && (keep == nil || keep(h.text, parent)) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// headingsOf are the headings contentBlocks will lay out, before it
+// does: the contents must know their count to make room for them.
+func headingsOf(root ast.Node, src []byte, contentsTitle string) []tocEntry {
+	var out []tocEntry
+	seen := false
+	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		seen = seen || h.Level == 2
+		text := mdast.PlainText(h, src)
+		if seen && (h.Level != 2 || strings.TrimSpace(text) != contentsTitle) {
+			out = append(out, tocEntry{level: h.Level, text: text})
+		}
+	}
+	return out
 }
 
 // outline is the bookmarks as they are built: each level-2 heading at
@@ -226,7 +270,7 @@ func linkOutline(top gopdf.OutlineNodes) {
 // which the PDF replaces with its contents pages. It returns the body
 // page the contents pages go before: 0 when the list comes first, else
 // the page where the section after it begins, on a page of its own.
-func (l *layout) contentBlocks(root ast.Node, contentsTitle string) (split int) {
+func (l *layout) contentBlocks(root ast.Node, contentsTitle string, tocEntries int) (split int) {
 	n := root.FirstChild()
 	for n != nil {
 		if h, ok := n.(*ast.Heading); ok && h.Level == 2 {
@@ -243,7 +287,7 @@ func (l *layout) contentBlocks(root ast.Node, contentsTitle string) (split int) 
 			if _, ok := h.NextSibling().(*ast.List); ok {
 				n = h.NextSibling()
 			}
-			if laidOut {
+			if laidOut && !l.reserveContents(tocEntries) {
 				if !l.atTop() {
 					l.newPage()
 				}
