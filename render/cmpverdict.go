@@ -1,7 +1,6 @@
 package render
 
 import (
-	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -15,7 +14,8 @@ import (
 // Overall is the overall verdict as the verdict section opens it, with
 // what the verdict word means there.
 func (v *cmpView) Overall() string {
-	return v.loc.T("compare_overall_"+string(v.C.Verdict), "Old", v.Old(), "New", v.New(), "Pct", v.Threshold())
+	return v.loc.T("compare_overall_"+string(v.C.Verdict), "Old", v.Old(), "New", v.New(), "Pct", v.Threshold(),
+		"Ref", ref(v.loc.T("compare_sec_scope")))
 }
 
 // ConfigVerdicts are one line per matched configuration: its verdict,
@@ -44,8 +44,10 @@ func (v *cmpView) ConfigVerdicts() []string {
 			if len(cf.Against) > 0 {
 				parts = append(parts, v.loc.T("compare_against", "List", v.phrases(cf.Against)))
 			}
-		default:
+		case compare.NoChange:
 			parts = append(parts, v.noChange(cf))
+		default:
+			parts = append(parts, v.loc.T("compare_incomparable"))
 		}
 		if s := v.cannotTell(cf); s != "" {
 			parts = append(parts, s)
@@ -284,7 +286,7 @@ func (v *cmpView) Refusals() []string {
 		case "gpus_unknown":
 			kv = append(kv, "Old", v.setting("gpus", g.old), "New", v.setting("gpus", g.new))
 		}
-		out = append(out, v.loc.T("compare_refused_"+g.reason, kv...))
+		out = append(out, capFirst(v.loc.T("compare_refused_"+g.reason, kv...), v))
 	}
 	return out
 }
@@ -335,34 +337,26 @@ func (v *cmpView) UnmatchedLevels() []string {
 			gs = append(gs, group{config: u.Config, reason: u.Reason, side: u.Side})
 			i = len(gs) - 1
 		}
-		gs[i].levels = append(gs[i].levels, v.loc.At(u.Load))
+		gs[i].levels = append(gs[i].levels, v.at(u.Load, u.Side))
 	}
 	out := make([]string, 0, len(gs))
 	for _, g := range gs {
-		id := "compare_level_" + g.reason
-		if g.reason != "axis_differs" {
-			id += "_" + g.side
-		}
-		out = append(out, v.loc.T(id, "Config", v.name(g.config, false), "Levels", strings.Join(g.levels, ", ")))
+		out = append(out, v.loc.T("compare_level_"+g.reason+"_"+g.side, "Config", v.name(g.config, false), "Levels", strings.Join(g.levels, ", ")))
 	}
 	return out
+}
+
+// at names a level of one side ("c=16", "4 req/s"): on the candidate's
+// load axis where the side is the candidate's and the axes differ.
+func (v *cmpView) at(x analyze.Load, side string) string {
+	if side == compare.SideCandidate && v.locNew != nil {
+		return v.locNew.At(x)
+	}
+	return v.loc.At(x)
 }
 
 // AllCompared reports whether every configuration and level of each
 // side was compared and no metric refused.
 func (v *cmpView) AllCompared() bool {
 	return len(v.C.Unmatched.Configs) == 0 && len(v.C.Unmatched.Levels) == 0 && len(v.C.Refused) == 0
-}
-
-// largestFirst orders deltas by the size of their change, largest first.
-func largestFirst(ds []compare.Delta) []compare.Delta {
-	size := func(d compare.Delta) float64 {
-		r := math.Abs(math.Log(d.New / d.Old))
-		if math.IsNaN(r) {
-			return math.Inf(1)
-		}
-		return r
-	}
-	slices.SortStableFunc(ds, func(a, b compare.Delta) int { return cmp.Compare(size(b), size(a)) })
-	return ds
 }

@@ -25,6 +25,9 @@ type cmpView struct {
 	loc *locale.Locale
 	// charts maps a drawn chart's name to the path the Markdown links.
 	charts map[string]string
+	// locNew words the candidate's levels where its load axis is not the
+	// baseline's (the edition's); nil where they share one.
+	locNew *locale.Locale
 }
 
 func (v *cmpView) funcs() template.FuncMap {

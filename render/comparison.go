@@ -59,6 +59,11 @@ func NewComparison(c *compare.Comparison, opt Options) (*ComparisonEdition, erro
 		e.byPath[p] = ch
 	}
 	v := &cmpView{C: c, loc: loc, charts: refs}
+	if c.New.Axis != c.Old.Axis {
+		if v.locNew, err = locale.ForReport(c.New, opt.Lang, opt.Locales); err != nil {
+			return nil, err
+		}
+	}
 	if e.Markdown, err = comparisonMarkdown(v, opt.Templates); err != nil {
 		return nil, err
 	}
@@ -112,6 +117,11 @@ func comparisonMarkdown(v *cmpView, tfs fs.FS) ([]byte, error) {
 	}
 	if err := v.loc.Err(); err != nil {
 		return nil, err
+	}
+	if v.locNew != nil {
+		if err := v.locNew.Err(); err != nil {
+			return nil, err
+		}
 	}
 	return []byte(tidy(string(outline([]byte(tidy(buf.String())), v.loc)))), nil
 }

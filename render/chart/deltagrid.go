@@ -203,7 +203,9 @@ func (cv *cmpView) signedPct(pct float64, dec int) string {
 }
 
 // signedNum writes a change in percent without the percent sign: "−44".
-func (cv *cmpView) signedNum(pct float64) string { return signOf(pct, 0) + cv.loc.Num(math.Abs(pct), 0) }
+func (cv *cmpView) signedNum(pct float64) string {
+	return signOf(pct, 0) + cv.loc.Num(math.Abs(pct), 0)
+}
 
 // signOf is the sign a change shows at dec decimals: "+", "−" (U+2212),
 // or none where it rounds to zero.
