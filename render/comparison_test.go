@@ -129,22 +129,7 @@ func TestNoTestNeverSignificant(t *testing.T) {
 		}
 		v := &cmpView{C: c, loc: loc}
 		none, p := loc.T("compare_sig_none"), regexp.MustCompile(`\bp [=<]`)
-		for _, cfg := range c.Configs {
-			for _, d := range cfg.Deltas {
-				if d.Test != compare.TestNone {
-					continue
-				}
-				if got := v.testShort(d); got != none {
-					t.Errorf("%s %s %s: significance %q, want %q", lang, cfg.ID, d.Metric, got, none)
-				}
-				if got := v.pShort(d); got != "" {
-					t.Errorf("%s %s %s: p %q for a delta with no test", lang, cfg.ID, d.Metric, got)
-				}
-				if got := v.testLong(d); p.MatchString(got) || !strings.Contains(got, v.Threshold()) {
-					t.Errorf("%s %s %s: %q names a p-value or not the threshold", lang, cfg.ID, d.Metric, got)
-				}
-			}
-		}
+		checkNoTest(t, v, none, p)
 		ed, err := NewComparison(c, Options{Lang: lang})
 		if err != nil {
 			t.Fatal(err)
@@ -160,6 +145,29 @@ func TestNoTestNeverSignificant(t *testing.T) {
 		}
 		if !strings.Contains(md, v.deltaPhrase(*forged)) || p.MatchString(v.deltaPhrase(*forged)) {
 			t.Errorf("%s: the verdict line of a delta with no test: %q", lang, v.deltaPhrase(*forged))
+		}
+	}
+}
+
+// checkNoTest checks how v words every delta with no test: "no test"
+// (none) as its significance, no p-value (p) and the threshold in a
+// sentence.
+func checkNoTest(t *testing.T, v *cmpView, none string, p *regexp.Regexp) {
+	t.Helper()
+	for _, cfg := range v.C.Configs {
+		for _, d := range cfg.Deltas {
+			if d.Test != compare.TestNone {
+				continue
+			}
+			if got := v.testShort(d); got != none {
+				t.Errorf("%s %s %s: significance %q, want %q", v.loc.Lang, cfg.ID, d.Metric, got, none)
+			}
+			if got := v.pShort(d); got != "" {
+				t.Errorf("%s %s %s: p %q for a delta with no test", v.loc.Lang, cfg.ID, d.Metric, got)
+			}
+			if got := v.testLong(d); p.MatchString(got) || !strings.Contains(got, v.Threshold()) {
+				t.Errorf("%s %s %s: %q names a p-value or not the threshold", v.loc.Lang, cfg.ID, d.Metric, got)
+			}
 		}
 	}
 }
@@ -324,16 +332,23 @@ func TestComparisonPDF(t *testing.T) {
 		if lang == "tr" && !strings.ContainsAny(string(out), "şğıİçöü") {
 			t.Error("tr: no Turkish letter in the PDF's text")
 		}
-		headings := map[string]bool{}
-		for _, ln := range strings.Split(string(ed.Markdown), "\n") {
-			if strings.HasPrefix(ln, "#") {
-				headings[strings.TrimSpace(strings.TrimLeft(ln, "#"))] = true
-			}
+		noHeadingEndsAPage(t, lang, ed.Markdown, pages)
+	}
+}
+
+// noHeadingEndsAPage fails when the last line of a page's text (before
+// its footer) is a heading of md.
+func noHeadingEndsAPage(t *testing.T, lang string, md []byte, pages []string) {
+	t.Helper()
+	headings := map[string]bool{}
+	for _, ln := range strings.Split(string(md), "\n") {
+		if strings.HasPrefix(ln, "#") {
+			headings[strings.TrimSpace(strings.TrimLeft(ln, "#"))] = true
 		}
-		for i, p := range pages[:len(pages)-1] {
-			if body := bodyLines(p); len(body) > 1 && headings[body[len(body)-2]] {
-				t.Errorf("%s: page %d ends in the heading %q", lang, i+1, body[len(body)-2])
-			}
+	}
+	for i, p := range pages[:len(pages)-1] {
+		if body := bodyLines(p); len(body) > 1 && headings[body[len(body)-2]] {
+			t.Errorf("%s: page %d ends in the heading %q", lang, i+1, body[len(body)-2])
 		}
 	}
 }

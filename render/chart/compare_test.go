@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
@@ -95,39 +96,9 @@ func TestOverlayBaselineMuted(t *testing.T) {
 		panels := 0
 		for _, row := range f.panels {
 			for _, p := range row {
-				if p == nil {
-					continue
-				}
-				panels++
-				var lines []*plotter.Line
-				var marks []*plotter.Scatter
-				for _, pl := range plotters(p) {
-					switch x := pl.(type) {
-					case *plotter.Line:
-						lines = append(lines, x)
-					case *plotter.Scatter:
-						marks = append(marks, x)
-					}
-				}
-				if len(lines) != 2 || len(marks) != 2 {
-					t.Fatalf("%s: a panel has %d lines and %d marker sets, want one of each per side", h.id, len(lines), len(marks))
-				}
-				base, cand := lines[0].LineStyle, lines[1].LineStyle
-				switch {
-				case len(base.Dashes) == 0 || len(cand.Dashes) != 0:
-					t.Errorf("%s: baseline dashes %v, candidate dashes %v", h.id, base.Dashes, cand.Dashes)
-				case base.Width >= cand.Width:
-					t.Errorf("%s: baseline width %v not below the candidate's %v", h.id, base.Width, cand.Width)
-				case !lighter(base.Color, cand.Color):
-					t.Errorf("%s: baseline %v is not lighter than the candidate's %v", h.id, base.Color, cand.Color)
-				case !longDashes(base.Dashes):
-					t.Errorf("%s: the baseline's dashes %v read as a reference line's dots", h.id, base.Dashes)
-				}
-				if !marks[0].GlyphStyle.Shape.(marker).hollow || marks[1].GlyphStyle.Shape.(marker).hollow {
-					t.Errorf("%s: the baseline's markers should be hollow, the candidate's filled", h.id)
-				}
-				if isGrey(base.Color) || isGrey(cand.Color) {
-					t.Errorf("%s: a series is grey", h.id)
+				if p != nil {
+					panels++
+					checkSides(t, h.id, p)
 				}
 			}
 		}
@@ -137,6 +108,43 @@ func TestOverlayBaselineMuted(t *testing.T) {
 		if len(f.legend) < 2 || f.legend[0].label != "Baseline (before)" || f.legend[1].label != "Candidate (after)" {
 			t.Errorf("%s: the legend does not say which side is which: %+v", h.id, f.legend)
 		}
+	}
+}
+
+// checkSides checks an overlay panel: one line and one set of markers
+// per side, the baseline's dashed, thinner, lighter and hollow under
+// the candidate's, neither grey.
+func checkSides(t *testing.T, id analyze.MetricID, p *plot.Plot) {
+	t.Helper()
+	var lines []*plotter.Line
+	var marks []*plotter.Scatter
+	for _, pl := range plotters(p) {
+		switch x := pl.(type) {
+		case *plotter.Line:
+			lines = append(lines, x)
+		case *plotter.Scatter:
+			marks = append(marks, x)
+		}
+	}
+	if len(lines) != 2 || len(marks) != 2 {
+		t.Fatalf("%s: a panel has %d lines and %d marker sets, want one of each per side", id, len(lines), len(marks))
+	}
+	base, cand := lines[0].LineStyle, lines[1].LineStyle
+	switch {
+	case len(base.Dashes) == 0 || len(cand.Dashes) != 0:
+		t.Errorf("%s: baseline dashes %v, candidate dashes %v", id, base.Dashes, cand.Dashes)
+	case base.Width >= cand.Width:
+		t.Errorf("%s: baseline width %v not below the candidate's %v", id, base.Width, cand.Width)
+	case !lighter(base.Color, cand.Color):
+		t.Errorf("%s: baseline %v is not lighter than the candidate's %v", id, base.Color, cand.Color)
+	case !longDashes(base.Dashes):
+		t.Errorf("%s: the baseline's dashes %v read as a reference line's dots", id, base.Dashes)
+	}
+	if !marks[0].GlyphStyle.Shape.(marker).hollow || marks[1].GlyphStyle.Shape.(marker).hollow {
+		t.Errorf("%s: the baseline's markers should be hollow, the candidate's filled", id)
+	}
+	if isGrey(base.Color) || isGrey(cand.Color) {
+		t.Errorf("%s: a series is grey", id)
 	}
 }
 
