@@ -60,9 +60,10 @@ func compareLoads(a, b analyze.Load) int {
 }
 
 // statCell names a delta's metric and statistic for a table, with its
-// unit: "P90 TTFT (ms)", "C_max (P90)".
+// unit: "P90 TTFT (ms)", "C_max (P90)" (a capacity is a level, written
+// as the level column writes one).
 func (v *cmpView) statCell(d compare.Delta) string {
-	if u := v.unit(d.Metric); u != "" {
+	if u := v.unit(d.Metric); u != "" && d.Metric != compare.CapacityLoad {
 		return capFirst(v.metricName(d), v) + " (" + u + ")"
 	}
 	return capFirst(v.metricName(d), v)
@@ -97,18 +98,19 @@ func (v *cmpView) Headlines() []cmpEntry {
 				v.change(d), v.testShort(d), v.changeShort(d)})
 		}
 		out = append(out, cmpEntry{Name: v.configName(cf), Verdict: v.loc.T("compare_verdict_is", "Verdict", v.loc.T("compare_verdict_"+string(cf.Verdict))),
-			Table: t, SLO: v.sloLine(cf)})
+			Table: t, SLO: v.sloLine(cf, v.C.Percentile)})
 	}
 	return out
 }
 
-// sloLine says how the SLO verdicts at the headline statistic changed
-// at the levels compared: the levels passing both SLOs now and not
-// before, failing now and not before, and not checkable on a side.
-func (v *cmpView) sloLine(cf compare.Config) string {
+// sloLine says how the SLO verdicts at statistic st changed at the
+// levels compared: the levels passing both SLOs now and not before,
+// failing now and not before, and not checkable on a side; "" when the
+// SLO verdicts were not compared.
+func (v *cmpView) sloLine(cf compare.Config, st analyze.Statistic) string {
 	var gained, lost, unknown []string
 	for _, s := range cf.SLO {
-		if s.Stat != v.C.Percentile {
+		if s.Stat != st {
 			continue
 		}
 		switch s.Change {
@@ -132,10 +134,11 @@ func (v *cmpView) sloLine(cf compare.Config) string {
 			items = append(items, v.loc.T(it.id, "Levels", strings.Join(it.levels, ", ")))
 		}
 	}
+	stat := v.loc.T("statw_" + string(st))
 	if len(items) == 0 {
-		return v.loc.T("compare_slo_same", "Stat", v.Stat())
+		return capFirst(v.loc.T("compare_slo_same", "Stat", stat), v)
 	}
-	return v.loc.T("compare_slo_changed", "Stat", v.Stat(), "List", strings.Join(items, "; "))
+	return capFirst(v.loc.T("compare_slo_changed", "Stat", stat, "List", strings.Join(items, "; ")), v)
 }
 
 // testKinds are the tests in the order the edition names them.
@@ -220,7 +223,13 @@ func (v *cmpView) AllDeltas() []cmpEntry {
 			t.Rows = append(t.Rows, []string{shownLoad, shownMetric, v.statShort(d), v.value(d.Metric, d.Old, d.OldAtLeast),
 				v.value(d.Metric, d.New, d.NewAtLeast), v.change(d), v.loc.T("compare_test_short_" + string(d.Test)), v.pShort(d), v.changeShort(d)})
 		}
-		out = append(out, cmpEntry{Name: v.configName(cf), Table: t})
+		var slo []string
+		for _, st := range analyze.Percentiles {
+			if line := v.sloLine(cf, st); line != "" {
+				slo = append(slo, line)
+			}
+		}
+		out = append(out, cmpEntry{Name: v.configName(cf), Table: t, SLO: strings.Join(slo, " ")})
 	}
 	return out
 }
@@ -232,7 +241,7 @@ func (v *cmpView) metricCell(d compare.Delta) string {
 	if d.Metric == compare.TPSPerGPU {
 		name = v.loc.T("compare_metric_tps_per_gpu", "Target", v.loc.Num(v.C.Target, 0))
 	}
-	if u := v.unit(d.Metric); u != "" {
+	if u := v.unit(d.Metric); u != "" && d.Metric != compare.CapacityLoad {
 		return name + " (" + u + ")"
 	}
 	return name
