@@ -192,6 +192,11 @@ func TestComparisonEditions(t *testing.T) {
 		old, cand *analyze.Report
 		want      map[string][]string // by language
 	}{
+		{"reversed", after, before, map[string][]string{
+			"en": {"**vLLM: worse.** Decided by C_max (P90): ≥ 32 → 16 (≤ −50.0%; no test possible: one value per side; judged against the 5% threshold only)",
+				"as the baseline's value is only a lower bound"},
+			"tr": {"**vLLM: daha kötü.** Kararı belirleyenler: C_max (P90): ≥ 32 → 16 (≤ −%50,0; test yapılamadı: her tarafta tek değer var; yalnızca %5 eşiğine göre değerlendirildi)",
+				"temelin değeri yalnızca bir alt sınır"}}},
 		{"self", before, before, map[string][]string{
 			"en": {"**Overall: no change.**", "Every configuration and every level of each side was compared"},
 			"tr": {"**Genel karar: değişiklik yok.**", "İki tarafın her yapılandırması ve her seviyesi karşılaştırıldı"}}},
@@ -224,6 +229,36 @@ func TestComparisonEditions(t *testing.T) {
 					t.Errorf("%s %s: the edition lacks %q", tt.name, lang, w)
 				}
 			}
+		}
+	}
+}
+
+// TestVerdictAgainst: a verdict the capacity decided lists the headline
+// changes that went the other way, each with its values and its test.
+func TestVerdictAgainst(t *testing.T) {
+	c := sampleComparison(t)
+	cf := &c.Configs[0]
+	if cf.Verdict != compare.Better || cf.DecidedBy[0].Metric != compare.CapacityLoad {
+		t.Fatalf("the sample's %s: %s, decided by %s", cf.ID, cf.Verdict, cf.DecidedBy[0].Metric)
+	}
+	var worse compare.Delta
+	for _, d := range cf.Deltas {
+		if d.Headline && d.Metric == compare.Metric(analyze.TPS) && d.Load != nil && *d.Load == 1 {
+			worse = d
+		}
+	}
+	worse.Change, worse.New = compare.Regressed, worse.Old*0.8
+	worse.DeltaPct = -20
+	cf.Against = []compare.Delta{worse}
+	for _, lang := range locale.Languages {
+		loc, err := locale.New(lang, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := &cmpView{C: c, loc: loc}
+		want := loc.T("compare_against", "List", v.deltaPhrase(worse))
+		if line := v.ConfigVerdicts()[0]; !strings.HasSuffix(line, want) {
+			t.Errorf("%s: %q does not end in %q", lang, line, want)
 		}
 	}
 }
