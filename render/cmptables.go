@@ -145,30 +145,52 @@ func (v *cmpView) sloLine(cf compare.Config, st analyze.Statistic) string {
 var testKinds = []compare.Test{compare.TestMannWhitney, compare.TestRuns, compare.TestNone}
 
 // TestsHere says how the headline changes of this comparison were
-// judged: per test, the metrics it judged.
+// judged: per test, the metrics it judged; per group of configurations
+// where they were judged differently (a tool with per-request data
+// beside one without).
 func (v *cmpView) TestsHere() string {
-	by := map[compare.Test][]string{}
+	type group struct {
+		configs []string
+		text    string
+	}
+	var groups []group
 	for _, cf := range v.C.Configs {
+		by := map[compare.Test][]string{}
 		for _, d := range cf.Deltas {
 			if !d.Headline || d.Change == compare.Unknown && d.Test == compare.TestNone {
 				continue
 			}
-			m := v.loc.T("compare_mshort_" + string(d.Metric))
-			if !slices.Contains(by[d.Test], m) {
+			if m := v.loc.T("compare_mshort_" + string(d.Metric)); !slices.Contains(by[d.Test], m) {
 				by[d.Test] = append(by[d.Test], m)
 			}
 		}
-	}
-	var items []string
-	for _, t := range testKinds {
-		if ms := by[t]; len(ms) > 0 {
-			items = append(items, v.loc.T("compare_here_"+string(t), "Metrics", v.loc.List(ms), "Pct", v.Threshold()))
+		var items []string
+		for _, t := range testKinds {
+			if ms := by[t]; len(ms) > 0 {
+				items = append(items, v.loc.T("compare_here_"+string(t), "Metrics", v.loc.List(ms), "Pct", v.Threshold()))
+			}
+		}
+		if len(items) == 0 {
+			continue
+		}
+		text := strings.Join(items, "; ")
+		if i := slices.IndexFunc(groups, func(g group) bool { return g.text == text }); i >= 0 {
+			groups[i].configs = append(groups[i].configs, v.configName(cf))
+		} else {
+			groups = append(groups, group{[]string{v.configName(cf)}, text})
 		}
 	}
-	if len(items) == 0 {
+	switch len(groups) {
+	case 0:
 		return ""
+	case 1:
+		return v.loc.T("compare_here", "List", groups[0].text)
 	}
-	return v.loc.T("compare_here", "List", strings.Join(items, "; "))
+	parts := make([]string, len(groups))
+	for i, g := range groups {
+		parts[i] = v.loc.T("compare_here_for", "Configs", v.loc.List(g.configs), "List", g.text)
+	}
+	return strings.Join(parts, " ")
 }
 
 // Figures are the comparison's charts, each with its heading, in the
@@ -179,8 +201,13 @@ func (v *cmpView) Figures() []cmpFigure {
 		if _, ok := v.charts[f.Name]; !ok {
 			continue
 		}
-		title := v.loc.T("compare_sec_heatmap")
-		if !f.Heatmap {
+		var title string
+		switch {
+		case f.Heatmap:
+			title = v.loc.T("compare_sec_heatmap")
+		case f.Mixed:
+			title = capFirst(v.loc.T("compare_mshort_"+string(f.Metric)), v)
+		default:
 			title = capFirst(v.metricName(compare.Delta{Metric: compare.Metric(f.Metric), Stat: f.Stat}), v)
 		}
 		out = append(out, cmpFigure{Heading: title, Name: f.Name})

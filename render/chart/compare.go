@@ -40,10 +40,22 @@ type cmpView struct {
 }
 
 // cmpHeadline is a metric the verdict reads at every common level, with
-// the statistic it reads there ("" for a throughput).
+// the statistic it reads there: per matched configuration (per: the one
+// most of its headline deltas of the metric read, "" for a throughput or
+// none), and stat, the one most of them read (mixed: not all read it).
 type cmpHeadline struct {
-	id   analyze.MetricID
-	stat analyze.Statistic
+	id    analyze.MetricID
+	stat  analyze.Statistic
+	mixed bool
+	per   []analyze.Statistic
+}
+
+// statOf is the statistic configuration i's headline reads.
+func (h cmpHeadline) statOf(i int) analyze.Statistic {
+	if i < len(h.per) && h.per[i] != "" {
+		return h.per[i]
+	}
+	return h.stat
 }
 
 // cmpDef is one comparison chart: its name and what it shows (heat:
@@ -56,41 +68,69 @@ type cmpDef struct {
 
 // cmpHeadlines are the metrics with a headline delta at some level, in
 // the order the comparison lists them, each with the statistic most of
-// its headline deltas read (the first on a tie).
+// its headline deltas read (the first on a tie), overall and per
+// configuration.
 func cmpHeadlines(c *compare.Comparison) []cmpHeadline {
 	var order []analyze.MetricID
-	count := map[analyze.MetricID]map[analyze.Statistic]int{}
-	first := map[analyze.MetricID][]analyze.Statistic{}
-	for _, cf := range c.Configs {
+	count := map[analyze.MetricID]*statCount{}
+	per := map[analyze.MetricID][]*statCount{}
+	for i, cf := range c.Configs {
 		for _, d := range cf.Deltas {
-			if !d.Headline || d.Load == nil {
-				continue
-			}
 			id := analyze.MetricID(d.Metric)
-			if _, ok := present.Of(id); !ok {
+			if _, ok := present.Of(id); !ok || !d.Headline || d.Load == nil {
 				continue
 			}
 			if count[id] == nil {
 				order = append(order, id)
-				count[id] = map[analyze.Statistic]int{}
+				count[id] = &statCount{}
+				per[id] = make([]*statCount, len(c.Configs))
 			}
-			if count[id][d.Stat] == 0 {
-				first[id] = append(first[id], d.Stat)
+			if per[id][i] == nil {
+				per[id][i] = &statCount{}
 			}
-			count[id][d.Stat]++
+			count[id].add(d.Stat)
+			per[id][i].add(d.Stat)
 		}
 	}
 	out := make([]cmpHeadline, 0, len(order))
 	for _, id := range order {
-		best := first[id][0]
-		for _, st := range first[id] {
-			if count[id][st] > count[id][best] {
-				best = st
+		h := cmpHeadline{id: id, stat: count[id].most(), per: make([]analyze.Statistic, len(c.Configs))}
+		for i, pc := range per[id] {
+			if pc != nil {
+				h.per[i] = pc.most()
+				h.mixed = h.mixed || h.per[i] != h.stat
 			}
 		}
-		out = append(out, cmpHeadline{id, best})
+		out = append(out, h)
 	}
 	return out
+}
+
+// statCount counts the statistics of deltas, in order of first sight.
+type statCount struct {
+	order []analyze.Statistic
+	n     map[analyze.Statistic]int
+}
+
+func (s *statCount) add(st analyze.Statistic) {
+	if s.n == nil {
+		s.n = map[analyze.Statistic]int{}
+	}
+	if s.n[st] == 0 {
+		s.order = append(s.order, st)
+	}
+	s.n[st]++
+}
+
+// most is the statistic counted most often, the first seen on a tie.
+func (s *statCount) most() analyze.Statistic {
+	best := s.order[0]
+	for _, st := range s.order {
+		if s.n[st] > s.n[best] {
+			best = st
+		}
+	}
+	return best
 }
 
 // cmpDefs are the charts of comparison c, in order: the heat map, then
@@ -112,9 +152,12 @@ func cmpDefs(c *compare.Comparison) []cmpDef {
 // name without extension), and what it shows: a headline metric at a
 // statistic ("" for a throughput), or the delta heat map.
 type ComparisonFigure struct {
-	Name    string
-	Metric  analyze.MetricID
-	Stat    analyze.Statistic
+	Name   string
+	Metric analyze.MetricID
+	Stat   analyze.Statistic
+	// Mixed: the configurations' headlines read different statistics of
+	// the metric (Stat is the one most read); each panel names its own.
+	Mixed   bool
 	Heatmap bool
 }
 
@@ -123,7 +166,7 @@ type ComparisonFigure struct {
 func ComparisonFigures(c *compare.Comparison) []ComparisonFigure {
 	var out []ComparisonFigure
 	for _, d := range cmpDefs(c) {
-		out = append(out, ComparisonFigure{Name: d.name, Metric: d.h.id, Stat: d.h.stat, Heatmap: d.heat})
+		out = append(out, ComparisonFigure{Name: d.name, Metric: d.h.id, Stat: d.h.stat, Mixed: d.h.mixed, Heatmap: d.heat})
 	}
 	return out
 }
@@ -236,7 +279,10 @@ func (cv *cmpView) threshold() string {
 // where a side lacks h's ("P99 where P90 is absent").
 func (cv *cmpView) metricName(h cmpHeadline) string {
 	look := present.MustOf(h.id)
-	if h.stat == "" {
+	switch {
+	case h.mixed:
+		return cv.loc.T("compare_mshort_" + string(h.id))
+	case h.stat == "":
 		return cv.loc.T("mname_" + look.Stem)
 	}
 	name := cv.loc.T("mname_"+look.Stem, "Stat", cv.loc.T("statw_"+string(h.stat)))
@@ -254,9 +300,9 @@ func (cv *cmpView) standIns(h cmpHeadline) []string {
 	}
 	seen := map[string]bool{}
 	var out []string
-	cv.eachSide(func(_ int, _ bool, conf analyze.Config) {
+	cv.eachSide(func(i int, _ bool, conf analyze.Config) {
 		for _, l := range conf.Levels {
-			_, used := l.Stat(h.id).Shown(h.stat, h.id.LowerIsBetter())
+			_, used := l.Stat(h.id).Shown(h.statOf(i), h.id.LowerIsBetter())
 			if w := string(used); w != "" && w != analyze.StatNone && !seen[w] {
 				seen[w] = true
 				out = append(out, cv.loc.T("statw_"+w))
@@ -280,18 +326,30 @@ func (cv *cmpView) eachSide(f func(i int, old bool, conf analyze.Config)) {
 	}
 }
 
-// value reads headline h at a level: the statistic, or the one that
-// stands in for it where the source lacks it (as the reports show it);
-// a throughput as is.
-func (h cmpHeadline) value(l analyze.Level) float64 {
-	switch h.id {
-	case analyze.SystemRPS:
-		return l.SystemRPS
-	case analyze.AggregateTPS:
-		return l.AggregateTPS
+// value reads headline h of configuration i at a level: its statistic,
+// or the one that stands in for it where the source lacks it (as the
+// reports show it); a throughput as is.
+func (h cmpHeadline) value(i int) func(analyze.Level) float64 {
+	return func(l analyze.Level) float64 {
+		switch h.id {
+		case analyze.SystemRPS:
+			return l.SystemRPS
+		case analyze.AggregateTPS:
+			return l.AggregateTPS
+		}
+		x, _ := l.Stat(h.id).Shown(h.statOf(i), h.id.LowerIsBetter())
+		return x
 	}
-	x, _ := l.Stat(h.id).Shown(h.stat, h.id.LowerIsBetter())
-	return x
+}
+
+// statTitle is configuration i's name in a panel of headline h: with
+// the statistic it reads where the configurations read different ones.
+func (cv *cmpView) statTitle(h cmpHeadline, i int) string {
+	title := cv.configTitle(cv.c.Configs[i])
+	if h.mixed && h.statOf(i) != "" {
+		title += " (" + cv.loc.T("statw_"+string(h.statOf(i))) + ")"
+	}
+	return title
 }
 
 // configTitle names matched configuration cf: the candidate's name, or
@@ -397,7 +455,7 @@ func (cv *cmpView) overlay(h cmpHeadline) (*figure, error) {
 		if old {
 			k = 0
 		}
-		lines[i][k] = sideLine(conf, cv.levels, h.value, log)
+		lines[i][k] = sideLine(conf, cv.levels, h.value(i), log)
 		span.addLine(lines[i][k])
 		unreached = unreached || len(lines[i][k].unreached) > 0
 	})
@@ -407,7 +465,7 @@ func (cv *cmpView) overlay(h cmpHeadline) (*figure, error) {
 	}
 	var rows [][]*plot.Plot
 	for i, cf := range cv.c.Configs {
-		p := newPanel(cv.configTitle(cf), cv.loc.T("axis_concurrency"), cv.loc.T(look.Axis), sz)
+		p := newPanel(cv.statTitle(h, i), cv.loc.T("axis_concurrency"), cv.loc.T(look.Axis), sz)
 		loadAxis(p, cv.levels, cv.loc)
 		base, cand := cv.sideStyles(cf)
 		for k, st := range []seriesStyle{base, cand} {
@@ -445,7 +503,7 @@ func (cv *cmpView) overlay(h cmpHeadline) (*figure, error) {
 // SLOs are checked at and both sides check the same threshold; nil
 // otherwise.
 func (cv *cmpView) sloOf(h cmpHeadline) *sloRef {
-	if h.stat != cv.c.Percentile {
+	if h.mixed || h.stat != cv.c.Percentile {
 		return nil
 	}
 	po, pn := cv.c.Old.Params, cv.c.New.Params

@@ -221,8 +221,17 @@ func TestHeatmapCells(t *testing.T) {
 	c := sampleComparison(t)
 	cv := newCmpView(c, reporttest.Locale(t, c.Old, "en"))
 	hs := cmpHeadlines(c)
-	if len(hs) != 3 || hs[0] != (cmpHeadline{analyze.TTFT, analyze.P90}) || hs[1] != (cmpHeadline{analyze.TPS, analyze.Mean}) || hs[2] != (cmpHeadline{analyze.SystemRPS, ""}) {
-		t.Fatalf("headlines %v", hs)
+	type metricStat struct {
+		id    analyze.MetricID
+		stat  analyze.Statistic
+		mixed bool
+	}
+	var got []metricStat
+	for _, h := range hs {
+		got = append(got, metricStat{h.id, h.stat, h.mixed})
+	}
+	if want := []metricStat{{analyze.TTFT, analyze.P90, false}, {analyze.TPS, analyze.Mean, false}, {analyze.SystemRPS, "", false}}; !slices.Equal(got, want) {
+		t.Fatalf("headlines %v, want %v", got, want)
 	}
 	f := cv.heatmap(hs)
 	if len(f.panels) != 3 {

@@ -240,11 +240,6 @@ func headlineDelta(cf compare.Config, id analyze.MetricID, x analyze.Load) *comp
 // not count, blank where the level was not compared.
 func (cv *cmpView) heatmap(hs []cmpHeadline) *figure {
 	var occurs [numDeltaKinds]bool
-	var rowNames []string
-	for _, cf := range cv.c.Configs {
-		rowNames = append(rowNames, roomy(wrapLabel(cv.configTitle(cf), 22)))
-	}
-	slices.Reverse(rowNames) // NominalY puts the first name at the bottom
 	var cols []string
 	for _, x := range cv.levels {
 		cols = append(cols, cv.loc.At(x))
@@ -272,6 +267,11 @@ func (cv *cmpView) heatmap(hs []cmpHeadline) *figure {
 		}
 		p := newPanel(cv.panelTitle(h, tests), xLabel, "", fullSize)
 		p.Add(g)
+		var rowNames []string
+		for i := range cv.c.Configs {
+			rowNames = append(rowNames, roomy(wrapLabel(cv.statTitle(h, i), 22)))
+		}
+		slices.Reverse(rowNames) // NominalY puts the first name at the bottom
 		p.NominalX(cols...)
 		p.NominalY(rowNames...)
 		p.X.Tick.Label.Font = chartFont(fullSize.Tick, false)
