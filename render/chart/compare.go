@@ -2,7 +2,6 @@ package chart
 
 import (
 	"fmt"
-	"image/color"
 	"math"
 	"slices"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/analyze/compare"
@@ -374,28 +372,6 @@ func (cv *cmpView) sideStyles(cf compare.Config) (base, cand seriesStyle) {
 		col, shape = s.Color, s.Glyph.Shape.(marker)
 	}
 	return sideStyle(col, shape, true), sideStyle(col, shape, false)
-}
-
-// baselineTint is how much white the baseline's colour mixes in.
-const baselineTint = 0.5
-
-// baselineDashes are the baseline's dashes: longer than the reference
-// lines' dots.
-var baselineDashes = []vg.Length{vg.Points(4.5), vg.Points(2.5)}
-
-// sideStyle is a side's style in colour col with marker shape m.
-func sideStyle(col color.RGBA, m marker, baseline bool) seriesStyle {
-	if baseline {
-		c := tint(col, baselineTint)
-		m.hollow = true
-		return seriesStyle{Color: c, Dashed: true,
-			Line:  draw.LineStyle{Color: c, Width: vg.Points(1.2), Dashes: baselineDashes},
-			Glyph: draw.GlyphStyle{Color: c, Radius: vg.Points(2.6), Shape: m}}
-	}
-	m.hollow = false
-	return seriesStyle{Color: col,
-		Line:  draw.LineStyle{Color: col, Width: vg.Points(1.9)},
-		Glyph: draw.GlyphStyle{Color: col, Radius: vg.Points(3), Shape: m}}
 }
 
 // sideLine is one side's marks of configuration conf on the x axis of

@@ -34,21 +34,6 @@ const (
 	numDeltaKinds
 )
 
-// The heat map's colours: better and worse as the SLO heat map's
-// met and missed (colour says better or worse for the metric, never the
-// sign of the change); a change that does not count muted grey.
-var (
-	betterColor   = passColor
-	worseColor    = failColor
-	sameColor     = color.RGBA{0xE0, 0xE0, 0xE0, 0xFF}
-	sameInk       = color.RGBA{0x4A, 0x4A, 0x4A, 0xFF}
-	notComparedBg = color.RGBA{0xFF, 0xFF, 0xFF, 0xFF}
-)
-
-// fullChange is the change, as a factor, at which a cell's colour is at
-// its deepest: 1.5× (+50 %, or −33 %).
-const fullChange = 1.5
-
 // deltaCell is one level of one configuration for one metric.
 type deltaCell struct {
 	kind  deltaKind
