@@ -30,7 +30,17 @@
 //	anomalies.go      anomaly notes
 //	warnings.go       input warnings as the report prints them
 //
-// The sub-packages: chart (the eleven charts), pdf (the PDF layout engine,
+// The comparison edition (reportgen compare) is made the same way from a
+// compare.Comparison (NewComparison), through the same page, PDF layout,
+// cover and footer, from its own templates (templates/compare*.tmpl):
+//
+//	comparison.go     ComparisonEdition, NewComparison; its cover
+//	cmpsubviews.go    what each of its templates sees
+//	cmpview.go        its shared words: sides, values, changes, tests
+//	cmpverdict.go     the verdict, what differs and what was not compared
+//	cmptables.go      the headline tables, every change, the method
+//
+// The sub-packages: chart (the eleven charts, and a comparison's), pdf (the PDF layout engine,
 // which knows the Markdown tree and its Assets only), locale (messages,
 // numbers and dates per language), present (how each metric is shown:
 // name, unit, axis, decimals) and mdast (the tags on the Markdown tree).

@@ -63,6 +63,9 @@ type Edition struct {
 	charts   []chart.Chart
 	byPath   map[string]chart.Chart // by the path the Markdown links: "charts/01-ttft.png"
 	md       goldmark.Markdown
+	// front, when set, is what the edition's cover shows in place of the
+	// report's own: a comparison's (NewComparison).
+	front *front
 	// locMu guards loc, which is not safe for concurrent use, once
 	// NewEdition has returned.
 	locMu sync.Mutex
@@ -93,10 +96,25 @@ func NewEdition(r *analyze.Report, opt Options) (*Edition, error) {
 	if e.Markdown, err = markdown(r, loc, opt.Templates, refs); err != nil {
 		return nil, err
 	}
+	e.parse()
+	return e, nil
+}
+
+// parse sets the edition's goldmark up and parses its Markdown once,
+// for HTML and PDF alike.
+func (e *Edition) parse() {
 	e.md = newMarkdown(e)
 	ctx := parser.NewContext(parser.WithIDs(goldmarkIDs{NewIDs()}))
 	e.root = e.md.Parser().Parse(text.NewReader(e.Markdown), parser.WithContext(ctx))
-	return e, nil
+}
+
+// front is what the cover of an edition that is no report shows: a
+// comparison's subtitle and labelled values, and the configuration
+// names its charts draw (ChartUnprintable).
+type front struct {
+	subtitle string
+	cover    []coverField
+	names    []string
 }
 
 // Charts are the edition's charts in report order, in the encodings its

@@ -22,7 +22,11 @@ func markdown(r *analyze.Report, loc *locale.Locale, tfs fs.FS, charts map[strin
 		tfs = templates.FS
 	}
 	v := newView(r, loc, charts)
-	t, err := template.New("report.md.tmpl").Funcs(v.funcs()).ParseFS(tfs, "*.tmpl")
+	names, err := templateFiles(tfs, false)
+	if err != nil {
+		return nil, err
+	}
+	t, err := template.New("report.md.tmpl").Funcs(v.funcs()).ParseFS(tfs, names...)
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
@@ -34,6 +38,30 @@ func markdown(r *analyze.Report, loc *locale.Locale, tfs fs.FS, charts map[strin
 		return nil, err
 	}
 	return []byte(tidy(string(outline([]byte(tidy(buf.String())), loc)))), nil
+}
+
+// comparisonPrefix begins the names of the comparison edition's
+// templates (compare.md.tmpl, compare_*.tmpl), which the report's
+// templates do not see, nor they the report's but for partials.tmpl.
+const comparisonPrefix = "compare"
+
+// templateFiles are the template files of tfs a report (comparison
+// false) or a comparison parses.
+func templateFiles(tfs fs.FS, comparison bool) ([]string, error) {
+	all, err := fs.Glob(tfs, "*.tmpl")
+	if err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	var out []string
+	for _, name := range all {
+		if strings.HasPrefix(name, comparisonPrefix) == comparison || comparison && name == "partials.tmpl" {
+			out = append(out, name)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("templates: none to parse")
+	}
+	return out, nil
 }
 
 // tidy collapses runs of blank lines (template control lines leave them)

@@ -98,6 +98,9 @@ type coverField struct{ label, value string }
 // coverFields are the cover's labelled values below the title, in the
 // edition's language, as valid UTF-8.
 func (e *Edition) coverFields() []coverField {
+	if e.front != nil {
+		return e.front.cover
+	}
 	meta := e.Report.Meta
 	var rows []coverField
 	for _, f := range []struct {
@@ -125,7 +128,12 @@ func (e *Edition) coverFields() []coverField {
 }
 
 // subtitle is the manifest's subtitle in the edition's language.
-func (e *Edition) subtitle() string { return present.Clean(e.Report.Meta.Subtitle.In(e.Lang)) }
+func (e *Edition) subtitle() string {
+	if e.front != nil {
+		return e.front.subtitle
+	}
+	return present.Clean(e.Report.Meta.Subtitle.In(e.Lang))
+}
 
 // footer is the middle of the PDF's footer: the company and the
 // confidentiality mark, as the manifest gives them.

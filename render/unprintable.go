@@ -25,9 +25,16 @@ func (e *Edition) Unprintable() []rune {
 // they are left out of the PNG images. SVG charts are drawn by the
 // browser's fonts and are not concerned.
 func (e *Edition) ChartUnprintable() []rune {
-	seen := map[rune]bool{}
+	names := make([]string, 0, len(e.Report.Configs))
 	for _, c := range e.Report.Configs {
-		for _, r := range c.Name.In(e.Lang) {
+		names = append(names, c.Name.In(e.Lang))
+	}
+	if e.front != nil {
+		names = e.front.names
+	}
+	seen := map[rune]bool{}
+	for _, name := range names {
+		for _, r := range name {
 			if !pdf.SansHas(r) {
 				seen[r] = true
 			}

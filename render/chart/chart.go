@@ -89,6 +89,12 @@ func Draw(r *analyze.Report, opt Options) ([]Chart, error) {
 	if err := loc.Err(); err != nil {
 		return nil, err
 	}
+	return drawAll(figs, opt)
+}
+
+// drawAll draws figs in the encodings opt asks for, in parallel, in
+// order.
+func drawAll(figs []*figure, opt Options) ([]Chart, error) {
 	out := make([]Chart, len(figs))
 	errs := make([]error, len(figs))
 	var wg sync.WaitGroup

@@ -1,5 +1,6 @@
 // Package chart draws a report's eleven standard charts with gonum/plot, in
-// the edition's language, as PNG (Markdown, PDF) and SVG (HTML).
+// the edition's language, as PNG (Markdown, PDF) and SVG (HTML), and the
+// charts of a comparison edition (DrawComparison).
 //
 //	chart.go     Draw, Chart, Options, Names; a figure's layout, titles, legends and encodings
 //	defs.go      defs: the table of charts (name, caption, build); the line charts' builders
@@ -14,6 +15,10 @@
 //	             the custom plotters, one each
 //	glyph.go     the series markers; glyphs.go the fast text path
 //	pngenc.go    the PNG encoder (fast, deterministic)
+//	compare.go   a comparison's charts (DrawComparison): per headline metric
+//	             the baseline (lighter, dashed) and the candidate overlaid
+//	deltagrid.go the comparison's delta heat map, coloured by better or
+//	             worse for each metric
 //
 // A chart reads the report (analyze), the locale (render/locale) and how
 // metrics are shown (render/present); it never reads the Markdown.

@@ -220,3 +220,47 @@ const (
 	chartHeight = 330
 	chartDPI    = 160 // 600 pt → 1333 px: ≈ 2.8× the A4 text width
 )
+
+// The comparison's charts (compare.go, deltagrid.go). A configuration
+// keeps its colour and marker; its candidate is drawn as a report draws
+// a direct configuration (solid, filled markers, in its colour), its
+// baseline muted under it: a lighter shade of the same colour, thinner,
+// dashed, with hollow markers. The delta heat map colours a change by
+// what it means for its metric, never by its sign.
+
+// baselineTint is how much white the baseline's colour mixes in.
+const baselineTint = 0.5
+
+// baselineDashes are the baseline's dashes: longer than the reference
+// lines' dots.
+var baselineDashes = []vg.Length{vg.Points(4.5), vg.Points(2.5)}
+
+// sideStyle is a side's style in colour col with marker shape m.
+func sideStyle(col color.RGBA, m marker, baseline bool) seriesStyle {
+	if baseline {
+		c := tint(col, baselineTint)
+		m.hollow = true
+		return seriesStyle{Color: c, Dashed: true,
+			Line:  draw.LineStyle{Color: c, Width: vg.Points(1.2), Dashes: baselineDashes},
+			Glyph: draw.GlyphStyle{Color: c, Radius: vg.Points(2.6), Shape: m}}
+	}
+	m.hollow = false
+	return seriesStyle{Color: col,
+		Line:  draw.LineStyle{Color: col, Width: vg.Points(1.9)},
+		Glyph: draw.GlyphStyle{Color: col, Radius: vg.Points(3), Shape: m}}
+}
+
+// The heat map's colours: better and worse as the SLO heat map's
+// met and missed (colour says better or worse for the metric, never the
+// sign of the change); a change that does not count muted grey.
+var (
+	betterColor   = passColor
+	worseColor    = failColor
+	sameColor     = color.RGBA{0xE0, 0xE0, 0xE0, 0xFF}
+	sameInk       = color.RGBA{0x4A, 0x4A, 0x4A, 0xFF}
+	notComparedBg = color.RGBA{0xFF, 0xFF, 0xFF, 0xFF}
+)
+
+// fullChange is the change, as a factor, at which a cell's colour is at
+// its deepest: 1.5× (+50 %, or −33 %).
+const fullChange = 1.5
