@@ -7,14 +7,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/analyze/compare"
 	"github.com/openzeka/reportgen/ingest"
+	"github.com/openzeka/reportgen/render"
 )
 
 const compareUsage = `Usage: reportgen compare [flags] BASELINE CANDIDATE
@@ -30,7 +33,9 @@ BASELINE and CANDIDATE are each a report folder, read and analyzed as
 build does (with the same flags on both sides), or an analysis.json that
 build wrote (or the report folder build wrote it into).
 
-With -o OUT, writes OUT/compare.json.
+With -o OUT, writes OUT/compare.json and the comparison edition in each
+language, OUT/LANG/compare.{md,html,pdf} with its charts (--lang,
+--format choose).
 
 Exit status: 0, or 3 under --fail-on regression when a headline
 statistic regressed (beyond --threshold, and significant where a test is
@@ -42,6 +47,8 @@ Flags:
 // compareConfig is the parsed command line of compare.
 type compareConfig struct {
 	out       string
+	langs     []string
+	formats   []string
 	threshold *float64
 	match     []compare.Pair
 	failOn    string
@@ -79,7 +86,10 @@ var analysisFlags = []string{"slo-ttft-ms", "slo-tps", "think-s", "percentile", 
 func parseCompare(stdout, stderr io.Writer, args []string, getenv func(string) string) (*compareConfig, error) {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	cfg := &compareConfig{}
-	fs.StringVar(&cfg.out, "o", "", "write `OUT`/compare.json (default: the summary on stdout only)")
+	fs.StringVar(&cfg.out, "o", "", "write `OUT`/compare.json and OUT/LANG/compare.{md,html,pdf} (default: the summary on stdout only)")
+	var langs, formats string
+	fs.StringVar(&langs, "lang", strings.Join(render.Languages, ","), "edition `languages`, comma-separated ("+strings.Join(render.Languages, ", ")+")")
+	fs.StringVar(&formats, "format", strings.Join(knownFormats, ","), "edition `formats`, comma-separated (md, html, pdf)")
 	fs.Var(matchList{&cfg.match}, "match", "`a=b` compares the baseline's configuration a with the candidate's b (repeatable); the others are matched by id")
 	fs.Var(setting{&cfg.threshold, thresholdRange}, "threshold", fmt.Sprintf("a difference counts from this `percent` on; 0 counts every one (default %g)", compare.DefaultThresholdPct))
 	fs.StringVar(&cfg.failOn, "fail-on", "", "exit 3 on a `regression`: a headline statistic worse beyond --threshold, and significant where a test is possible")
@@ -115,6 +125,12 @@ func parseCompare(stdout, stderr io.Writer, args []string, getenv func(string) s
 			}
 		}
 	})
+	if cfg.langs, err = list("--lang", langs, render.Languages); err != nil {
+		return nil, err
+	}
+	if cfg.formats, err = list("--format", formats, knownFormats); err != nil {
+		return nil, err
+	}
 	if cfg.threshold == nil {
 		t := compare.DefaultThresholdPct
 		cfg.threshold = &t
@@ -224,8 +240,16 @@ func compareCmd(ctx context.Context, stdout, stderr io.Writer, args []string, ge
 		if err != nil {
 			return err
 		}
+		files, glyphs, err := renderComparison(ctx, c, cfg)
+		if err != nil {
+			return err
+		}
+		files["compare.json"] = append(js, '\n')
+		for _, w := range glyphWarnings(shown, glyphs) {
+			fmt.Fprintln(stderr, "reportgen: warning: "+w)
+		}
 		w := &replacer{exchange: exchange, marker: []byte("reportgen " + buildVersion() + "\n")}
-		if err := w.write(ctx, dst, shown, map[string][]byte{"compare.json": append(js, '\n')}); err != nil {
+		if err := w.write(ctx, dst, shown, files); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s, %s → %s\n", cfg.baseline, cfg.candidate, shown)
@@ -341,4 +365,48 @@ func planCompareOutput(out string, inputs ...string) (string, error) {
 		}
 	}
 	return dst, nil
+}
+
+// renderComparison renders the comparison edition in every language and
+// format asked for, concurrently: the files by their path under OUT, and
+// what the embedded fonts cannot show. The logo is the candidate's, when
+// it is a report folder whose manifest names one.
+func renderComparison(ctx context.Context, c *compare.Comparison, cfg *compareConfig) (map[string][]byte, glyphTrouble, error) {
+	var logo []byte
+	if st, err := os.Stat(cfg.candidate); err == nil && st.IsDir() && c.New.Meta.Logo != "" {
+		if logo, err = readLogo(cfg.candidate, c.New.Meta.Logo); err != nil {
+			return nil, glyphTrouble{}, err
+		}
+	}
+	formats := formatBits(cfg.formats)
+	eds := make([]editionFiles, len(cfg.langs))
+	errs := make([]error, len(cfg.langs))
+	var wg sync.WaitGroup
+	for i, lang := range cfg.langs {
+		wg.Go(func() {
+			if errs[i] = ctx.Err(); errs[i] != nil {
+				return
+			}
+			opt := render.Options{Lang: lang, Formats: formats, Logo: logo}
+			ed, err := render.NewComparison(c, opt)
+			if err != nil {
+				errs[i] = fmt.Errorf("%s comparison edition: %w", lang, err)
+				return
+			}
+			eds[i], errs[i] = editionOutput(ed, ed.Markdown, "compare", opt)
+		})
+	}
+	wg.Wait()
+	files := map[string][]byte{}
+	var g glyphTrouble
+	for i := range eds {
+		if errs[i] != nil {
+			return nil, glyphTrouble{}, errs[i]
+		}
+		maps.Copy(files, eds[i].files)
+		g.add(eds[i].glyphs)
+	}
+	slices.Sort(g.pdf)
+	slices.Sort(g.charts)
+	return files, g, nil
 }

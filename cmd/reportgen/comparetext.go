@@ -245,10 +245,14 @@ func pct(x float64) string {
 	if !analyze.Known(x) {
 		return "–"
 	}
-	if x > 0 {
-		return "+" + strconv.FormatFloat(x, 'f', 1, 64) + "%"
+	s := strconv.FormatFloat(x, 'f', 1, 64)
+	switch {
+	case s == "-0.0" || s == "0.0":
+		return "0.0%" // a change that rounds to nothing has no sign
+	case x > 0:
+		return "+" + s + "%"
 	}
-	return strconv.FormatFloat(x, 'f', 1, 64) + "%"
+	return s + "%"
 }
 
 func bound(x float64, atLeast bool) string {

@@ -22,6 +22,7 @@ import (
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/ingest"
 	"github.com/openzeka/reportgen/render"
+	"github.com/openzeka/reportgen/render/chart"
 )
 
 // version is set at link time (make build: -ldflags "-X main.version=…");
@@ -365,15 +366,7 @@ func buildOne(ctx context.Context, t target, shown string, cfg *buildConfig, w *
 	if err != nil {
 		return log, err
 	}
-	if len(glyphs.pdf) > 0 {
-		warnings = append(warnings, fmt.Sprintf("%s: the PDF fonts cannot draw %s; the PDF prints them as question marks", t.name, quoteRunes(glyphs.pdf)))
-	}
-	if len(glyphs.charts) > 0 {
-		warnings = append(warnings, fmt.Sprintf("%s: the chart font cannot draw %s in configuration names; the PNG charts leave them out", t.name, quoteRunes(glyphs.charts)))
-	}
-	if glyphs.rtl {
-		warnings = append(warnings, fmt.Sprintf("%s: right-to-left text (Arabic, Hebrew, …) is drawn left to right in the PDF, its letters unjoined", t.name))
-	}
+	warnings = append(warnings, glyphWarnings(t.name, glyphs)...)
 	for _, w := range warnings {
 		log = append(log, "warning: "+w)
 	}
@@ -448,6 +441,32 @@ func anomalySummary(name string, as []analyze.Anomaly) string {
 	return fmt.Sprintf("%s: %d %s flagged in the report's data-quality notes (%s)", name, len(as), noun, strings.Join(parts, ", "))
 }
 
+// formatBits are the render formats named in formats.
+func formatBits(formats []string) render.Format {
+	var bits render.Format
+	for f, bit := range map[string]render.Format{"md": render.FormatMarkdown, "html": render.FormatHTML, "pdf": render.FormatPDF} {
+		if slices.Contains(formats, f) {
+			bits |= bit
+		}
+	}
+	return bits
+}
+
+// glyphWarnings word what the fonts cannot show of the output named name.
+func glyphWarnings(name string, g glyphTrouble) []string {
+	var out []string
+	if len(g.pdf) > 0 {
+		out = append(out, fmt.Sprintf("%s: the PDF fonts cannot draw %s; the PDF prints them as question marks", name, quoteRunes(g.pdf)))
+	}
+	if len(g.charts) > 0 {
+		out = append(out, fmt.Sprintf("%s: the chart font cannot draw %s in configuration names; the PNG charts leave them out", name, quoteRunes(g.charts)))
+	}
+	if g.rtl {
+		out = append(out, fmt.Sprintf("%s: right-to-left text (Arabic, Hebrew, …) is drawn left to right in the PDF, its letters unjoined", name))
+	}
+	return out
+}
+
 // glyphTrouble is what the embedded fonts cannot show of a report.
 type glyphTrouble struct {
 	pdf, charts []rune
@@ -478,12 +497,7 @@ func renderFiles(ctx context.Context, report *analyze.Report, cfg *buildConfig, 
 	if err != nil {
 		return nil, glyphTrouble{}, err
 	}
-	var formats render.Format
-	for f, bit := range map[string]render.Format{"md": render.FormatMarkdown, "html": render.FormatHTML, "pdf": render.FormatPDF} {
-		if slices.Contains(cfg.formats, f) {
-			formats |= bit
-		}
-	}
+	formats := formatBits(cfg.formats)
 	eds := make([]editionFiles, len(cfg.langs))
 	errs := make([]error, len(cfg.langs))
 	var wg sync.WaitGroup
@@ -520,27 +534,44 @@ type editionFiles struct {
 	glyphs glyphTrouble
 }
 
-// renderEdition renders one edition in the formats opt asks for, its
-// HTML and PDF concurrently. The chart files are those the Markdown
-// links (PNG) and the SVGs beside an HTML page.
+// renderEdition renders one edition of the report in the formats opt
+// asks for.
 func renderEdition(report *analyze.Report, opt render.Options) (editionFiles, error) {
-	lang := opt.Lang
 	ed, err := render.NewEdition(report, opt)
 	if err != nil {
-		return editionFiles{}, fmt.Errorf("%s edition: %w", lang, err)
+		return editionFiles{}, fmt.Errorf("%s edition: %w", opt.Lang, err)
 	}
+	return editionOutput(ed, ed.Markdown, "report", opt)
+}
+
+// edition is a rendered edition, of a report or of a comparison.
+type edition interface {
+	Charts() []chart.Chart
+	HTML() ([]byte, error)
+	PDF() ([]byte, error)
+	Unprintable() []rune
+	ChartUnprintable() []rune
+	RightToLeft() bool
+}
+
+// editionOutput writes edition ed (Markdown md) in the formats opt asks
+// for as LANG/stem.{md,html,pdf}, its HTML and PDF made concurrently. The
+// chart files are those the Markdown links (PNG) and the SVGs beside an
+// HTML page.
+func editionOutput(ed edition, md []byte, stem string, opt render.Options) (editionFiles, error) {
+	lang := opt.Lang
 	out := editionFiles{files: map[string][]byte{}}
-	md, html, pdf := opt.Formats&render.FormatMarkdown != 0, opt.Formats&render.FormatHTML != 0, opt.Formats&render.FormatPDF != 0
+	wantMD, html, pdf := opt.Formats&render.FormatMarkdown != 0, opt.Formats&render.FormatHTML != 0, opt.Formats&render.FormatPDF != 0
 	for _, c := range ed.Charts() {
-		if md {
+		if wantMD {
 			out.files[filepath.Join(lang, "charts", c.Name+".png")] = c.PNG
 		}
 		if html {
 			out.files[filepath.Join(lang, "charts", c.Name+".svg")] = c.SVG
 		}
 	}
-	if md {
-		out.files[filepath.Join(lang, "report.md")] = ed.Markdown
+	if wantMD {
+		out.files[filepath.Join(lang, stem+".md")] = md
 	}
 	var page, doc []byte
 	var htmlErr, pdfErr error
@@ -558,14 +589,14 @@ func renderEdition(report *analyze.Report, opt render.Options) (editionFiles, er
 		}
 	}
 	if html {
-		out.files[filepath.Join(lang, "report.html")] = page
+		out.files[filepath.Join(lang, stem+".html")] = page
 	}
 	if pdf {
-		out.files[filepath.Join(lang, "report.pdf")] = doc
+		out.files[filepath.Join(lang, stem+".pdf")] = doc
 		out.glyphs.pdf = ed.Unprintable()
 		out.glyphs.rtl = ed.RightToLeft()
 	}
-	if md || pdf {
+	if wantMD || pdf {
 		out.glyphs.charts = ed.ChartUnprintable()
 	}
 	return out, nil
