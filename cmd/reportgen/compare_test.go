@@ -121,26 +121,44 @@ func TestCompareThresholdZero(t *testing.T) {
 }
 
 // TestCompareDeterministic: two runs write the same compare.json and
-// print the same summary, byte for byte.
+// editions and print the same summary, byte for byte.
 func TestCompareDeterministic(t *testing.T) {
 	s := samplesDir(t)
 	work := t.TempDir()
 	var outs []string
-	var files [][]byte
+	written := []string{"compare.json", "en/compare.md", "en/compare.html", "en/compare.pdf", "tr/compare.md", "tr/compare.html", "tr/compare.pdf",
+		"en/charts/01-delta-heatmap.png", "tr/charts/01-delta-heatmap.svg"}
+	files := map[string][][]byte{}
 	for _, dir := range []string{"a", "b"} {
 		code, stdout, stderr := runIn(t, work, "compare", "-o", dir, filepath.Join(s, "compare/before"), filepath.Join(s, "compare/after"))
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
 		outs = append(outs, strings.TrimSuffix(stdout, dir+"\n"))
-		data, err := os.ReadFile(filepath.Join(work, dir, "compare.json"))
-		if err != nil {
-			t.Fatal(err)
+		for _, f := range written {
+			data, err := os.ReadFile(filepath.Join(work, dir, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[f] = append(files[f], data)
 		}
-		files = append(files, data)
 	}
-	if outs[0] != outs[1] || !bytes.Equal(files[0], files[1]) {
-		t.Error("two runs differ")
+	if outs[0] != outs[1] {
+		t.Error("two runs print different summaries")
+	}
+	for _, f := range written {
+		if !bytes.Equal(files[f][0], files[f][1]) {
+			t.Errorf("two runs write different %s", f)
+		}
+	}
+	// --lang and --format choose the editions.
+	if code, _, stderr := runIn(t, work, "compare", "-o", "c", "--lang", "en", "--format", "md", filepath.Join(s, "compare/before"), filepath.Join(s, "compare/after")); code != 0 {
+		t.Fatalf("--lang en --format md: exit %d: %s", code, stderr)
+	}
+	for f, want := range map[string]bool{"c/en/compare.md": true, "c/en/compare.pdf": false, "c/tr/compare.md": false, "c/en/charts/02-ttft.png": true, "c/en/charts/02-ttft.svg": false} {
+		if _, err := os.Stat(filepath.Join(work, f)); (err == nil) != want {
+			t.Errorf("--lang en --format md: %s written = %v, want %v", f, err == nil, want)
+		}
 	}
 	// Written again into the same folder: replaced, not refused.
 	if code, _, stderr := runIn(t, work, "compare", "-o", "a", filepath.Join(s, "compare/before"), filepath.Join(s, "compare/after")); code != 0 {
