@@ -348,16 +348,17 @@ func (v *view) span(lo, hi float64, dec int) string {
 	return a + "–" + b
 }
 
-// ScorecardLines tells, one line per pair of configs, how many of the
+// ScorecardTable shows, one row per pair of configs, how many of the
 // head-to-head comparisons each wins and how many are on par (within
-// the tie threshold).
-func (v *view) ScorecardLines() []string {
-	var out []string
+// the tie threshold), and over how many comparisons and levels.
+func (v *view) ScorecardTable() Table {
+	l := v.loc
+	t := Table{Head: []string{l.T("col_sc_a"), l.T("col_sc_b"), l.T("col_sc_a_wins"), l.T("col_sc_b_wins"), l.T("col_sc_ties"), l.T("col_sc_total")}, Align: "llrrrr"}
 	for _, p := range v.R.Scorecard {
-		out = append(out, v.loc.T("scorecard_pair", "A", v.Name(p.A), "B", v.Name(p.B), "AWins", strconv.Itoa(p.AWins), "BWins", strconv.Itoa(p.BWins),
-			"Ties", strconv.Itoa(p.Ties), "Total", strconv.Itoa(p.Comparisons), "Levels", strconv.Itoa(len(p.Levels)), "Tie", v.Tie()))
+		t.Rows = append(t.Rows, []string{Escape(v.Name(p.A)), Escape(v.Name(p.B)), l.Int(p.AWins), l.Int(p.BWins), l.Int(p.Ties),
+			l.T("sc_total", "N", l.Int(p.Comparisons), "Levels", l.Int(len(p.Levels)))})
 	}
-	return out
+	return t
 }
 
 // phraseLeader words which config leads a metric at low or high load:

@@ -106,7 +106,7 @@ type resultsMethods interface {
 	LowLevel() analyze.Load
 	Overview(lc analyze.Load, withAggregate bool) Table
 	OverviewStandsIn() bool
-	ScorecardLines() []string
+	ScorecardTable() Table
 	SectionFindings(section string) []string
 	SpeedupLines() []string
 	SpeedupTable() Table

@@ -11,6 +11,18 @@ import (
 
 func body() textStyle { return textStyle{size: bodySize, color: ink} }
 
+// textSize is the size of running text: l.textSize(), a size smaller in
+// the appendix (layout.dense).
+func (l *layout) textSize() float64 {
+	if l.dense {
+		return denseBodySize
+	}
+	return bodySize
+}
+
+// text is the style of running text at textSize.
+func (l *layout) text() textStyle { return textStyle{size: l.textSize(), color: ink} }
+
 // blocks lays out a sequence of sibling block nodes.
 func (l *layout) blocks(first ast.Node) {
 	for n := first; n != nil; n = n.NextSibling() {
@@ -32,17 +44,17 @@ func (l *layout) block(n ast.Node) {
 			// A label ("Findings:", a table's title) is never left alone
 			// at the bottom of a page: it keeps with what follows.
 			l.ensure(l.minHeight(t))
-			l.paragraph(l.runs(t, body()), bodySize, 'l', 6)
+			l.paragraph(l.runs(t, l.text()), l.textSize(), 'l', 6)
 		default:
 			if l.introduces(t) {
 				// "… compares 4 configurations:" keeps with its table.
-				lines := l.wrap(l.runs(t, body()), l.width)
-				l.ensure(float64(len(lines))*bodySize*1.42 + 6 + l.minHeight(t.NextSibling()))
+				lines := l.wrap(l.runs(t, l.text()), l.width)
+				l.ensure(float64(len(lines))*l.textSize()*1.42 + 6 + l.minHeight(t.NextSibling()))
 			}
-			l.paragraph(l.runs(t, body()), bodySize, 'l', 6)
+			l.paragraph(l.runs(t, l.text()), l.textSize(), 'l', 6)
 		}
 	case *ast.TextBlock:
-		l.paragraph(l.runs(t, body()), bodySize, 'l', 2)
+		l.paragraph(l.runs(t, l.text()), l.textSize(), 'l', 2)
 	case *ast.List:
 		l.list(t)
 	case *ast.FencedCodeBlock:
@@ -125,7 +137,7 @@ func (l *layout) heading(h *ast.Heading) {
 func (l *layout) introduces(p *ast.Paragraph) bool {
 	switch p.NextSibling().(type) {
 	case *extast.Table:
-		if len(l.wrap(l.runs(p, body()), l.width)) == 1 {
+		if len(l.wrap(l.runs(p, l.text()), l.width)) == 1 {
 			return true
 		}
 	case *ast.List:
@@ -150,21 +162,21 @@ func (l *layout) minHeight(n ast.Node) float64 {
 		case mdast.Label:
 			// A label keeps with what it introduces, unless a heading
 			// follows: that begins something else.
-			h := bodySize*1.42 + 6
+			h := l.textSize()*1.42 + 6
 			if next, ok := t.NextSibling().(*ast.Heading); !ok || next == nil {
 				h += l.minHeight(t.NextSibling())
 			}
 			return h
 		}
 		if l.introduces(t) {
-			lines := l.wrap(l.runs(t, body()), l.width)
-			return float64(len(lines))*bodySize*1.42 + 6 + l.minHeight(t.NextSibling())
+			lines := l.wrap(l.runs(t, l.text()), l.width)
+			return float64(len(lines))*l.textSize()*1.42 + 6 + l.minHeight(t.NextSibling())
 		}
-		return 2 * bodySize * 1.42
+		return 2 * l.textSize() * 1.42
 	case *extast.Table:
 		return l.tableStart(t)
 	case *ast.FencedCodeBlock, *ast.CodeBlock:
-		return 4*codeSize*1.35 + 12
+		return l.codeStart(t.Lines()) + 8
 	case *ast.Heading:
 		// A heading after a heading is never at a page's top: the space
 		// before it is laid out too, and a level-2 heading's rule.
@@ -176,5 +188,5 @@ func (l *layout) minHeight(n ast.Node) float64 {
 		}
 		return h + l.minHeight(t.NextSibling())
 	}
-	return 2 * bodySize * 1.42
+	return 2 * l.textSize() * 1.42
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"image"
 	_ "image/png" // images are PNG
-	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -95,9 +94,9 @@ func (l *layout) list(list *ast.List) {
 			marker = strconv.Itoa(num) + "."
 			num++
 		}
-		l.ensure(2 * bodySize * 1.42)
+		l.ensure(2 * l.textSize() * 1.42)
 		mx, my := l.left+2, l.y
-		l.add(drawText(marker, body(), mx, my+bodySize*1.02, l))
+		l.add(drawText(marker, l.text(), mx, my+l.textSize()*1.02, l))
 		l.left += indent
 		l.width -= indent
 		l.blocks(item.FirstChild())
@@ -107,10 +106,12 @@ func (l *layout) list(list *ast.List) {
 	l.y += 4
 }
 
-// code lays out a code block in monospace on a grey panel, wrapping long
-// lines (continuations indented) and breaking pages between lines.
-func (l *layout) code(lines *text.Segments) {
-	const pad = 6.0
+// codePad is the padding of a code block's panel.
+const codePad = 6.0
+
+// codeRows are a code block's rows as drawn, long lines wrapped
+// (continuations indented), and the style they are drawn in.
+func (l *layout) codeRows(lines *text.Segments) ([]string, textStyle) {
 	var src []string
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
@@ -124,7 +125,7 @@ func (l *layout) code(lines *text.Segments) {
 	if l.dense {
 		st.size = denseCodeSize
 	}
-	perLine := func() int { return int((l.width - 2*pad) / l.measure("M", st)) }
+	perLine := func() int { return int((l.width - 2*codePad) / l.measure("M", st)) }
 	longest := 0
 	for _, s := range src {
 		longest = max(longest, longestPiece(s))
@@ -136,9 +137,35 @@ func (l *layout) code(lines *text.Segments) {
 	for _, s := range src {
 		rows = append(rows, wrapCode(s, perLine())...)
 	}
+	return rows, st
+}
+
+// codeStart is how much of a code block must fit where it begins: all
+// of it when it is kept whole, else minCodeRows rows.
+func (l *layout) codeStart(lines *text.Segments) float64 {
+	return codeStartOf(l.codeRows(lines))
+}
+
+// codeStartOf is codeStart of rows drawn in style st.
+func codeStartOf(rows []string, st textStyle) float64 {
+	n := len(rows)
+	if n > keepCodeRows {
+		n = minCodeRows
+	}
+	return 2*codePad + st.size*1.38*float64(n)
+}
+
+// code lays out a code block in monospace on a grey panel, wrapping long
+// lines (continuations indented) and breaking pages between lines.
+func (l *layout) code(lines *text.Segments) {
+	const pad = codePad
+	rows, st := l.codeRows(lines)
 	codeSize := st.size
 	lh := codeSize * 1.38
-	l.ensure(pad*2 + lh*math.Min(4, float64(len(rows))))
+	// A block that fits a page is kept whole (a command read across a
+	// page turn is easily mis-copied); a longer one splits with at least
+	// minCodeRows rows on each side.
+	l.ensure(codeStartOf(rows, st))
 	i := 0
 	for i < len(rows) {
 		// As many rows as fit on this page, in one panel.
@@ -148,6 +175,9 @@ func (l *layout) code(lines *text.Segments) {
 			continue
 		}
 		n := min(avail, len(rows)-i)
+		if left := len(rows) - i - n; left > 0 && left < minCodeRows && n-(minCodeRows-left) >= minCodeRows {
+			n -= minCodeRows - left
+		}
 		h := float64(n)*lh + 2*pad
 		l.add(fillRect(l.left, l.y, l.width, h, codeFill))
 		l.add(strokeLine(l.left, l.y, l.left, l.y+h, 1.5, rule))
@@ -162,6 +192,13 @@ func (l *layout) code(lines *text.Segments) {
 	}
 	l.y += 8
 }
+
+// keepCodeRows is the most rows a code block kept whole has;
+// minCodeRows the fewest rows a split leaves on either page.
+const (
+	keepCodeRows = 40
+	minCodeRows  = 4
+)
 
 // minCodeSize is the smallest a code block's font shrinks to.
 const minCodeSize = 6.0

@@ -33,6 +33,7 @@ const (
 	codeSize    = 7.4
 	captionSize = 8.5
 	// The appendix's sizes (layout.dense).
+	denseBodySize  = 9.0
 	denseTableSize = 7.5
 	denseCodeSize  = 6.8
 )

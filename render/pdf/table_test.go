@@ -155,3 +155,38 @@ func TestTableMovesWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeBlockKeptWhole: a code block that fits a page is never split
+// (a command read across a page turn is easily mis-copied): with a
+// hair less room than it needs it moves whole to the next page; a block
+// longer than keepCodeRows splits leaving at least minCodeRows rows on
+// the next page.
+func TestCodeBlockKeptWhole(t *testing.T) {
+	src := "```\n" + strings.Repeat("vllm serve m --tp 8 \\\n", 10) + "  --port 1\n```\n"
+	l := measuring(t)
+	l.src = []byte(src)
+	l.blocks(parse(t, src).FirstChild())
+	need := l.y - marginTop - 8 // the whole block, less the space after it
+	for _, tt := range []struct {
+		spare float64
+		moved bool
+	}{{0.01, false}, {-0.01, true}} {
+		l := newLayout(measuring(t).pdf, []byte(src), nil, nil)
+		l.y = l.bottom() - need - tt.spare
+		l.blocks(parse(t, src).FirstChild())
+		if moved := len(l.pages[0]) == 0; moved != tt.moved || len(l.pages) > 2 {
+			t.Errorf("%.2f pt to spare: moved %v (%d pages), want %v", tt.spare, moved, len(l.pages), tt.moved)
+		}
+	}
+	long := "```\n" + strings.Repeat("x\n", keepCodeRows+5) + "```\n"
+	l = newLayout(measuring(t).pdf, []byte(long), nil, nil)
+	l.y = l.bottom() - 200
+	l.blocks(parse(t, long).FirstChild())
+	if len(l.pages) < 2 {
+		t.Fatalf("a block of %d rows did not split", keepCodeRows+5)
+	}
+	// Each page's rows are drawn one op each after the panel's two.
+	if rows := len(l.pages[len(l.pages)-1]) - 2; rows < minCodeRows {
+		t.Errorf("the split left %d rows on the last page, want at least %d", rows, minCodeRows)
+	}
+}
