@@ -68,6 +68,10 @@ func gluedUnit(units map[string]bool, prev, word string) bool {
 	return last >= '0' && last <= '9' || last == '∞'
 }
 
+// relation are the signs a line never breaks beside ("TTFT ≤ 1,000 ms"
+// reads as one term).
+var relation = map[string]bool{"≤": true, "≥": true, "<": true, ">": true, "=": true, "≈": true}
+
 // wrap breaks runs into lines no wider than width, splitting a word that
 // is longer than a whole line.
 func (l *layout) wrap(runs []run, width float64) []textLine {
@@ -95,8 +99,9 @@ func (l *layout) words(runs []run) (words []word, breaks []int) {
 	for _, r := range runs {
 		parts := strings.Split(r.text, " ")
 		for i, p := range parts {
-			if i > 0 && gluedUnit(l.glue, parts[i-1], p) {
-				// "2,304 tok/s": a unit stays on its number's line.
+			if i > 0 && (gluedUnit(l.glue, parts[i-1], p) || relation[p] || relation[parts[i-1]]) {
+				// "2,304 tok/s": a unit stays on its number's line;
+				// "c ≤ 4": a relation with both its sides.
 				cur.pieces = append(cur.pieces, run{text: " ", st: r.st})
 				cur.w += l.measure(" ", r.st)
 			} else if i > 0 {

@@ -184,3 +184,21 @@ func TestParagraphWidowsAndOrphans(t *testing.T) {
 		}
 	}
 }
+
+// TestWrapKeepsRelations: a line never breaks beside ≤, ≥, =: "c ≤ 4"
+// and "TPS ≥ 15" stay whole.
+func TestWrapKeepsRelations(t *testing.T) {
+	l := measuring(t)
+	st := body()
+	for _, s := range []string{"the load window (c ≤ 4) of interactive chat", "an SLO of TPS ≥ 15 at P90 for every user", "where N = 427 users"} {
+		for w := 80.0; w < 400; w += 3 { // narrower, "(c ≤ 4)" is wider than a line and splits anyway
+			for _, text := range lineTexts(l.wrap([]run{{text: s, st: st}}, w)) {
+				for _, sign := range []string{"≤", "≥", "="} {
+					if strings.HasPrefix(strings.TrimSpace(text), sign) || strings.HasSuffix(strings.TrimSpace(text), sign) {
+						t.Fatalf("%q at width %.0f: a line %q begins or ends with %s", s, w, text, sign)
+					}
+				}
+			}
+		}
+	}
+}
