@@ -53,19 +53,41 @@ func (v *view) metricCell(id analyze.MetricID, st analyze.Statistic, l analyze.L
 }
 
 // OverviewStandsIn reports whether the overview's mean rows show a
-// median standing in (†) for some config.
+// median standing in (†) for some config (a row of medians only is named
+// for the median instead).
 func (v *view) OverviewStandsIn() bool {
-	for _, c := range v.R.Configs {
-		for _, x := range []analyze.Load{v.LowLevel(), v.HighLevel()} {
-			l, ok := c.Level(x)
-			for _, id := range analyze.Distributions {
-				if _, m := present.Shown(id, analyze.Mean, l); ok && m == "†" {
-					return true
+	for _, x := range []analyze.Load{v.LowLevel(), v.HighLevel()} {
+		for _, id := range analyze.Distributions {
+			if v.allMediansAt(id, x) {
+				continue // the row is named for the median, unmarked
+			}
+			for _, c := range v.R.Configs {
+				if l, ok := c.Level(x); ok {
+					if _, m := present.Shown(id, analyze.Mean, l); m == "†" {
+						return true
+					}
 				}
 			}
 		}
 	}
 	return false
+}
+
+// allMediansAt reports whether every config measured at load lc shows
+// the median of metric id for its mean (its tool gives no mean there).
+func (v *view) allMediansAt(id analyze.MetricID, lc analyze.Load) bool {
+	seen := false
+	for _, c := range v.R.Configs {
+		l, ok := c.Level(lc)
+		if !ok {
+			continue
+		}
+		if _, m := present.Shown(id, analyze.Mean, l); m != "†" {
+			return false
+		}
+		seen = true
+	}
+	return seen
 }
 
 // AllExports reports whether every config is an llm-benchmark export,
@@ -87,7 +109,15 @@ func (v *view) Overview(lc analyze.Load, withAggregate bool) Table {
 		t.Rows = append(t.Rows, append([]string{label}, v.configCells(lc, cell)...))
 	}
 	for _, id := range analyze.Distributions {
-		row(v.loc.T("row_"+present.MustOf(id).Stem+"_mean"), func(_ analyze.Config, l analyze.Level) string { return v.metricCell(id, analyze.Mean, l) })
+		stem := present.MustOf(id).Stem
+		if v.allMediansAt(id, lc) {
+			// Every value is a median: the row says so, unmarked.
+			row(v.loc.T("row_"+stem+"_median"), func(_ analyze.Config, l analyze.Level) string {
+				return v.loc.Num(l.Stat(id).P50, present.MustOf(id).Dec)
+			})
+			continue
+		}
+		row(v.loc.T("row_"+stem+"_mean"), func(_ analyze.Config, l analyze.Level) string { return v.metricCell(id, analyze.Mean, l) })
 	}
 	if withAggregate {
 		row(v.loc.T("row_aggregate"), func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.AggregateTPS, 0) })
