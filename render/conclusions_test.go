@@ -119,7 +119,7 @@ func TestScenarioTieWording(t *testing.T) {
 		{"high load tie", analyze.Scenario{Kind: analyze.HighLoad, Config: "a", RunnerUp: "b", Tie: true, Levels: []analyze.Load{4},
 			Values: analyze.Numbers{"users": 103, "next_users": 100, "max_load": 4, "next_max_load": 4, "ratio": 1.03, "lower_bound": 0, "next_lower_bound": 0}},
 			words{"en": {"or b\\|pipe"}, "tr": {"ya da b\\|pipe"}},
-			words{"en": {"no clear winner", "on par (within 5%)", "103 users (C_max = 4) and 100 users (C_max = 4)"}, "tr": {"net bir kazanan yok", "başa baş (%5 içinde)"}},
+			words{"en": {"no clear winner", "on par (within 5%)", "103 users (C_max = 4), b\\|pipe 100 users (C_max = 4)"}, "tr": {"net bir kazanan yok", "başa baş (%5 içinde)", "103 kullanıcı (C_max = 4), b\\|pipe 100 kullanıcı (C_max = 4)"}},
 			words{"en": {"most users", "1.03"}, "tr": {"en çok", "1,03"}}},
 		{"max throughput tie", analyze.Scenario{Kind: analyze.MaxThroughput, Config: "a", RunnerUp: "b", Tie: true, Levels: []analyze.Load{4},
 			Values: analyze.Numbers{"value": 1040, "next": 1000, "next_level": 4, "advantage": 1.04}},
