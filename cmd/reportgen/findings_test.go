@@ -97,7 +97,7 @@ func TestFindingsSecondSet(t *testing.T) {
 	doc := string(en)
 	for _, w := range []string{
 		// 138 against 135 users: within 5 %, a tie.
-		"LMDeploy AWQ and TensorRT-LLM FP8 are on par on capacity within the P90 SLOs (within 5%): 138 users (C_max = 16) and 135 users (C_max = 16); no clear winner.",
+		"LMDeploy AWQ and TensorRT-LLM FP8 are on par on capacity within the P90 SLOs (within 5%): LMDeploy AWQ 138 users (C_max = 16), TensorRT-LLM FP8 135 users (C_max = 16); no clear winner.",
 		"At c=48 TensorRT-LLM FP8 produces the highest aggregate output, 1,819 tok/s",
 		"No configuration in this report uses speculative decoding",
 		"TGI BF16 (c=16) missing",
