@@ -7,12 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/analyze/compare"
@@ -378,35 +376,11 @@ func renderComparison(ctx context.Context, c *compare.Comparison, cfg *compareCo
 			return nil, glyphTrouble{}, err
 		}
 	}
-	formats := formatBits(cfg.formats)
-	eds := make([]editionFiles, len(cfg.langs))
-	errs := make([]error, len(cfg.langs))
-	var wg sync.WaitGroup
-	for i, lang := range cfg.langs {
-		wg.Go(func() {
-			if errs[i] = ctx.Err(); errs[i] != nil {
-				return
-			}
-			opt := render.Options{Lang: lang, Formats: formats, Logo: logo}
-			ed, err := render.NewComparison(c, opt)
-			if err != nil {
-				errs[i] = fmt.Errorf("%s comparison edition: %w", lang, err)
-				return
-			}
-			eds[i], errs[i] = editionOutput(ed, ed.Markdown, "compare", opt)
-		})
-	}
-	wg.Wait()
-	files := map[string][]byte{}
-	var g glyphTrouble
-	for i := range eds {
-		if errs[i] != nil {
-			return nil, glyphTrouble{}, errs[i]
+	return renderLanguages(ctx, cfg.langs, formatBits(cfg.formats), logo, func(opt render.Options) (editionFiles, error) {
+		ed, err := render.NewComparison(c, opt)
+		if err != nil {
+			return editionFiles{}, fmt.Errorf("%s comparison edition: %w", opt.Lang, err)
 		}
-		maps.Copy(files, eds[i].files)
-		g.add(eds[i].glyphs)
-	}
-	slices.Sort(g.pdf)
-	slices.Sort(g.charts)
-	return files, g, nil
+		return editionOutput(ed, ed.Markdown, "compare", opt)
+	})
 }

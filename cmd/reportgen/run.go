@@ -490,33 +490,44 @@ func (g *glyphTrouble) add(o glyphTrouble) {
 
 // renderFiles renders every edition and format asked for: the files of
 // the report folder by relative path, and the characters its PDFs
-// cannot draw. The editions render concurrently; the files are the same
-// as one after the other.
+// cannot draw.
 func renderFiles(ctx context.Context, report *analyze.Report, cfg *buildConfig, logo []byte) (map[string][]byte, glyphTrouble, error) {
 	js, err := json.MarshalIndent(report, "", "  ")
 	if err != nil {
 		return nil, glyphTrouble{}, err
 	}
-	formats := formatBits(cfg.formats)
-	eds := make([]editionFiles, len(cfg.langs))
-	errs := make([]error, len(cfg.langs))
+	files, g, err := renderLanguages(ctx, cfg.langs, formatBits(cfg.formats), logo, func(opt render.Options) (editionFiles, error) {
+		return renderEdition(report, opt)
+	})
+	if err != nil {
+		return nil, glyphTrouble{}, err
+	}
+	files["analysis.json"] = append(js, '\n')
+	return files, g, nil
+}
+
+// renderLanguages renders one edition per language with render, the
+// editions concurrently, and merges their files and glyph trouble; the
+// files are the same as one after the other, and so is the error: the
+// first language's.
+func renderLanguages(ctx context.Context, langs []string, formats render.Format, logo []byte, render1 func(render.Options) (editionFiles, error)) (map[string][]byte, glyphTrouble, error) {
+	eds := make([]editionFiles, len(langs))
+	errs := make([]error, len(langs))
 	var wg sync.WaitGroup
-	for i, lang := range cfg.langs {
+	for i, lang := range langs {
 		wg.Go(func() {
 			if errs[i] = ctx.Err(); errs[i] == nil {
-				eds[i], errs[i] = renderEdition(report, render.Options{Lang: lang, Formats: formats, Logo: logo})
+				eds[i], errs[i] = render1(render.Options{Lang: lang, Formats: formats, Logo: logo})
 			}
 		})
 	}
 	wg.Wait()
-	// The first edition's error, as when they rendered one after the
-	// other.
 	for _, err := range errs {
 		if err != nil {
 			return nil, glyphTrouble{}, err
 		}
 	}
-	files := map[string][]byte{"analysis.json": append(js, '\n')}
+	files := map[string][]byte{}
 	var g glyphTrouble
 	for _, ed := range eds {
 		maps.Copy(files, ed.files)
