@@ -189,6 +189,10 @@ func anomalyNotes(as []Anomaly) []Finding {
 				f.Values["cap"] = c.Values["cap"]
 				f.Score += 0.5
 			}
+			if c.Kind == CapExceeded && c.Config == a.Config && c.Load > a.Load && (a.Kind == Saturation || a.Kind == AggregateDrop) {
+				// Told with it (a confound, not a cause): it weighs as much.
+				f.Score += 0.5
+			}
 		}
 		out = append(out, f)
 	}
