@@ -17,23 +17,34 @@ import (
 // A cell holds a delta whole: "235.1 → 138.1", then its change and its
 // judgement ("−41.3% better", in bold when the change counts). How
 // significance was judged is said once per row (one Mann–Whitney test
-// serves every statistic of a metric at a level), or once per table
-// where no row has a test.
+// serves every statistic of a metric at a level); the metrics no delta
+// of which had a test are named, with why, in one sentence above the
+// tables, which then have no test column.
 
-// cmpAllConfig is one matched configuration's part of Appendix A: its
-// name, its SLO line, its configuration-wide changes and its grids.
-type cmpAllConfig struct {
-	Name, SLO string
-	Wide      cmpGrid
-	Grids     []cmpGrid
+// cmpAll is Appendix A: the sentence naming the metrics that had no
+// test where every configuration has the same one, and each matched
+// configuration's part.
+type cmpAll struct {
+	NoTest  string
+	Configs []cmpAllConfig
 }
 
-// cmpGrid is one table of Appendix A with its label ("TTFT (ms)") and,
-// where it has no test column, the sentence that says why no test was
-// possible.
+// cmpAllConfig is one matched configuration's part of Appendix A: its
+// name, its SLO line, the sentence naming the metrics that had no test
+// (where the appendix has none for every configuration), and its
+// tables.
+type cmpAllConfig struct {
+	Name, SLO, NoTest string
+	Tables            []Table
+}
+
+// cmpGrid is one table of Appendix A with, where no delta in it had a
+// test (and it has no test column), the metrics it shows and why they
+// had none.
 type cmpGrid struct {
-	Label, Note string
-	Table       Table
+	Table   Table
+	Metrics []string
+	Why     string
 }
 
 // nbsp joins the words of a cell that no line break may part.
@@ -42,9 +53,9 @@ const nbsp = "\u00a0"
 // glue makes s one word for the PDF's line breaking.
 func glue(s string) string { return strings.ReplaceAll(s, " ", nbsp) }
 
-// AllChanges are, per matched configuration, every change compared,
-// laid out as Appendix A shows them (cmpAllConfig).
-func (v *cmpView) AllChanges() []cmpAllConfig {
+// AllChanges is every change compared, per matched configuration, laid
+// out as Appendix A shows them (cmpAll).
+func (v *cmpView) AllChanges() cmpAll {
 	out := make([]cmpAllConfig, 0, len(v.C.Configs))
 	for _, cf := range v.C.Configs {
 		var slo []string
@@ -61,36 +72,73 @@ func (v *cmpView) AllChanges() []cmpAllConfig {
 				level = append(level, d)
 			}
 		}
-		out = append(out, cmpAllConfig{Name: v.configName(cf), SLO: strings.Join(slo, " "), Wide: v.wideGrid(wide), Grids: v.levelGrids(level)})
+		var grids []cmpGrid
+		if len(wide) > 0 {
+			grids = append(grids, v.wideGrid(wide))
+		}
+		grids = append(grids, v.levelGrids(level)...)
+		all := cmpAllConfig{Name: v.configName(cf), SLO: strings.Join(slo, " "), NoTest: v.noTestSentence(grids)}
+		for _, g := range grids {
+			all.Tables = append(all.Tables, g.Table)
+		}
+		out = append(out, all)
 	}
-	return out
+	if len(out) < 2 || slices.ContainsFunc(out, func(c cmpAllConfig) bool { return c.NoTest != out[0].NoTest }) {
+		return cmpAll{Configs: out}
+	}
+	all := cmpAll{NoTest: out[0].NoTest, Configs: out}
+	for i := range out {
+		out[i].NoTest = ""
+	}
+	return all
+}
+
+// noTestSentence names the metrics of grids that had no test, grouped by
+// why: "No test was possible for C_max, users and output per GPU (one
+// value per side); ITL and latency (…). These changes are judged against
+// the 5% threshold only."; "" when every grid has a test column.
+func (v *cmpView) noTestSentence(grids []cmpGrid) string {
+	var whys []string
+	metrics := map[string][]string{}
+	for _, g := range grids {
+		if g.Why == "" {
+			continue
+		}
+		if !slices.Contains(whys, g.Why) {
+			whys = append(whys, g.Why)
+		}
+		for _, m := range g.Metrics {
+			if !slices.Contains(metrics[g.Why], m) {
+				metrics[g.Why] = append(metrics[g.Why], m)
+			}
+		}
+	}
+	if len(whys) == 0 {
+		return ""
+	}
+	items := make([]string, len(whys))
+	for i, w := range whys {
+		items[i] = v.loc.List(metrics[w]) + " (" + w + ")"
+	}
+	return v.loc.T("compare_no_test_for", "List", strings.Join(items, "; "), "Pct", v.Threshold())
 }
 
 // wideGrid is the table of a configuration's configuration-wide changes,
 // one row each: the metric, the statistic, both values, the change and
 // the judgement, and the test where any has one.
 func (v *cmpView) wideGrid(ds []compare.Delta) cmpGrid {
-	if len(ds) == 0 {
-		return cmpGrid{}
-	}
-	var names []string
-	for _, d := range ds {
-		if n := v.loc.T("compare_mshort_" + string(d.Metric)); !slices.Contains(names, n) {
-			names = append(names, n)
-		}
-	}
-	g := cmpGrid{Label: capFirst(v.loc.List(names), v)}
+	g := cmpGrid{Metrics: v.shortNames(ds)}
 	t := Table{Head: []string{v.loc.T("col_metric"), v.loc.T("compare_col_stat"), v.loc.T("compare_col_baseline"),
 		v.loc.T("compare_col_candidate"), v.loc.T("compare_col_change"), v.loc.T("compare_col_judgement")}, Align: "llrrrl"}
-	g.Note = v.noTestNote(ds)
-	if g.Note == "" {
+	g.Why = v.noTestWhy(ds)
+	if g.Why == "" {
 		t.Head = append(t.Head, v.loc.T("compare_col_test"))
 		t.Align += "l"
 	}
 	for _, d := range ds {
 		row := []string{capFirst(v.metricCell(d), v), v.statShort(d), v.value(d.Metric, d.Old, d.OldAtLeast),
 			v.value(d.Metric, d.New, d.NewAtLeast), v.change(d), v.changeShort(d)}
-		if g.Note == "" {
+		if g.Why == "" {
 			row = append(row, v.testCell([]compare.Delta{d}, false))
 		}
 		t.Rows = append(t.Rows, row)
@@ -158,25 +206,23 @@ func (v *cmpView) levelGrid(ds []compare.Delta, perStat bool) cmpGrid {
 		}
 	}
 	slices.SortFunc(loads, compareLoads)
-	var g cmpGrid
+	g := cmpGrid{Metrics: v.shortNames(ds)}
+	// The corner names the metric a grid of statistics shows.
 	t := Table{Head: []string{v.loc.T("compare_col_level")}, Align: "l"}
 	if perStat {
-		g.Label = capFirst(v.metricCell(ds[0]), v)
+		t.Head[0] = capFirst(v.metricCell(ds[0]), v)
 		for _, c := range cols {
 			t.Head = append(t.Head, v.loc.T("stat_"+c))
 		}
 	} else {
-		var names []string
 		for _, c := range cols {
 			d := ds[slices.IndexFunc(ds, func(d compare.Delta) bool { return string(d.Metric) == c })]
 			t.Head = append(t.Head, capFirst(v.metricCell(d), v))
-			names = append(names, v.loc.T("compare_mshort_"+c))
 		}
-		g.Label = capFirst(v.loc.List(names), v)
 	}
 	t.Align += strings.Repeat("r", len(cols))
-	g.Note = v.noTestNote(ds)
-	if g.Note == "" {
+	g.Why = v.noTestWhy(ds)
+	if g.Why == "" {
 		t.Head = append(t.Head, v.loc.T("compare_col_test"))
 		t.Align += "l"
 	}
@@ -192,7 +238,7 @@ func (v *cmpView) levelGrid(ds []compare.Delta, perStat bool) cmpGrid {
 			here = append(here, ds[i])
 			row = append(row, v.deltaCell(ds[i]))
 		}
-		if g.Note == "" {
+		if g.Why == "" {
 			row = append(row, v.testCell(here, perStat))
 		}
 		t.Rows = append(t.Rows, row)
@@ -254,12 +300,12 @@ func (v *cmpView) testCell(ds []compare.Delta, perStat bool) string {
 	return strings.Join(texts, "; ")
 }
 
-// noTestNote says why no test was possible where no delta of a grid has
-// one: "no test possible: one value per side; judged against the 5%
-// threshold only", naming the levels where the reasons differ between
-// them; "" where any delta has a test (the grid then has a test column,
-// whose cells say why where a row has none).
-func (v *cmpView) noTestNote(ds []compare.Delta) string {
+// noTestWhy is why no test was possible where no delta of ds had one:
+// "one value per side", or where the reasons differ between levels, each
+// with its levels ("c=1, c=2: …; c=4: …"); "" where any delta had a test
+// (its grid then has a test column, whose cells say why where a row has
+// none), or the reasons differ between configuration-wide deltas.
+func (v *cmpView) noTestWhy(ds []compare.Delta) string {
 	var whys []string
 	at := map[string][]string{}
 	for _, d := range ds {
@@ -278,14 +324,26 @@ func (v *cmpView) noTestNote(ds []compare.Delta) string {
 		}
 	}
 	if len(whys) == 1 {
-		return v.loc.T("compare_test_none", "Why", whys[0], "Pct", v.Threshold())
+		return whys[0]
 	}
 	parts := make([]string, len(whys))
 	for i, w := range whys {
 		if len(at[w]) == 0 {
-			return "" // configuration-wide: the test column says why, row by row
+			return ""
 		}
 		parts[i] = strings.Join(at[w], ", ") + ": " + w
 	}
-	return v.loc.T("compare_no_test_where", "List", strings.Join(parts, "; "), "Pct", v.Threshold())
+	return strings.Join(parts, "; ")
+}
+
+// shortNames are the short names of the metrics of ds, once each, in
+// their order: "C_max", "users", "output per GPU".
+func (v *cmpView) shortNames(ds []compare.Delta) []string {
+	var out []string
+	for _, d := range ds {
+		if n := v.loc.T("compare_mshort_" + string(d.Metric)); !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
