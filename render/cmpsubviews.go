@@ -73,7 +73,7 @@ type cmpResultsView struct {
 // out: every change, the method, the sources.
 type cmpAppendixMethods interface {
 	cmpVocabulary
-	AllDeltas() []cmpEntry
+	AllChanges() cmpAll
 	ThresholdRule() string
 	MinRuns() int
 	ManyTests() string

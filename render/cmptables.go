@@ -1,7 +1,6 @@
 package render
 
 import (
-	"math"
 	"slices"
 	"strings"
 
@@ -227,40 +226,6 @@ func capFirst(s string, v *cmpView) string {
 	return s
 }
 
-// AllDeltas are, per matched configuration, every change compared: the
-// configuration-wide ones, then per level each metric and statistic;
-// the level and the metric are written once for the rows that follow
-// them.
-func (v *cmpView) AllDeltas() []cmpEntry {
-	out := make([]cmpEntry, 0, len(v.C.Configs))
-	for _, cf := range v.C.Configs {
-		t := Table{Head: []string{v.loc.T("compare_col_level"), v.loc.T("col_metric"), v.loc.T("compare_col_stat"), v.loc.T("compare_col_baseline"),
-			v.loc.T("compare_col_candidate"), v.loc.T("compare_col_change"), v.loc.T("compare_col_test"), "p", v.loc.T("compare_col_judgement")}, Align: "lllrrrlrl"}
-		prevLoad, prevMetric := "", ""
-		for _, d := range cf.Deltas {
-			load, metric := v.loadCell(d), v.metricCell(d)
-			shownLoad, shownMetric := load, metric
-			if load == prevLoad {
-				shownLoad = ""
-				if metric == prevMetric {
-					shownMetric = ""
-				}
-			}
-			prevLoad, prevMetric = load, metric
-			t.Rows = append(t.Rows, []string{shownLoad, shownMetric, v.statShort(d), v.value(d.Metric, d.Old, d.OldAtLeast),
-				v.value(d.Metric, d.New, d.NewAtLeast), v.change(d), v.loc.T("compare_test_short_" + string(d.Test)), v.pShort(d), v.changeShort(d)})
-		}
-		var slo []string
-		for _, st := range analyze.Percentiles {
-			if line := v.sloLine(cf, st); line != "" {
-				slo = append(slo, line)
-			}
-		}
-		out = append(out, cmpEntry{Name: v.configName(cf), Table: t, SLO: strings.Join(slo, " ")})
-	}
-	return out
-}
-
 // metricCell names a delta's metric alone, with its unit, for the
 // appendix: "TTFT (ms)", "C_max".
 func (v *cmpView) metricCell(d compare.Delta) string {
@@ -281,18 +246,6 @@ func (v *cmpView) statShort(d compare.Delta) string {
 		return "–"
 	}
 	return v.loc.T("stat_" + string(d.Stat))
-}
-
-// pShort is a delta's p-value for the appendix: "0.006", "< 0.001"; ""
-// without a Mann–Whitney test.
-func (v *cmpView) pShort(d compare.Delta) string {
-	switch {
-	case d.Test != compare.TestMannWhitney || math.IsNaN(d.PValue):
-		return ""
-	case d.PValue < 0.001:
-		return "< " + v.loc.Num(0.001, 3)
-	}
-	return v.loc.Num(d.PValue, 3)
 }
 
 // Judged is how many changes of each configuration each test judged.

@@ -107,8 +107,7 @@ func comparisonMarkdown(v *cmpView, tfs fs.FS) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// allchanges lays out Appendix A (comparison_appendix.go).
-	t, err := template.New("compare.md.tmpl").Funcs(v.funcs()).Funcs(template.FuncMap{"allchanges": v.AllChanges}).ParseFS(tfs, names...)
+	t, err := template.New("compare.md.tmpl").Funcs(v.funcs()).ParseFS(tfs, names...)
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
