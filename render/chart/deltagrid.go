@@ -103,16 +103,7 @@ func (g deltaGrid) Plot(c draw.Canvas, p *plot.Plot) {
 // the widest form, at the largest font, that fits the widest cell text
 // in a cell of w × h.
 func (g deltaGrid) layout(p *plot.Plot, w, h vg.Length) (text.Style, int) {
-	sty := text.Style{Color: inkColor, XAlign: draw.XCenter, YAlign: draw.YCenter, Handler: p.TextHandler}
-	for form := range 3 {
-		for _, size := range []float64{g.font, g.font * 0.86} {
-			sty.Font = chartFont(size, false)
-			if g.fits(sty, form, w, h) {
-				return sty, form
-			}
-		}
-	}
-	return sty, 2
+	return cellStyle(p, g.font, draw.XCenter, func(sty text.Style, form int) bool { return g.fits(sty, form, w, h) })
 }
 
 // fits reports whether every cell's text, in form and sty, fits a cell

@@ -84,11 +84,18 @@ func (g sloGrid) Plot(c draw.Canvas, p *plot.Plot) {
 // every cell is written in: the widest form, at the largest font, that
 // fits the widest line in a cell of w × h.
 func (g sloGrid) layout(p *plot.Plot, w, h vg.Length) (text.Style, int) {
-	sty := text.Style{Color: inkColor, XAlign: draw.XLeft, YAlign: draw.YCenter, Handler: p.TextHandler}
+	return cellStyle(p, g.font, draw.XLeft, func(sty text.Style, form int) bool { return g.fits(sty, form, w, h) })
+}
+
+// cellStyle picks the text style and the form (0 widest … 2 shortest)
+// a grid's cells are written in: the widest form, at font or a size
+// smaller, that fits says fits; else the shortest at the smaller size.
+func cellStyle(p *plot.Plot, font float64, align draw.XAlignment, fits func(text.Style, int) bool) (text.Style, int) {
+	sty := text.Style{Color: inkColor, XAlign: align, YAlign: draw.YCenter, Handler: p.TextHandler}
 	for form := range 3 {
-		for _, size := range []float64{g.font, g.font * 0.86} {
+		for _, size := range []float64{font, font * 0.86} {
 			sty.Font = chartFont(size, false)
-			if g.fits(sty, form, w, h) {
+			if fits(sty, form) {
 				return sty, form
 			}
 		}
