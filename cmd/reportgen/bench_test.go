@@ -22,6 +22,18 @@ func BenchmarkKimiSample(b *testing.B) {
 	}
 }
 
+// BenchmarkCompareSample compares the sample pair (per-request data,
+// Mann–Whitney tests) and writes compare.json and both comparison
+// editions in every format.
+func BenchmarkCompareSample(b *testing.B) {
+	out := filepath.Join(b.TempDir(), "cmp")
+	for b.Loop() {
+		if err := run(context.Background(), io.Discard, io.Discard, []string{"compare", "-o", out, "../../samples/compare/before", "../../samples/compare/after"}, fixedEnv); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkCampaign24x10 builds a synthetic campaign of 24
 // configurations × 10 levels (c = 1 … 512), both editions, every format.
 func BenchmarkCampaign24x10(b *testing.B) {
