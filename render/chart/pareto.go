@@ -198,11 +198,15 @@ type labelsAt struct {
 	last   []bool        // the label of a line's last (heaviest) level
 	colors []color.Color // each in its config's colour
 	font   float64
+	// lines are every curve's points in order: a label keeps off their
+	// segments and markers where it can.
+	lines []plotter.XYs
 }
 
 // add queues the labels of a config's curve: its first and last points'
 // levels.
 func (l *labelsAt) add(curve []analyze.ParetoPoint, xys plotter.XYs, at func(analyze.Load) string, col color.Color) {
+	l.lines = append(l.lines, xys)
 	ends := []int{0}
 	if len(curve) > 1 {
 		ends = append(ends, len(curve)-1)
@@ -217,54 +221,155 @@ func (l *labelsAt) add(curve []analyze.ParetoPoint, xys plotter.XYs, at func(ana
 
 // Plot implements plot.Plotter. A line's first label (the lightest
 // load, the most interactive end) goes right of its point, its last
-// left; either on the other side where the panel ends. A label that
-// would overlap one already placed moves down, then up, a line at a
-// time; the same text at the same place (two configs' points that
-// coincide) is written once.
+// left; either on the other side where the panel ends. Of the places at
+// its point's height or a line above or below it, either side, that
+// overlap no label already placed, a label takes the one crossing the
+// fewest curve segments and markers (the nearest of equals); failing
+// that, the first on its side, a line at a time down then up, that
+// overlaps no label; failing that, at the point. The same text at the
+// same place (two configs' points that coincide) is written once.
 func (l *labelsAt) Plot(c draw.Canvas, p *plot.Plot) {
 	tx, ty := p.Transforms(&c)
+	pl := labelPlacer{c: c, tx: tx, ty: ty, lines: l.lines}
 	sty := text.Style{Color: inkColor, Font: chartFont(l.font, false), XAlign: draw.XLeft, YAlign: draw.YCenter, Handler: p.TextHandler}
 	gap := vg.Points(6)
-	var placed []vg.Rectangle
-	free := func(r vg.Rectangle) bool {
-		for _, o := range placed {
-			if r.Min.X < o.Max.X && o.Min.X < r.Max.X && r.Min.Y < o.Max.Y && o.Min.Y < r.Max.Y {
-				return false
-			}
-		}
-		return true
-	}
 	for i, xy := range l.xys {
 		if dup(l, i) {
 			continue // the same text at the same place is already there
 		}
 		w, h := sty.Width(l.labels[i]), sty.Height(l.labels[i])
 		right, left := tx(xy.X)+gap, tx(xy.X)-gap-w
-		x := right
+		sides := []vg.Length{right, left}
 		if l.last[i] && left >= c.Min.X || right+w > c.Max.X {
-			x = left
+			sides = []vg.Length{left, right}
 		}
-		y0 := ty(xy.Y)
-		box := func(y vg.Length) vg.Rectangle {
-			return vg.Rectangle{Min: vg.Point{X: x, Y: y - h/2}, Max: vg.Point{X: x + w, Y: y + h/2}}
+		if sides[1] < c.Min.X || sides[1]+w > c.Max.X {
+			sides = sides[:1] // the other side leaves the panel
 		}
-		y, ok := y0, false
-		for k := 0; k < 7 && !ok; k++ {
-			// 0, −1, +1, −2, +2, … lines from the point.
-			step := vg.Length((k+1)/2) * h
-			if k%2 == 1 {
-				step = -step
-			}
-			y = y0 + step
-			ok = free(box(y)) && y-h/2 >= c.Min.Y && y+h/2 <= c.Max.Y
-		}
-		if !ok {
-			y = y0 // no free place near: at the point, as drawn before
-		}
-		placed = append(placed, box(y))
+		box := pl.place(tx(xy.X), sides, ty(xy.Y), w, h)
 		sty.Color = l.colors[i]
-		c.FillText(sty, vg.Point{X: x, Y: y}, l.labels[i])
+		c.FillText(sty, vg.Point{X: box.Min.X, Y: (box.Min.Y + box.Max.Y) / 2}, l.labels[i])
 	}
+}
+
+// labelPlacer places labels on a canvas one after the other, keeping
+// each off the ones placed and, where it can, off the curves.
+type labelPlacer struct {
+	c      draw.Canvas
+	tx, ty func(float64) vg.Length
+	lines  []plotter.XYs
+	placed []vg.Rectangle
+}
+
+// place finds the box of a label w × h beside the point (px, y0), at x
+// one of sides (the preferred first), and takes it.
+func (pl *labelPlacer) place(px vg.Length, sides []vg.Length, y0, w, h vg.Length) vg.Rectangle {
+	var best, fallback *vg.Rectangle
+	fewest := 0
+	for k := 0; k < 7; k++ {
+		// 0, −1, +1, −2, +2, … lines from the point; at each, the
+		// preferred side first.
+		step := vg.Length((k+1)/2) * h
+		if k%2 == 1 {
+			step = -step
+		}
+		for _, x := range pl.xs(px, sides, w, h) {
+			r := vg.Rectangle{Min: vg.Point{X: x, Y: y0 + step - h/2}, Max: vg.Point{X: x + w, Y: y0 + step + h/2}}
+			if r.Min.Y < pl.c.Min.Y || r.Max.Y > pl.c.Max.Y || slices.ContainsFunc(pl.placed, func(o vg.Rectangle) bool { return overlaps(r, o) }) {
+				continue
+			}
+			if fallback == nil && x == sides[0] {
+				fallback = &r
+			}
+			// Crossing the fewest curves, no farther than a line from
+			// its point: farther, it would read as another point's.
+			if n := pl.hits(inset(r, h*0.2)); k <= 2 && (best == nil || n < fewest) {
+				best, fewest = &r, n
+			}
+		}
+	}
+	box := vg.Rectangle{Min: vg.Point{X: sides[0], Y: y0 - h/2}, Max: vg.Point{X: sides[0] + w, Y: y0 + h/2}}
+	switch {
+	case best != nil:
+		box = *best
+	case fallback != nil:
+		box = *fallback
+	}
+	pl.placed = append(pl.placed, box)
+	return box
+}
+
+// xs are the left edges a label w × h beside a point at px may start
+// at: each side as given, then a line-height farther from the point
+// (past a curve that runs close by), where the panel has room.
+func (pl *labelPlacer) xs(px vg.Length, sides []vg.Length, w, h vg.Length) []vg.Length {
+	out := slices.Clone(sides)
+	for _, x := range sides {
+		shift := h
+		if x < px {
+			shift = -h // a label left of its point moves left
+		}
+		if x+shift >= pl.c.Min.X && x+shift+w <= pl.c.Max.X {
+			out = append(out, x+shift)
+		}
+	}
+	return out
+}
+
+// hits counts the curves' segments and markers r overlaps.
+func (pl *labelPlacer) hits(r vg.Rectangle) int {
+	mark, n := vg.Points(4), 0
+	for _, line := range pl.lines {
+		for j, xy := range line {
+			pt := vg.Point{X: pl.tx(xy.X), Y: pl.ty(xy.Y)}
+			if overlaps(r, vg.Rectangle{Min: vg.Point{X: pt.X - mark, Y: pt.Y - mark}, Max: vg.Point{X: pt.X + mark, Y: pt.Y + mark}}) {
+				n++
+			}
+			if j > 0 && segmentHits(r, vg.Point{X: pl.tx(line[j-1].X), Y: pl.ty(line[j-1].Y)}, pt) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// inset is r less d at its top and bottom: the ink of a text line.
+func inset(r vg.Rectangle, d vg.Length) vg.Rectangle {
+	return vg.Rectangle{Min: vg.Point{X: r.Min.X, Y: r.Min.Y + d}, Max: vg.Point{X: r.Max.X, Y: r.Max.Y - d}}
+}
+
+// overlaps reports whether two rectangles share more than an edge.
+func overlaps(a, b vg.Rectangle) bool {
+	return a.Min.X < b.Max.X && b.Min.X < a.Max.X && a.Min.Y < b.Max.Y && b.Min.Y < a.Max.Y
+}
+
+// segmentHits reports whether the segment from p to q crosses or lies in
+// rectangle r (clipped by Liang–Barsky).
+func segmentHits(r vg.Rectangle, p, q vg.Point) bool {
+	t0, t1 := 0.0, 1.0
+	dx, dy := float64(q.X-p.X), float64(q.Y-p.Y)
+	for _, e := range [4][2]float64{
+		{-dx, float64(p.X - r.Min.X)}, {dx, float64(r.Max.X - p.X)},
+		{-dy, float64(p.Y - r.Min.Y)}, {dy, float64(r.Max.Y - p.Y)},
+	} {
+		pe, qe := e[0], e[1]
+		if pe == 0 {
+			if qe < 0 {
+				return false // parallel to this edge and outside it
+			}
+			continue
+		}
+		t := qe / pe
+		if pe < 0 {
+			t0 = max(t0, t)
+		} else {
+			t1 = min(t1, t)
+		}
+		if t0 > t1 {
+			return false
+		}
+	}
+	return true
 }
 
 // dup reports whether label i repeats an earlier label's text at the
