@@ -1,10 +1,12 @@
 package ingest
 
-// Samples are the per-request values a level keeps so that the analysis
-// can compute goodput against the report's SLOs: TTFT (ms) and per-user
-// TPS (tok/s) of each successful request, in the same order.
+// Samples are the per-request values a level keeps: TTFT (ms) and
+// per-user TPS (tok/s) of each successful request, in the same order
+// (goodput pairs them against the report's SLOs), and its ITL (ms) and
+// latency (s), sorted (a comparison tests their distributions).
 type Samples struct {
-	TTFT, TPS []float32
+	TTFT, TPS    []float32
+	ITL, Latency []float32
 }
 
 // sampleSet accumulates the requests of one level: the per-request
@@ -28,12 +30,12 @@ func (s *sampleSet) add(ttft, itl, lat, tps float64) {
 func (s *sampleSet) level() Level {
 	l := newLevel(s.c, s.pos)
 	// TTFT and TPS stay in request order for goodput; ITL and latency
-	// are not kept and sort in place.
-	ttft, tps := s.ttft.flat(), s.tps.flat()
+	// sort in place, and are kept sorted.
+	ttft, tps, itl, lat := s.ttft.flat(), s.tps.flat(), s.itl.flat(), s.lat.flat()
 	l.TTFT, l.TPS = summarize(ttft, true), summarize(tps, true)
-	l.ITL, l.Latency = summarize(s.itl.flat(), false), summarize(s.lat.flat(), false)
+	l.ITL, l.Latency = summarize(itl, false), summarize(lat, false)
 	l.Requests, l.Errors = len(ttft), s.errors
-	l.Samples = &Samples{TTFT: ttft, TPS: tps}
+	l.Samples = &Samples{TTFT: ttft, TPS: tps, ITL: itl, Latency: lat}
 	return l
 }
 

@@ -70,8 +70,8 @@
 //     campaign differs by; a test on the pooled requests of several runs
 //     would not see it, so runs win over per-request samples.
 //  2. Per-request samples on both sides (per-request CSV, vLLM's
-//     detailed results, AIPerf's records, LLMPerf's responses): TTFT and
-//     per-user TPS, whose samples reportgen keeps, get the two-sided
+//     detailed results, AIPerf's records, LLMPerf's responses): TTFT,
+//     ITL, per-user TPS and latency, whose samples reportgen keeps, get the two-sided
 //     Mann–Whitney U test on the requests (mannwhitney.go: exact for up to
 //     50 requests a side without ties, else the normal approximation with
 //     tie and continuity corrections). It tests whether the requests of
@@ -80,8 +80,7 @@
 //     percentile (p90, p99) of that level the same p-value says that the
 //     requests as a whole moved. A statistic's delta is significant only
 //     when p < Alpha and the shift goes the way that statistic moved.
-//     ITL, latency and the system throughputs have no per-request samples
-//     and get no test.
+//     The system throughputs are one number per level and get no test.
 //  3. Otherwise (one summary row per side) no test is possible: test is
 //     "none", significant is false, and the delta is judged against the
 //     threshold alone.

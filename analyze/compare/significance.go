@@ -14,16 +14,18 @@ import (
 //     Run-to-run noise (a warmer cache, another node) is what a second
 //     campaign differs by, and a test on the pooled requests of several
 //     runs would not see it.
-//  2. Otherwise, with per-request samples on both sides, TTFT and TPS
-//     get the Mann–Whitney U test on the requests (the samples reportgen
-//     keeps are these two).
+//  2. Otherwise, with per-request samples on both sides, TTFT, ITL, TPS
+//     and latency get the Mann–Whitney U test on the requests (the
+//     system throughputs are one number per level: no test).
 //  3. Otherwise no test: one summary row per side says nothing about
 //     noise.
 
 // sampled are the metrics whose per-request samples a level keeps.
 var sampled = map[analyze.MetricID]func(*analyze.Level) []float32{
-	analyze.TTFT: func(l *analyze.Level) []float32 { return l.Samples.TTFT },
-	analyze.TPS:  func(l *analyze.Level) []float32 { return l.Samples.TPS },
+	analyze.TTFT:    func(l *analyze.Level) []float32 { return l.Samples.TTFT },
+	analyze.TPS:     func(l *analyze.Level) []float32 { return l.Samples.TPS },
+	analyze.ITL:     func(l *analyze.Level) []float32 { return l.Samples.ITL },
+	analyze.Latency: func(l *analyze.Level) []float32 { return l.Samples.Latency },
 }
 
 // mwTest is a Mann–Whitney test of one metric at one level, with its
