@@ -117,7 +117,9 @@ func (v *cmpView) LeftOut() string {
 	for _, u := range v.C.Unmatched.Configs {
 		items = append(items, v.loc.T("compare_only_"+u.Side, "Name", v.name(u.ID, u.Side == compare.SideCandidate)))
 	}
-	if n := len(v.C.Unmatched.Levels); n > 0 {
+	if lines := v.UnmatchedLevels(); len(lines) > 0 && len(lines) <= 3 {
+		items = append(items, lines...) // few: named where the verdict is read
+	} else if n := len(v.C.Unmatched.Levels); n > 0 {
 		items = append(items, v.loc.N("compare_left_levels", n))
 	}
 	if n := len(v.refusalGroups()); n > 0 {

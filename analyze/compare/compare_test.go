@@ -550,3 +550,17 @@ func TestSelfComparison(t *testing.T) {
 		}
 	}
 }
+
+// TestDecidersNameUsersFirst: the users the capacity serves, the number
+// a buyer plans with, lead the deltas that decided a verdict, however
+// small their change.
+func TestDecidersNameUsersFirst(t *testing.T) {
+	ds := largestFirst([]Delta{
+		{Metric: "tps", Old: 100, New: 150},
+		{Metric: CapacityUsers, Old: 220, New: 199},
+		{Metric: "ttft_ms", Old: 100, New: 300},
+	})
+	if ds[0].Metric != CapacityUsers || ds[1].Metric != "ttft_ms" || ds[2].Metric != "tps" {
+		t.Errorf("order: %v, %v, %v; want users, then the largest change first", ds[0].Metric, ds[1].Metric, ds[2].Metric)
+	}
+}

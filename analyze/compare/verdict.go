@@ -24,9 +24,10 @@ const decidersMax = 3
 //     none is no change, unless no headline delta could be judged at all
 //     (Incomparable).
 //
-// DecidedBy names the C_max delta and the largest headline deltas of the
-// verdict's direction (for mixed, the largest two of each), largest
-// first by |ln(new/old)|.
+// DecidedBy names the C_max delta and the headline deltas of the
+// verdict's direction (for mixed, two of each): the users the capacity
+// serves first, the number a buyer plans with, then the largest by
+// |ln(new/old)|.
 func (k *comparer) verdict(c *Config) {
 	var capacity *Delta
 	var better, worse []Delta
@@ -74,10 +75,19 @@ func (k *comparer) verdict(c *Config) {
 func counts(ch Change) bool { return ch == Improved || ch == Regressed }
 
 // largestFirst orders deltas by the size of their change, |ln(new /
-// old)|, largest first (an unbounded or from-zero change first of all);
-// equal sizes keep their order.
+// old)|, largest first (an unbounded or from-zero change first of all),
+// a change of the users the capacity serves before all; equal sizes keep
+// their order.
 func largestFirst(ds []Delta) []Delta {
-	slices.SortStableFunc(ds, func(a, b Delta) int { return cmp.Compare(size(b), size(a)) })
+	slices.SortStableFunc(ds, func(a, b Delta) int {
+		if ua, ub := a.Metric == CapacityUsers, b.Metric == CapacityUsers; ua != ub {
+			if ua {
+				return -1 // the users first
+			}
+			return 1
+		}
+		return cmp.Compare(size(b), size(a))
+	})
 	return ds
 }
 
