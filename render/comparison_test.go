@@ -192,7 +192,7 @@ func TestComparisonEditions(t *testing.T) {
 		{"reversed", after, before, map[string][]string{
 			"en": {"**vLLM: worse.** Decided by C_max (P90): ≥ 32 → 16 (≤ −50.0%; no test possible: one value per side; judged against the 5% threshold only)",
 				"as the baseline's value is only a lower bound"},
-			"tr": {"**vLLM: daha kötü.** Kararı belirleyenler: C_max (P90): ≥ 32 → 16 (≤ −%50,0; test yapılamadı: her tarafta tek değer var; yalnızca %5 eşiğine göre değerlendirildi)",
+			"tr": {"**vLLM: daha kötü.** Kararı belirleyenler: C_max (P90): ≥ 32 → 16 (≤ −%50,0; test yapılamadı: her iki tarafta da tek bir değer var; yalnızca %5 eşiğine göre değerlendirildi)",
 				"temelin değeri yalnızca bir alt sınır"}}},
 		{"self", before, before, map[string][]string{
 			"en": {"**Overall: no change.**", "Every configuration and every level of each side was compared"},
