@@ -67,26 +67,16 @@ type deltaGrid struct {
 
 // Plot implements plot.Plotter.
 func (g deltaGrid) Plot(c draw.Canvas, p *plot.Plot) {
-	tx, ty := p.Transforms(&c)
-	rows := len(g.cells)
-	cellW, cellH := tx(1)-tx(0), ty(0)-ty(1)
-	if cellH < 0 {
-		cellH = -cellH
-	}
-	sty, form := g.layout(p, cellW, cellH)
+	w, h := cellSize(c, p)
+	sty, form := g.layout(p, w, h)
 	for r, row := range g.cells {
-		y := float64(rows - 1 - r)
 		for col, cell := range row {
-			x := float64(col)
-			x0, x1 := tx(x-0.5), tx(x+0.5)
-			y0, y1 := ty(y-0.5), ty(y+0.5)
-			rect := []vg.Point{{X: x0, Y: y0}, {X: x0, Y: y1}, {X: x1, Y: y1}, {X: x1, Y: y0}}
-			c.FillPolygon(cell.fill(), rect)
-			c.StrokeLines(draw.LineStyle{Color: color.White, Width: vg.Points(2)}, append(rect, rect[0]))
+			rect := gridCell(c, p, len(g.cells), r, col, cell.fill())
 			if cell.kind == deltaNotCompared {
 				// A blank cell keeps its place in the grid by a thin
 				// outline inside the white gap.
 				in := vg.Points(1.5)
+				x0, y0, x1, y1 := rect[0].X, rect[0].Y, rect[2].X, rect[2].Y
 				box := []vg.Point{{X: x0 + in, Y: y0 + in}, {X: x0 + in, Y: y1 - in}, {X: x1 - in, Y: y1 - in}, {X: x1 - in, Y: y0 + in}}
 				c.StrokeLines(draw.LineStyle{Color: gridColor, Width: vg.Points(0.8)}, append(box, box[0]))
 			}
@@ -94,7 +84,7 @@ func (g deltaGrid) Plot(c draw.Canvas, p *plot.Plot) {
 			if cell.kind != deltaBetter && cell.kind != deltaWorse {
 				s.Color = sameInk
 			}
-			c.FillText(s, vg.Point{X: (x0 + x1) / 2, Y: (y0 + y1) / 2}, cell.forms[form])
+			c.FillText(s, centre(rect), cell.forms[form])
 		}
 	}
 }

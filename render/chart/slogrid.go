@@ -49,19 +49,10 @@ var uncheckedStyle = seriesStyle{Color: color.RGBA{0x6B, 0x6B, 0x6B, 0xFF},
 
 // Plot implements plot.Plotter.
 func (g sloGrid) Plot(c draw.Canvas, p *plot.Plot) {
-	tx, ty := p.Transforms(&c)
-	rows := len(g.cells)
-	cellW, cellH := tx(1)-tx(0), ty(0)-ty(1)
-	if cellH < 0 {
-		cellH = -cellH
-	}
-	sty, form := g.layout(p, cellW, cellH)
+	w, h := cellSize(c, p)
+	sty, form := g.layout(p, w, h)
 	for r, row := range g.cells {
-		y := float64(rows - 1 - r)
 		for col, cell := range row {
-			x := float64(col)
-			x0, x1 := tx(x-0.5), tx(x+0.5)
-			y0, y1 := ty(y-0.5), ty(y+0.5)
 			fill := cell.fill
 			switch {
 			case !cell.measured:
@@ -69,15 +60,40 @@ func (g sloGrid) Plot(c draw.Canvas, p *plot.Plot) {
 			case cell.unreached:
 				fill = unreachedColor
 			}
-			rect := []vg.Point{{X: x0, Y: y0}, {X: x0, Y: y1}, {X: x1, Y: y1}, {X: x1, Y: y0}}
-			c.FillPolygon(fill, rect)
-			c.StrokeLines(draw.LineStyle{Color: color.White, Width: vg.Points(2)}, append(rect, rect[0]))
+			rect := gridCell(c, p, len(g.cells), r, col, fill)
 			if !cell.measured || cell.unreached {
 				continue
 			}
-			g.drawLines(&c, cell, sty, form, vg.Point{X: (x0 + x1) / 2, Y: (y0 + y1) / 2})
+			g.drawLines(&c, cell, sty, form, centre(rect))
 		}
 	}
+}
+
+// cellSize is the size of one cell of a grid drawn on unit coordinates
+// (one column and one row per unit).
+func cellSize(c draw.Canvas, p *plot.Plot) (w, h vg.Length) {
+	tx, ty := p.Transforms(&c)
+	w, h = tx(1)-tx(0), ty(0)-ty(1)
+	return w, max(h, -h)
+}
+
+// gridCell fills the cell of row r (0 at the top of rows) and column col
+// with fill, framed by the white gap between cells, and returns its
+// corners.
+func gridCell(c draw.Canvas, p *plot.Plot, rows, r, col int, fill color.Color) []vg.Point {
+	tx, ty := p.Transforms(&c)
+	x, y := float64(col), float64(rows-1-r)
+	x0, x1 := tx(x-0.5), tx(x+0.5)
+	y0, y1 := ty(y-0.5), ty(y+0.5)
+	rect := []vg.Point{{X: x0, Y: y0}, {X: x0, Y: y1}, {X: x1, Y: y1}, {X: x1, Y: y0}}
+	c.FillPolygon(fill, rect)
+	c.StrokeLines(draw.LineStyle{Color: color.White, Width: vg.Points(2)}, append(rect, rect[0]))
+	return rect
+}
+
+// centre is the middle of a cell's corners (gridCell).
+func centre(rect []vg.Point) vg.Point {
+	return vg.Point{X: (rect[0].X + rect[2].X) / 2, Y: (rect[0].Y + rect[2].Y) / 2}
 }
 
 // layout picks the text style and the form (index into cellLine.forms)
