@@ -309,15 +309,8 @@ func recovers(later []Level, ceiling float64) (Level, bool) {
 func capAt(cfg Config, prev, l Level, axis Axis) []Anomaly {
 	var out []Anomaly
 	for _, f := range cfg.Caps {
-		k := f.KindOf()
-		if k != AdmissionCap && k != GraphCap {
-			continue
-		}
-		v, err := strconv.ParseFloat(f.Value, 64)
-		if err != nil || !(v > 0) {
-			continue
-		}
-		if prev.Concurrency <= v && v < l.Concurrency*0.9999 {
+		v, ok := loadLimit(f)
+		if ok && prev.Concurrency <= v && above(l.Concurrency, v) {
 			out = append(out, Anomaly{Kind: CapLimit, Config: cfg.ID, Load: l.Load, Metric: f.Flag,
 				Message: fmt.Sprintf("%s %s: the limit is reached at %s (%.0f requests in flight), where throughput stops growing; it is the likely cause",
 					f.Flag, f.Value, axis.Label(l.Load), l.Concurrency),
@@ -327,21 +320,33 @@ func capAt(cfg Config, prev, l Level, axis Axis) []Anomaly {
 	return out
 }
 
+// loadLimit is the requests in flight a limit of the command bounds: an
+// admission cap's requests at once, a CUDA graph cap's batch; ok is
+// false for any other limit or a value that is no positive number.
+func loadLimit(f Flag) (v float64, ok bool) {
+	if k := f.KindOf(); k != AdmissionCap && k != GraphCap {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(f.Value, 64)
+	return v, err == nil && v > 0
+}
+
+// above reports whether requests in flight exceed limit v (beyond
+// rounding: a level at the limit runs every request at once).
+func above(inFlight, v float64) bool { return inFlight > v*1.0001 }
+
 // capsExceeded flags, per admission or CUDA graph limit of cfg's command
 // that no cap_limit in checks names, the first level whose requests in
 // flight exceed it.
 func capsExceeded(cfg Config, checks []Anomaly, axis Axis) []Anomaly {
 	var out []Anomaly
 	for _, f := range cfg.Caps {
-		k := f.KindOf()
-		v, err := strconv.ParseFloat(f.Value, 64)
-		if k != AdmissionCap && k != GraphCap || err != nil || !(v > 0) || slices.ContainsFunc(checks, func(a Anomaly) bool {
-			return a.Kind == CapLimit && a.Metric == f.Flag
-		}) {
+		v, ok := loadLimit(f)
+		if !ok || slices.ContainsFunc(checks, func(a Anomaly) bool { return a.Kind == CapLimit && a.Metric == f.Flag }) {
 			continue
 		}
 		for _, l := range cfg.Levels {
-			if l.Concurrency > v*1.0001 {
+			if above(l.Concurrency, v) {
 				out = append(out, Anomaly{Kind: CapExceeded, Config: cfg.ID, Load: l.Load, Metric: f.Flag,
 					Message: fmt.Sprintf("%s %s: %.0f requests in flight at %s, above the limit: from here the limit shapes the results", f.Flag, f.Value, l.Concurrency, axis.Label(l.Load)),
 					Values:  map[string]float64{"cap": v, "in_flight": l.Concurrency}})

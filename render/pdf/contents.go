@@ -41,10 +41,9 @@ func tocSpacing(entries int) float64 {
 // tocSlot is where contents short enough to share a page are drawn: on
 // body page page, from y down, entries step apart.
 type tocSlot struct {
-	page       int
-	y, step    float64
-	entries    int
-	reservedTo float64
+	page    int
+	y, step float64
+	entries int
 }
 
 // tocMinLine is the closest line spacing of contents drawn on a page
@@ -79,7 +78,6 @@ func (l *layout) reserveContents(entries int) bool {
 	}
 	l.toc = &tocSlot{page: len(l.pages) - 1, y: l.y, step: step, entries: entries}
 	l.y += tocTitleH + float64(entries)*step + 10
-	l.toc.reservedTo = l.y
 	return true
 }
 

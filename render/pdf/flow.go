@@ -9,9 +9,7 @@ import (
 	"github.com/openzeka/reportgen/render/mdast"
 )
 
-func body() textStyle { return textStyle{size: bodySize, color: ink} }
-
-// textSize is the size of running text: l.textSize(), a size smaller in
+// textSize is the size of running text: bodySize, a size smaller in
 // the appendix (layout.dense).
 func (l *layout) textSize() float64 {
 	if l.dense {

@@ -139,3 +139,6 @@ func inMargins(t *testing.T, bbox string) {
 		}
 	}
 }
+
+// body is the style of running text outside the appendix.
+func body() textStyle { return textStyle{size: bodySize, color: ink} }
