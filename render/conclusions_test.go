@@ -3,6 +3,7 @@ package render
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -560,6 +561,28 @@ func TestCleanBreak(t *testing.T) {
 	} {
 		if got := cleanBreak(tt.s, tt.at); got != tt.want {
 			t.Errorf("%s: cleanBreak = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestJSONObject: an option's value is read as one JSON object, keys in
+// the order written; anything else is no object.
+func TestJSONObject(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		keys []string
+		ok   bool
+	}{
+		{`{"model": "d", "n": 7, "m": {"x": 1}}`, []string{"model", "n", "m"}, true},
+		{` {"b":1,"a":2} `, []string{"b", "a"}, true},
+		{`[1,2]`, nil, false},
+		{`{"a":1} trailing`, nil, false},
+		{`{"a":1`, nil, false},
+		{`auto`, nil, false},
+	} {
+		keys, _, ok := jsonObject(tt.in)
+		if ok != tt.ok || !slices.Equal(keys, tt.keys) {
+			t.Errorf("%q: %v %v, want %v %v", tt.in, keys, ok, tt.keys, tt.ok)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"io"
 	"slices"
 	"strings"
 
@@ -110,11 +111,12 @@ func jsonSetting(configs []analyze.Config, setting string) (keys []string, objs 
 			if f.Setting() != setting {
 				continue
 			}
-			dec := json.NewDecoder(strings.NewReader(f.Value))
-			if !strings.HasPrefix(strings.TrimSpace(f.Value), "{") || dec.Decode(&objs[i]) != nil {
+			order, obj, isObj := jsonObject(f.Value)
+			if !isObj {
 				return nil, nil, false
 			}
-			for _, k := range objectKeys(f.Value) {
+			objs[i] = obj
+			for _, k := range order {
 				if !slices.Contains(keys, k) {
 					keys = append(keys, k)
 				}
@@ -125,27 +127,34 @@ func jsonSetting(configs []analyze.Config, setting string) (keys []string, objs 
 	return keys, objs, ok
 }
 
-// objectKeys are the top-level keys of a JSON object in the order
-// written (a map forgets it).
-func objectKeys(s string) []string {
+// jsonObject reads s as one JSON object: its top-level keys in the order
+// written (a map forgets it) and their values; ok is false for anything
+// else.
+func jsonObject(s string) (keys []string, obj map[string]json.RawMessage, ok bool) {
 	dec := json.NewDecoder(strings.NewReader(s))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
+		return nil, nil, false
 	}
-	var keys []string
+	obj = map[string]json.RawMessage{}
 	for dec.More() {
 		t, err := dec.Token()
-		if err != nil {
-			return keys
+		k, isKey := t.(string)
+		var v json.RawMessage
+		if err != nil || !isKey || dec.Decode(&v) != nil {
+			return nil, nil, false
 		}
-		k, _ := t.(string)
-		keys = append(keys, k)
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return keys
+		if _, seen := obj[k]; !seen {
+			keys = append(keys, k)
 		}
+		obj[k] = v
 	}
-	return keys
+	if t, err := dec.Token(); err != nil || t != json.Delim('}') || dec.More() {
+		return nil, nil, false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, nil, false // something after the object
+	}
+	return keys, obj, true
 }
 
 // jsonValues are each config's value of key k in its object as the
