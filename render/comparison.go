@@ -1,10 +1,8 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"io/fs"
-	"text/template"
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/analyze/compare"
@@ -103,17 +101,9 @@ func comparisonMarkdown(v *cmpView, tfs fs.FS) ([]byte, error) {
 	if tfs == nil {
 		tfs = templates.FS
 	}
-	names, err := templateFiles(tfs, true)
+	md, err := execute(tfs, "compare.md.tmpl", true, v.funcs(), newCmpDocument(v))
 	if err != nil {
 		return nil, err
-	}
-	t, err := template.New("compare.md.tmpl").Funcs(v.funcs()).ParseFS(tfs, names...)
-	if err != nil {
-		return nil, fmt.Errorf("templates: %w", err)
-	}
-	var buf bytes.Buffer
-	if err := t.Execute(&buf, newCmpDocument(v)); err != nil {
-		return nil, fmt.Errorf("templates: %w", err)
 	}
 	if err := v.loc.Err(); err != nil {
 		return nil, err
@@ -123,7 +113,7 @@ func comparisonMarkdown(v *cmpView, tfs fs.FS) ([]byte, error) {
 			return nil, err
 		}
 	}
-	return []byte(tidy(string(outline([]byte(tidy(buf.String())), v.loc)))), nil
+	return []byte(tidy(string(outline([]byte(tidy(md)), v.loc)))), nil
 }
 
 // front is the comparison's cover: its subtitle (the two sides), the

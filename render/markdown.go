@@ -22,28 +22,38 @@ func markdown(r *analyze.Report, loc *locale.Locale, tfs fs.FS, charts map[strin
 		tfs = templates.FS
 	}
 	v := newView(r, loc, charts)
-	names, err := templateFiles(tfs, false)
+	md, err := execute(tfs, "report.md.tmpl", false, v.funcs(), newDocument(v))
 	if err != nil {
 		return nil, err
-	}
-	t, err := template.New("report.md.tmpl").Funcs(v.funcs()).ParseFS(tfs, names...)
-	if err != nil {
-		return nil, fmt.Errorf("templates: %w", err)
-	}
-	var buf bytes.Buffer
-	if err := t.Execute(&buf, newDocument(v)); err != nil {
-		return nil, fmt.Errorf("templates: %w", err)
 	}
 	if err := loc.Err(); err != nil {
 		return nil, err
 	}
-	return []byte(tidy(string(outline([]byte(tidy(buf.String())), loc)))), nil
+	return []byte(tidy(string(outline([]byte(tidy(md)), loc)))), nil
 }
 
 // comparisonPrefix begins the names of the comparison edition's
 // templates (compare.md.tmpl, compare_*.tmpl), which the report's
 // templates do not see, nor they the report's but for partials.tmpl.
 const comparisonPrefix = "compare"
+
+// execute runs template root of tfs (with the report's templates, or
+// the comparison's: templateFiles) on data.
+func execute(tfs fs.FS, root string, comparison bool, funcs template.FuncMap, data any) (string, error) {
+	names, err := templateFiles(tfs, comparison)
+	if err != nil {
+		return "", err
+	}
+	t, err := template.New(root).Funcs(funcs).ParseFS(tfs, names...)
+	if err != nil {
+		return "", fmt.Errorf("templates: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, data); err != nil {
+		return "", fmt.Errorf("templates: %w", err)
+	}
+	return buf.String(), nil
+}
 
 // templateFiles are the template files of tfs a report (comparison
 // false) or a comparison parses.
