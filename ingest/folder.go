@@ -19,6 +19,29 @@ import (
 // it: it is a report reportgen wrote, not input.
 const OutputMarker = ".reportgen"
 
+// OutputLock is the lock file reportgen keeps in an output folder (the
+// folder of reports, -o) while it writes a report there, and removes
+// afterwards. One left behind (by a killed build), or one held at the
+// moment, says nothing about the folder's content: input scans skip the
+// file, unlisted, and read the folder as they would without it.
+const OutputLock = ".reportgen.lock"
+
+// ownFile reports whether name is one of reportgen's own bookkeeping
+// files (OutputMarker, OutputLock): scans skip them without listing
+// them among the names not read.
+func ownFile(name string) bool { return name == OutputMarker || name == OutputLock }
+
+// holdsMarker reports whether dir directly holds OutputMarker: it is a
+// report reportgen wrote.
+func holdsMarker(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, OutputMarker))
+	return err == nil
+}
+
+func outputFolderError(dir string) error {
+	return errorf(Pos{File: dir}, "", "holds %s: it is a report reportgen wrote, not input; expected a report folder of result files", OutputMarker)
+}
+
 // MaxConfigs is the most configurations one report may compare, and
 // MaxLevels the most load levels one configuration, and all of a
 // report's configurations together, may have. Past either, the read
@@ -54,10 +77,14 @@ type Target struct {
 //     after/) gives its reports too, down to maxReportNesting folders.
 //
 // Hidden names ("." or "_"), files that are not results and reports
-// reportgen wrote (holding OutputMarker, or its output folders holding
-// OutputLock) are skipped and returned as ignored. Symlinked sub-folders
-// are followed; one that loops or leads back to root or above it is an
-// error.
+// reportgen wrote (holding OutputMarker) are skipped and returned as
+// ignored; reportgen's own files (OutputLock, OutputMarker) are skipped
+// unlisted. A folder of reports that reportgen wrote into (-o) thus
+// gives none: its reports are reportgen's, and the error says so.
+// Symlinked sub-folders are followed; one that loops or leads back to
+// root or above it is an error. A sub-folder that cannot be read fails
+// the one report it belongs to (the report it lies in, or its own among
+// other reports), naming it, while the others build.
 func Discover(root string) (targets []Target, ignored []string, err error) {
 	st, err := os.Stat(root)
 	if err != nil {
@@ -66,7 +93,7 @@ func Discover(root string) (targets []Target, ignored []string, err error) {
 	if !st.IsDir() {
 		return nil, nil, errorf(Pos{File: root}, "", "not a folder; expected a report folder or a folder of report folders")
 	}
-	if holdsMarker(root) || holdsLock(root) {
+	if holdsMarker(root) {
 		return nil, nil, outputFolderError(root)
 	}
 	class, err := classify(root, 0)
@@ -84,9 +111,30 @@ func Discover(root string) (targets []Target, ignored []string, err error) {
 		return nil, nil, err
 	}
 	if len(targets) == 0 {
-		return nil, nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them%s%s", resultKinds(), sideOnlyHint(root), deeperHint(root))
+		return nil, nil, errorf(Pos{File: root}, "", "no report found; expected a report.toml or result files (%s), or sub-folders holding them%s%s%s",
+			resultKinds(), writtenHint(ignored), sideOnlyHint(root), deeperHint(root))
 	}
 	return targets, ignored, nil
+}
+
+// writtenHint says, for a folder where no report was found, which of
+// the folders it skipped are reports reportgen wrote: "" when none is.
+func writtenHint(ignored []string) string {
+	var written []string
+	for _, p := range ignored {
+		if holdsMarker(p) {
+			written = append(written, filepath.Base(p))
+		}
+	}
+	if len(written) == 0 {
+		return ""
+	}
+	more := ""
+	if len(written) > maxNamed {
+		more = fmt.Sprintf(" and %d more", len(written)-maxNamed)
+		written = written[:maxNamed]
+	}
+	return fmt.Sprintf("; %s%s: reports reportgen wrote, not input (build the report folders they were made from)", strings.Join(written, ", "), more)
 }
 
 // maxReportNesting is how many folders of reports may lie inside each
@@ -106,6 +154,9 @@ func reportsIn(dir string, depth int) (targets []Target, ignored []string, err e
 	}
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
+		if ownFile(e.Name()) {
+			continue
+		}
 		if hidden(e.Name()) {
 			ignored = append(ignored, p)
 			continue
@@ -120,7 +171,7 @@ func reportsIn(dir string, depth int) (targets []Target, ignored []string, err e
 			// (samples/compare/README.md).
 			continue
 		}
-		if !mode.IsDir() || holdsMarker(p) || holdsLock(p) {
+		if !mode.IsDir() || holdsMarker(p) {
 			ignored = append(ignored, p)
 			continue
 		}
@@ -220,7 +271,7 @@ func classify(p string, depth int) (class, error) {
 // classifyIn is classify; with manifest false, a report.toml in p does
 // not make it a report, so that its content says what it holds.
 func classifyIn(p string, depth int, manifest bool) (class, error) {
-	if holdsMarker(p) || holdsLock(p) {
+	if holdsMarker(p) {
 		return classNone, nil
 	}
 	c, files, dirs, err := classifyEntries(p, manifest)
@@ -266,8 +317,10 @@ func classifyEntries(p string, manifest bool) (c class, files, dirs []string, er
 		q := filepath.Join(p, name)
 		switch {
 		case mode.IsDir():
-			if point, err := isSweepPoint(q); err != nil {
-				return classNone, nil, nil, err
+			if point, err := sweepPointOf(q); err != nil {
+				// A folder that cannot be looked into: classifyDirs
+				// makes it a report of its own, whose read names it.
+				dirs = append(dirs, q)
 			} else if point {
 				// A vllm bench sweep: one configuration, or one per
 				// server setting it swept.
@@ -317,14 +370,17 @@ func classifyFiles(files []string) (class, bool) {
 // one configuration's per-level folders, a report of configurations, or
 // nothing reportgen reads.
 func classifyDirs(dirs []string, depth int) class {
-	configs, reports, levelNamed := 0, 0, true
+	configs, reports, unknown, levelNamed := 0, 0, 0, true
 	for _, d := range dirs {
 		c, err := classify(d, depth+1)
 		if err != nil {
-			// A folder that cannot be looked into (a link loop, a
-			// dangling link): a report of its own, whose read fails
-			// naming it while the others still build.
-			c = classReport
+			// A folder that cannot be looked into (unreadable, a link
+			// loop, a dangling link) does not say what its parent is:
+			// the others do, and the read of whatever it ends up in
+			// (its parent's report, or a report of its own beside
+			// other reports) fails naming it while the others build.
+			unknown++
+			continue
 		}
 		switch c {
 		case classSweep:
@@ -343,7 +399,7 @@ func classifyDirs(dirs []string, depth int) class {
 		return classReports
 	case configs > 0 && levelNamed:
 		return classConfig // per-level folders of one configuration
-	case configs > 0:
+	case configs > 0, unknown > 0:
 		return classReport
 	}
 	return classNone
@@ -392,6 +448,19 @@ func oneRun(path string) runCount {
 
 func hidden(name string) bool { return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") }
 
+// sweepPointOf is isSweepPoint, whose error names the folder dir when it
+// is dir that cannot be looked into (its summary.json's own
+// permissions do not matter to a stat: a denied stat is about dir).
+func sweepPointOf(dir string) (bool, error) {
+	point, err := isSweepPoint(dir)
+	if err != nil {
+		if _, serr := os.Stat(filepath.Join(dir, sweepSummary)); errors.Is(serr, fs.ErrPermission) {
+			return false, fileError(dir, serr)
+		}
+	}
+	return point, err
+}
+
 // fileKind says what a file is by its extension: "file", a result file
 // some format reads (runExts); "zip", an llm-benchmark archive; or "",
 // a file reportgen does not read. It is the one judgement of a result
@@ -411,29 +480,6 @@ func fileKind(name string) string {
 // messages: ".csv, .json, .jsonl, .zip".
 func resultKinds() string {
 	return strings.Join(slices.Sorted(slices.Values(append(runExts(), zipExt))), ", ")
-}
-
-// OutputLock is the lock file reportgen keeps in an output folder (the
-// folder of reports, -o): a folder holding it is output, not input.
-const OutputLock = ".reportgen.lock"
-
-// holdsLock reports whether dir directly holds OutputLock.
-func holdsLock(dir string) bool {
-	_, err := os.Lstat(filepath.Join(dir, OutputLock))
-	return err == nil
-}
-
-// holdsMarker reports whether dir directly holds OutputMarker.
-func holdsMarker(dir string) bool {
-	_, err := os.Lstat(filepath.Join(dir, OutputMarker))
-	return err == nil
-}
-
-func outputFolderError(dir string) error {
-	if holdsLock(dir) && !holdsMarker(dir) {
-		return errorf(Pos{File: dir}, "", "holds %s: it is a folder reportgen writes reports into, not input; expected a report folder of result files", OutputLock)
-	}
-	return errorf(Pos{File: dir}, "", "holds %s: it is a report reportgen wrote, not input; expected a report folder of result files", OutputMarker)
 }
 
 // entryMode is the type of a folder entry, following a symlink: a
@@ -532,11 +578,82 @@ func (sc *scan) ignore(p string) {
 	if sc == nil || sc.skip[filepath.Clean(p)] {
 		return
 	}
+	sc.ignored = append(sc.ignored, sc.rel(p))
+}
+
+// rel is p relative to the report folder, slash-separated, as the
+// ignored names are.
+func (sc *scan) rel(p string) string {
 	rel, err := filepath.Rel(sc.dir, p)
 	if err != nil {
 		rel = p
 	}
-	sc.ignored = append(sc.ignored, filepath.ToSlash(rel))
+	return filepath.ToSlash(rel)
+}
+
+// hardLink records p, skipped as a hard link to the file first, which
+// is read: one file, whatever its names. It is listed with the reason:
+// "b.csv (the same file as a.csv: a hard link)".
+func (sc *scan) hardLink(p, first string) {
+	if sc == nil {
+		return
+	}
+	sc.ignored = append(sc.ignored, fmt.Sprintf("%s (the same file as %s: a hard link)", sc.rel(p), sc.rel(first)))
+}
+
+// linkedFiles finds the files that are one file under two names (hard
+// links: one device and inode, os.SameFile). Symbolic links are not
+// its business: two paths that resolve to one are refused by their
+// callers, as two names given for one file.
+type linkedFiles []linkedFile
+
+// linkedFile is a file linkedFiles has seen: its path and what it is.
+type linkedFile struct {
+	path string
+	st   fs.FileInfo
+}
+
+// first is the path of the file that p is a hard link of, among those
+// seen before, or "" (p is then added).
+func (l *linkedFiles) first(p string) string {
+	st, err := os.Stat(p)
+	if err != nil {
+		return "" // its read says why
+	}
+	for _, f := range *l {
+		if os.SameFile(f.st, st) && !sameRealPath(f.path, p) {
+			return f.path
+		}
+	}
+	*l = append(*l, linkedFile{p, st})
+	return ""
+}
+
+// sameRealPath reports whether a and b resolve to one path (symbolic
+// links to one file, or one path written twice).
+func sameRealPath(a, b string) bool {
+	ra, errA := realPath(a)
+	rb, errB := realPath(b)
+	return errA == nil && errB == nil && ra == rb
+}
+
+// dropHardLinks leaves out of sources each result file that is a hard
+// link of one listed before it (in id order): one file, read once, its
+// other name listed as skipped. A manifest that lists both names as
+// configurations is refused instead (sameFiles).
+func (sc *scan) dropHardLinks(sources []source) []source {
+	var seen linkedFiles
+	var out []source
+	for _, s := range sources {
+		if s.kind == "file" || s.kind == "zip" {
+			if first := seen.first(s.path); first != "" {
+				sc.hardLink(s.path, first)
+				continue
+			}
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // notResult records p, a file or folder skipped because it holds no
@@ -572,10 +689,16 @@ func (sc *scan) ignoredList(sources []source) []string {
 	return slices.Compact(out)
 }
 
-// findSources lists the configurations in dir: each .csv, each .zip and
-// each sub-folder holding a *-table.csv.
+// findSources lists the configurations in dir as a folder without a
+// manifest gives them: each .csv, each .zip and each sub-folder holding
+// a *-table.csv, a hard link of a file listed once.
 func findSources(dir string) ([]source, error) {
-	return (&scan{dir: dir}).findSources()
+	sc := &scan{dir: dir}
+	found, err := sc.findSources()
+	if err != nil {
+		return nil, err
+	}
+	return sc.dropHardLinks(found), nil
 }
 
 // findSources lists the configurations in the report folder: each
@@ -621,7 +744,7 @@ func (sc *scan) findSources() ([]source, error) {
 func (sc *scan) entrySources(e os.DirEntry, points bool) ([]source, error) {
 	name := e.Name()
 	p := filepath.Join(sc.dir, name)
-	if name == ManifestName {
+	if name == ManifestName || ownFile(name) {
 		return nil, nil
 	}
 	if hidden(name) {
@@ -702,7 +825,7 @@ func folderKind(p string) (string, error) {
 			}
 			continue
 		}
-		if point, err := isSweepPoint(filepath.Join(p, f.Name())); point || err != nil {
+		if point, err := sweepPointOf(filepath.Join(p, f.Name())); point || err != nil {
 			return "runs", err
 		}
 	}
@@ -727,12 +850,15 @@ func folderKind(p string) (string, error) {
 // starting with "." or "_" (hidden files, editor and VCS folders, a
 // folder put aside), files whose extension reportgen does not read
 // (.txt, .png, .md, …; the manifest's logo is not listed), folders that
-// hold no result files, and folders holding OutputMarker (reports
-// reportgen wrote). Inside a folder of run files, the same rules apply
-// to its files and sub-folders.
+// hold no result files, folders holding OutputMarker (reports
+// reportgen wrote), and a hard link of a result file read under another
+// name, listed with that name: "b.csv (the same file as a.csv: a hard
+// link)". Inside a folder of run files, the same rules apply to its
+// files and sub-folders. reportgen's own files (OutputLock, one left
+// behind by a killed build) are skipped unlisted.
 func Read(dir string, opt ReadOptions) (*Campaign, error) {
 	c := &Campaign{Dir: dir, Name: filepath.Base(filepath.Clean(dir))}
-	if holdsMarker(dir) || holdsLock(dir) {
+	if holdsMarker(dir) {
 		return nil, outputFolderError(dir)
 	}
 	if err := c.loadManifest(); err != nil {
@@ -778,6 +904,10 @@ func (c *Campaign) loadManifest() error {
 	manifestPath := filepath.Join(c.Dir, ManifestName)
 	if _, err := os.Lstat(manifestPath); errors.Is(err, fs.ErrNotExist) {
 		return nil
+	} else if errors.Is(err, fs.ErrPermission) {
+		// A denied lstat is about the folder, which cannot be
+		// looked into, not about a report.toml it may not hold.
+		return fileError(c.Dir, err)
 	} else if err != nil {
 		return fileError(manifestPath, err)
 	}
@@ -827,6 +957,9 @@ func (c *Campaign) configSources(sc *scan, opt ReadOptions) ([]source, error) {
 	default:
 		if found, err = sc.findSources(); err != nil {
 			return nil, err
+		}
+		if c.Manifest == nil || len(c.Manifest.Configs) == 0 {
+			found = sc.dropHardLinks(found)
 		}
 	}
 	sources, err := c.orderSources(found)
@@ -993,14 +1126,12 @@ func wholeFolder(id, dir string) source {
 
 // sameFiles refuses one file or folder read as two configurations: a
 // manifest path pointing at the file another config finds by its name,
-// two paths that are one after cleaning or through a symlink, or a run
-// file inside another config's folder of runs.
+// two paths that are one after cleaning or through a symlink, two names
+// of one file (a hard link), or a run file inside another config's
+// folder of runs.
 func sameFiles(m *Manifest, sources []source) error {
-	type seen struct {
-		s        source
-		resolved string
-	}
-	var all []seen
+	var all []sourceSeen
+	var links linkedFiles
 	for _, s := range sources {
 		resolved, err := realPath(s.path)
 		if err != nil {
@@ -1011,19 +1142,14 @@ func sameFiles(m *Manifest, sources []source) error {
 			// settings share the folder, not their points.
 			resolved += "\x00" + *s.serve
 		}
+		cur := sourceSeen{s: s, resolved: resolved}
+		if s.kind == "file" || s.kind == "zip" {
+			cur.linkOf = links.first(s.path)
+		}
 		for _, o := range all {
-			same := o.resolved == resolved
-			inside := o.s.kind == "runs" && filepath.Dir(resolved) == o.resolved && s.kind != "runs" ||
-				s.kind == "runs" && filepath.Dir(o.resolved) == resolved && o.s.kind != "runs"
-			if !same && !inside {
+			what := cur.overlap(o)
+			if what == "" {
 				continue
-			}
-			what := "the same file as"
-			if inside {
-				what = "a run file of"
-				if s.kind == "runs" {
-					what = "the folder of runs holding"
-				}
 			}
 			if m != nil && len(m.Configs) > 0 {
 				return errorf(Pos{File: m.file}, "", "config %q reads %s, %s config %q (%s); expected each file in one configuration",
@@ -1031,9 +1157,35 @@ func sameFiles(m *Manifest, sources []source) error {
 			}
 			return errorf(Pos{File: s.path}, "", "is %s %s (configuration %q); expected each file in one configuration", what, o.s.path, o.s.id)
 		}
-		all = append(all, seen{s, resolved})
+		all = append(all, cur)
 	}
 	return nil
+}
+
+// sourceSeen is a source as sameFiles compares it: its resolved path,
+// and the path of the source before it that it is a hard link of.
+type sourceSeen struct {
+	s        source
+	resolved string
+	linkOf   string
+}
+
+// overlap says how c reads what o, a source before it, reads: "the same
+// file as", "a hard link to the same file as", "a run file of" (c is a
+// file of o's folder of runs), "the folder of runs holding" (the other
+// way round), or "" when they share nothing.
+func (c sourceSeen) overlap(o sourceSeen) string {
+	switch {
+	case o.s.kind == "runs" && filepath.Dir(c.resolved) == o.resolved && c.s.kind != "runs":
+		return "a run file of"
+	case c.s.kind == "runs" && filepath.Dir(o.resolved) == c.resolved && o.s.kind != "runs":
+		return "the folder of runs holding"
+	case o.resolved == c.resolved:
+		return "the same file as"
+	case c.linkOf != "" && c.linkOf == o.s.path:
+		return "a hard link to the same file as"
+	}
+	return ""
 }
 
 // readSource reads one configuration's input.
@@ -1152,12 +1304,17 @@ func (sc *scan) readRunFolder(dir, format string, serve *string) (Config, []*War
 	var first *runFile
 	var noLatency []error
 	seen := map[string]string{} // real path → the path it was read at
+	var links linkedFiles
 	err := sc.walkRuns(dir, dir, 0, serve, func(path string) error {
 		if resolved, err := filepath.EvalSymlinks(path); err == nil {
 			if prev, dup := seen[resolved]; dup {
 				return errorf(Pos{File: path}, "", "is the same file as %s (symbolic links lead to it twice); expected each run once", prev)
 			}
 			seen[resolved] = path
+		}
+		if first := links.first(path); first != "" {
+			sc.hardLink(path, first) // one file: its run is read once
+			return nil
 		}
 		h := sc.hints(0)
 		h.concurrency, h.rate = folderLoad(dir, path)
@@ -1230,7 +1387,7 @@ func (sc *scan) walkRuns(root, dir string, depth int, serve *string, fn func(pat
 	for _, e := range entries {
 		name := e.Name()
 		p := filepath.Join(dir, name)
-		if name == ManifestName && dir == root {
+		if name == ManifestName && dir == root || ownFile(name) {
 			continue // the report's manifest, beside its runs
 		}
 		if hidden(name) {
@@ -1260,7 +1417,7 @@ func (sc *scan) walkRunFolder(root, p string, depth int, serve *string, fn func(
 	// vllm bench sweep: one sub-folder per point
 	// (SERVE--…-BENCH--max_concurrency=8…/), whose summary.json
 	// lists its runs (run=0.json, run=1.json repeat it).
-	point, err := isSweepPoint(p)
+	point, err := sweepPointOf(p)
 	switch {
 	case err != nil:
 		return err
@@ -1360,7 +1517,7 @@ func (sc *scan) listPoint(point string) error {
 	for _, e := range entries {
 		p := filepath.Join(point, e.Name())
 		switch {
-		case e.Name() == sweepSummary:
+		case e.Name() == sweepSummary || ownFile(e.Name()):
 		case sweepRun.MatchString(e.Name()) || hidden(e.Name()):
 			sc.ignore(p) // the runs, read from summary.json
 		default:

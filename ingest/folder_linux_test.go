@@ -52,7 +52,8 @@ func TestUnreadableConfigFolderFails(t *testing.T) {
 			wantError(t, err, locked+": cannot read: permission denied")
 		})
 	}
-	// Inside a folder of runs, too (a sweep point folder).
+	// Inside a folder of runs, too (a sweep point folder): the error
+	// names the folder that cannot be read, not its summary.json.
 	dir := writeTree(t, map[string]string{"runs/c1.json": run(1), "runs/point/summary.json": run(2)})
 	locked := filepath.Join(dir, "runs", "point")
 	if err := os.Chmod(locked, 0); err != nil {
@@ -61,7 +62,7 @@ func TestUnreadableConfigFolderFails(t *testing.T) {
 	t.Cleanup(func() { restore(t, locked) })
 	var err error
 	unprivileged(t, dir, func() { _, err = Read(dir, ReadOptions{}) })
-	wantError(t, err, filepath.Join(locked, "summary.json")+": cannot read: permission denied")
+	wantError(t, err, locked+": cannot read: permission denied")
 }
 
 // restore gives a locked folder back its permissions, so that the test's

@@ -364,3 +364,82 @@ func TestManifestPathToReportFolder(t *testing.T) {
 	_, err := Read(dir, ReadOptions{})
 	wantError(t, err, filepath.Join(dir, ManifestName)+`: config "a": path "_links/up": symlink resolves to `+resolved+`, a folder above it; expected a link to a folder that does not hold it`)
 }
+
+// TestLockFileSkippedUnlisted: reportgen's lock file, held by a build
+// writing there or left by one that was killed, says nothing about a
+// folder's content: a folder of reports, a report folder and a folder
+// of runs holding it are read as without it, and it is not listed
+// among the names not read.
+func TestLockFileSkippedUnlisted(t *testing.T) {
+	csv := compactHeader + "\n" + compactRow
+	root := writeTree(t, map[string]string{
+		OutputLock:                 "",
+		"r1/a.csv":                 csv,
+		"r1/" + OutputLock:         "",
+		"r2/b.csv":                 csv,
+		"r2/runs/c1.json":          run(1),
+		"r2/runs/c2.json":          run(2),
+		"r2/runs/" + OutputLock:    "",
+		"r2/out/" + OutputMarker:   "reportgen",
+		"r2/out/r/" + OutputLock:   "",
+		"r2/out/r/analysis.json":   "{}",
+		"r2/out/r/" + OutputMarker: "reportgen",
+	})
+	targets, ignored, err := Discover(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(targets) != 2 || len(ignored) != 0 {
+		t.Errorf("Discover = %v, ignored %q; want r1 and r2, nothing ignored", targets, ignored)
+	}
+	for _, r := range []struct {
+		dir     string
+		configs int
+		ignored []string
+	}{{"r1", 1, nil}, {"r2", 2, []string{"out"}}} {
+		c, err := Read(filepath.Join(root, r.dir), ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Configs) != r.configs || !slices.Equal(c.Ignored, r.ignored) {
+			t.Errorf("%s: %d configs, ignored %q; want %d, ignored %q", r.dir, len(c.Configs), c.Ignored, r.configs, r.ignored)
+		}
+	}
+	// A folder of one configuration's runs, holding the lock.
+	dir := writeTree(t, map[string]string{"c1.json": run(1), "c2.json": run(2), OutputLock: ""})
+	c, err := Read(dir, ReadOptions{AsConfig: true})
+	if err != nil || len(c.Configs) != 1 || len(c.Configs[0].Levels) != 2 || len(c.Ignored) != 0 {
+		t.Errorf("folder of runs: %+v, %v", c, err)
+	}
+}
+
+// TestOutputFolderOfReportsNamed: a folder that reportgen wrote reports
+// into (-o) is no input: it gives no report, and the error names the
+// reports reportgen wrote there.
+func TestOutputFolderOfReportsNamed(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"a/" + OutputMarker: "reportgen",
+		"a/analysis.json":   "{}",
+		"b/" + OutputMarker: "reportgen",
+		"b/analysis.json":   "{}",
+		"notes.txt":         "",
+	})
+	_, _, err := Discover(root)
+	if err == nil || !strings.Contains(err.Error(), "; a, b: reports reportgen wrote, not input (build the report folders they were made from)") {
+		t.Errorf("Discover: %v", err)
+	}
+	// At most maxNamed are named, the rest counted.
+	files := map[string]string{}
+	for i := range maxNamed {
+		files[fmt.Sprintf("r%d/%s", i, OutputMarker)] = "reportgen"
+	}
+	_, _, err = Discover(writeTree(t, files))
+	if err == nil || !strings.Contains(err.Error(), "; r0, r1, r2, r3, r4: reports reportgen wrote") {
+		t.Errorf("Discover, %d reports: %v", maxNamed, err)
+	}
+	files[fmt.Sprintf("r%d/%s", maxNamed, OutputMarker)] = "reportgen"
+	_, _, err = Discover(writeTree(t, files))
+	if err == nil || !strings.Contains(err.Error(), "; r0, r1, r2, r3, r4 and 1 more: reports reportgen wrote") {
+		t.Errorf("Discover, %d reports: %v", maxNamed+1, err)
+	}
+}
