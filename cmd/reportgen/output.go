@@ -25,9 +25,14 @@ import (
 //     swapped in atomically, under a lock, so that a kill at any instant
 //     leaves the old report or the new one, and what a crash leaves
 //     behind is cleaned up by the next build (replacer).
+//
+// The names of reportgen's own files (marker, lock) are ingest's, whose
+// scans skip them; everything that writes, checks or removes them is
+// here and in lock_*.go.
 
-// lockName is the lock file of an output folder: builds writing into one
-// folder take turns, and input scans know the folder for output.
+// lockName is the lock file of an output folder, held while a report is
+// written there so that builds writing into one folder take turns, and
+// removed afterwards (lockDir).
 const lockName = ingest.OutputLock
 
 // target is one report folder and where its report goes.
@@ -145,17 +150,18 @@ func planTargets(out string, paths []string, found []ingest.Target) ([]target, e
 	return ts, nil
 }
 
-// legacyFile matches what reportgen writes into a report folder (and
-// into a comparison's folder: compare.json and its editions), for
-// outputs written before the marker existed.
-var legacyFile = regexp.MustCompile(`^((analysis|compare)\.json|[a-z]{2}/(report|compare)\.(md|html|pdf)|[a-z]{2}/charts/\d\d-[a-z0-9-]+\.(png|svg))$`)
+// reportFile matches what reportgen writes into a report folder (and
+// into a comparison's folder: compare.json and its editions), besides
+// its marker.
+var reportFile = regexp.MustCompile(`^((analysis|compare)\.json|[a-z]{2}/(report|compare)\.(md|html|pdf)|[a-z]{2}/charts/\d\d-[a-z0-9-]+\.(png|svg))$`)
 
 // ours reports whether dir may be replaced, and if not the first file in
 // it that reportgen did not write: dir is empty, or it holds reportgen's
-// marker or (an output of a version before the marker) an analysis.json,
-// and every other file in it is one reportgen writes into a report.
-// Anything else at the destination, a file a user added to a report
-// included, is the user's and is never touched.
+// marker and every other file in it is one reportgen writes into a
+// report. Anything else at the destination is the user's and is never
+// touched: a file a user added to a report, and a folder without the
+// marker whatever it holds (an analysis.json another program wrote, or
+// a report of a reportgen older than the marker, which the user removes).
 func ours(dir string) (bool, string, error) {
 	st, err := os.Lstat(dir)
 	if err != nil {
@@ -168,11 +174,7 @@ func ours(dir string) (bool, string, error) {
 	if err != nil || len(entries) == 0 {
 		return err == nil, "", err
 	}
-	marker, errM := os.Lstat(filepath.Join(dir, ingest.OutputMarker))
-	analysis, errA := os.Lstat(filepath.Join(dir, "analysis.json"))
-	marked := errM == nil && marker.Mode().IsRegular()
-	legacy := errA == nil && analysis.Mode().IsRegular()
-	if !marked && !legacy {
+	if marker, err := os.Lstat(filepath.Join(dir, ingest.OutputMarker)); err != nil || !marker.Mode().IsRegular() {
 		return false, "", nil
 	}
 	foreign := ""
@@ -184,7 +186,7 @@ func ours(dir string) (bool, string, error) {
 		switch {
 		case d.IsDir():
 			return nil
-		case !d.Type().IsRegular() || !legacyFile.MatchString(filepath.ToSlash(rel)) && rel != ingest.OutputMarker:
+		case !d.Type().IsRegular() || !reportFile.MatchString(filepath.ToSlash(rel)) && rel != ingest.OutputMarker:
 			foreign = rel
 			return filepath.SkipAll
 		}

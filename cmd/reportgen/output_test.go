@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,5 +37,37 @@ func TestDiscard(t *testing.T) {
 	}
 	if err == failed || !strings.Contains(err.Error(), notDir) {
 		t.Errorf("discard returned %v, which does not name the folder left behind", err)
+	}
+}
+
+// TestLockRemovedAfterUse: the lock file of an output folder exists
+// while a report is written there and is gone once the write is done,
+// whether it succeeded or failed; a folder no build writes to holds no
+// lock.
+func TestLockRemovedAfterUse(t *testing.T) {
+	parent := t.TempDir()
+	dst := filepath.Join(parent, "r")
+	lock := filepath.Join(parent, lockName)
+	held := false
+	w := &replacer{exchange: exchange, marker: []byte("reportgen test\n"), step: func(string) error {
+		_, err := os.Lstat(lock)
+		held = held || err == nil
+		return nil
+	}}
+	if err := w.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": []byte("{}")}); err != nil {
+		t.Fatal(err)
+	}
+	if !held {
+		t.Error("no lock file while the report was written")
+	}
+	if _, err := os.Lstat(lock); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the lock file is left after the write: %v", err)
+	}
+	failing := &replacer{exchange: exchange, marker: w.marker, step: func(string) error { return errors.New("disk full") }}
+	if err := failing.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": []byte("{}")}); err == nil {
+		t.Fatal("the failing write succeeded")
+	}
+	if _, err := os.Lstat(lock); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the lock file is left after a failed write: %v", err)
 	}
 }

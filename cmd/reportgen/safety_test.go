@@ -113,7 +113,7 @@ func TestForeignDestinationKept(t *testing.T) {
 	writeFile(t, filepath.Join(work, "out", "r", "analysis.json"), []byte("{}"))
 	before := snapshot(t, filepath.Join(work, "out"))
 	exit, _, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "r")
-	if exit != 1 || !strings.Contains(stderr, "out/r holds notes.txt, which reportgen did not write") {
+	if exit != 1 || !strings.Contains(stderr, "out/r exists and was not written by reportgen (it has no .reportgen file)") {
 		t.Errorf("exit %d, stderr %s", exit, stderr)
 	}
 	if after := snapshot(t, filepath.Join(work, "out")); after != before {
@@ -173,9 +173,8 @@ func TestRemovalKeepsMarkerLast(t *testing.T) {
 	}
 }
 
-// TestEarlierReportReplaced: a report reportgen wrote (marked, or in the
-// layout of a version before the marker) is replaced, and the new one
-// is marked.
+// TestEarlierReportReplaced: a report reportgen wrote (marked) is
+// replaced, and the new one is marked.
 func TestEarlierReportReplaced(t *testing.T) {
 	work := t.TempDir()
 	reportFolder(t, filepath.Join(work, "r"))
@@ -190,15 +189,48 @@ func TestEarlierReportReplaced(t *testing.T) {
 	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r"); exit != 0 {
 		t.Fatalf("rebuild over a marked report: %s", stderr)
 	}
-	legacy := filepath.Join(work, "old", "r")
-	for _, f := range []string{"analysis.json", "en/report.md", "en/report.pdf", "tr/charts/01-ttft.png"} {
-		writeFile(t, filepath.Join(legacy, f), []byte("x"))
+	if _, err := os.Stat(filepath.Join(work, "out", "r", "en", "report.md")); err != nil {
+		t.Error(err)
 	}
-	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "old", "r"); exit != 0 {
-		t.Fatalf("rebuild over an unmarked earlier report: %s", stderr)
-	}
-	if _, err := os.Stat(filepath.Join(legacy, "en", "report.pdf")); err == nil {
-		t.Error("the earlier report's files survived the replacement")
+}
+
+// TestUnmarkedDestinationKept: a destination without reportgen's marker
+// is never replaced, whatever its files: an analysis.json another
+// program wrote (once taken for an old report and deleted), or files in
+// the very layout reportgen writes. The build of that report fails
+// naming it, nothing there changes, and the marked reports beside it
+// are still replaced.
+func TestUnmarkedDestinationKept(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		files []string
+	}{
+		{"a foreign analysis.json alone", []string{"analysis.json"}},
+		{"reportgen's layout without the marker", []string{"analysis.json", "en/report.md", "en/report.pdf", "tr/charts/01-ttft.png"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			work := t.TempDir()
+			reportFolder(t, filepath.Join(work, "in", "r"))
+			reportFolder(t, filepath.Join(work, "in", "s"))
+			t.Chdir(work)
+			if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "in/s"); exit != 0 {
+				t.Fatal(stderr)
+			}
+			for _, f := range c.files {
+				writeFile(t, filepath.Join(work, "out", "r", f), []byte(`{"written by": "another program"}`))
+			}
+			before := snapshot(t, filepath.Join(work, "out", "r"))
+			exit, stdout, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "in")
+			if exit != 1 || !strings.Contains(stderr, "reportgen: r: out/r exists and was not written by reportgen (it has no .reportgen file); it is left as it is") {
+				t.Errorf("exit %d, stderr:\n%s", exit, stderr)
+			}
+			if !strings.Contains(stdout, "in/s → out/s") {
+				t.Errorf("the marked report beside it was not rebuilt:\n%s", stdout)
+			}
+			if after := snapshot(t, filepath.Join(work, "out", "r")); after != before {
+				t.Error("the unmarked destination was changed")
+			}
+		})
 	}
 }
 
@@ -272,7 +304,7 @@ func killAt(t *testing.T, ex func(a, b string) error, step string) {
 	}
 	entries, _ := os.ReadDir(filepath.Dir(dst))
 	for _, e := range entries {
-		if e.Name() != "r" && e.Name() != lockName {
+		if e.Name() != "r" {
 			t.Errorf("leftover %s after the next build", e.Name())
 		}
 	}
@@ -331,8 +363,10 @@ func TestConcurrentBuildsTakeTurns(t *testing.T) {
 	if len(a) == 0 || string(a) != string(b) {
 		t.Errorf("the destination is torn: %q / %q", a, b)
 	}
+	// The report, and nothing else: no temporary folder, and no lock
+	// file (each build removed it when done).
 	entries, _ := os.ReadDir(filepath.Dir(dst))
-	if len(entries) != 2 {
+	if len(entries) != 1 {
 		t.Errorf("leftovers: %v", entries)
 	}
 }
@@ -356,7 +390,7 @@ func TestCancelledWriteLeavesNothing(t *testing.T) {
 	}
 	entries, _ := os.ReadDir(parent)
 	for _, e := range entries {
-		if e.Name() != "r" && e.Name() != lockName {
+		if e.Name() != "r" {
 			t.Errorf("leftover %s", e.Name())
 		}
 	}
@@ -400,7 +434,7 @@ func TestSIGTERMCleansUp(t *testing.T) {
 		}
 		entries, _ := os.ReadDir(out)
 		for _, e := range entries {
-			if e.Name() != "kimi-k3-b300" && e.Name() != lockName {
+			if e.Name() != "kimi-k3-b300" {
 				t.Errorf("after SIGTERM at %v: leftover %s", delay, e.Name())
 			}
 		}
@@ -503,5 +537,52 @@ func TestOutputArgumentsChecked(t *testing.T) {
 	exit, stdout, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r", "./r")
 	if exit != 0 || strings.Count(stdout, "→") != 1 {
 		t.Errorf("a folder given twice: exit %d\n%s%s", exit, stdout, stderr)
+	}
+}
+
+// TestComparisonBesideItsInputs: a comparison written beside the two
+// report folders it compares (compare -o results/cmp results/base
+// results/cand) leaves no lock file behind, and the folder holding all
+// three still builds: the reports are built, the comparison (reportgen's
+// output, marked) is listed and never read. A lock file a killed build
+// left (in the folder of reports, or in a report folder that was
+// another build's -o) is skipped, unlisted: it poisons no folder.
+func TestComparisonBesideItsInputs(t *testing.T) {
+	work := t.TempDir()
+	samples, _ := filepath.Abs("../../samples/compare")
+	for _, side := range [][2]string{{"before", "base"}, {"after", "cand"}} {
+		if err := os.CopyFS(filepath.Join(work, "results", side[1]), os.DirFS(filepath.Join(samples, side[0]))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(work)
+	if exit, _, stderr := runIn(t, "", "compare", "--format", "md", "--lang", "en", "-o", "results/cmp", "results/base", "results/cand"); exit != 0 {
+		t.Fatal(stderr)
+	}
+	if _, err := os.Lstat(filepath.Join(work, "results", lockName)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("compare left its lock file in results/: %v", err)
+	}
+	exit, stdout, stderr := runIn(t, "", "build", "--format", "md", "--lang", "en", "-o", "out", "results")
+	if exit != 0 || !strings.Contains(stdout, "results/base → out/base") || !strings.Contains(stdout, "results/cand → out/cand") {
+		t.Fatalf("build results: exit %d\n%s%s", exit, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "reportgen: not report folders (hidden, not folders, or reports reportgen wrote): results/cmp\n") {
+		t.Errorf("the comparison is not listed as not read:\n%s", stderr)
+	}
+
+	// Stale locks, as a build killed while writing leaves them.
+	writeFile(t, filepath.Join(work, "results", lockName), nil)
+	writeFile(t, filepath.Join(work, "results", "base", lockName), nil)
+	exit, stdout, stderr = runIn(t, "", "build", "--format", "md", "--lang", "en", "-o", "out2", "results")
+	if exit != 0 || strings.Count(stdout, "→") != 2 {
+		t.Fatalf("build results with stale locks: exit %d\n%s%s", exit, stdout, stderr)
+	}
+	if strings.Contains(stderr, lockName) {
+		t.Errorf("a lock file is listed:\n%s", stderr)
+	}
+	// Another build's output folder is still not input.
+	exit, _, stderr = runIn(t, "", "build", "--format", "md", "--lang", "en", "-o", "out3", "out")
+	if exit != 2 || !strings.Contains(stderr, "base, cand: reports reportgen wrote, not input") {
+		t.Errorf("build out: exit %d, stderr:\n%s", exit, stderr)
 	}
 }
