@@ -2,11 +2,18 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/BurntSushi/toml"
 )
 
 // TestHelpOnStdout: help asked for goes to stdout with exit 0, in every
@@ -35,6 +42,11 @@ func TestUsageErrorPrintedOnce(t *testing.T) {
 		{[]string{"build", "--think-s", "nan", "x"}, `invalid value "nan" for flag -think-s: NaN is not a number`},
 		{[]string{"build", "--think-s", "1e30", "x"}, "-think-s: 1e+30 is out of range; expected a value from 0 to 3600 s"},
 		{[]string{"build", "--think-s", "Inf", "x"}, "-think-s: +Inf is not a finite number"},
+		// Past what a float64 holds: out of range in words, not a strconv error.
+		{[]string{"build", "--think-s", "1e400", "x"}, "-think-s: 1e400 is out of range; expected a value from 0 to 3600 s"},
+		{[]string{"build", "--slo-ttft-ms", "-1e400", "x"}, "-slo-ttft-ms: -1e400 is out of range; expected a value above 0 and up to 600000 ms"},
+		{[]string{"build", "--interactivity", "1e309", "x"}, "-interactivity: 1e309 is out of range; expected a value above 0 and up to 100000 tok/s"},
+		{[]string{"compare", "--threshold", "1e400", "a", "b"}, "-threshold: 1e400 is out of range; expected a value from 0 to 1000 %"},
 		{[]string{"build", "--think-s", "-1", "x"}, "-think-s: -1 is out of range"},
 		{[]string{"build", "--slo-ttft-ms", "0", "x"}, "-slo-ttft-ms: 0 is out of range; expected a value above 0 and up to 600000 ms"},
 		{[]string{"build", "--slo-tps", "-1", "x"}, "-slo-tps: -1 is out of range"},
@@ -51,7 +63,7 @@ func TestUsageErrorPrintedOnce(t *testing.T) {
 		{[]string{"bogus"}, `unknown command "bogus"`},
 	} {
 		exit, stdout, stderr := runIn(t, "", tt.args...)
-		if exit != 2 || stdout != "" || !strings.Contains(stderr, tt.want) || strings.Count(stderr, "\n") != 1 {
+		if exit != 2 || stdout != "" || !strings.Contains(stderr, tt.want) || strings.Count(stderr, "\n") != 1 || strings.Contains(stderr, "strconv") {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line with %q", tt.args, exit, stderr, tt.want)
 		}
 	}
@@ -80,6 +92,37 @@ func TestVersion(t *testing.T) {
 	defer func() { version = "" }()
 	if _, stdout, _ := runIn(t, "", "version"); stdout != "reportgen v1.2.3\n" {
 		t.Errorf("with -X main.version: %q", stdout)
+	}
+}
+
+// TestVersionFromBuildInfo: without a stamp, the version is the one the
+// build recorded: the module's version (a tag, or go build's
+// pseudo-version of the commit), else one made the same way of the
+// commit and its time (go install from a checkout that records the
+// commit but no version), else the commit alone; "devel" only when the
+// build recorded nothing.
+func TestVersionFromBuildInfo(t *testing.T) {
+	commit := []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "23e1f7a688ec875ef5b7a571e610d5140811feba"},
+		{Key: "vcs.time", Value: "2026-12-01T14:26:34Z"}, {Key: "vcs.modified", Value: "false"}}
+	dirty := slices.Clone(commit)
+	dirty[3].Value = "true"
+	for _, tt := range []struct {
+		name  string
+		stamp string
+		bi    *debug.BuildInfo
+		want  string
+	}{
+		{"stamped", "v1.2.3", &debug.BuildInfo{Main: debug.Module{Version: "v9.9.9"}}, "v1.2.3"},
+		{"no build info", "", nil, "devel"},
+		{"module version", "", &debug.BuildInfo{Main: debug.Module{Version: "v0.4.0"}, Settings: commit}, "v0.4.0"},
+		{"commit", "", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: commit}, "v0.0.0-20261201142634-23e1f7a688ec"},
+		{"commit, uncommitted changes", "", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: dirty}, "v0.0.0-20261201142634-23e1f7a688ec+dirty"},
+		{"commit without time", "", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: commit[:2]}, "devel-23e1f7a688ec"},
+		{"nothing recorded", "", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "devel"},
+	} {
+		if got := versionOf(tt.stamp, tt.bi); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }
 
@@ -216,5 +259,151 @@ func TestGlyphWarnings(t *testing.T) {
 	exit, _, stderr = runIn(t, work, "build", "--lang", "en", "--format", "pdf", "-o", "out2", "r")
 	if exit != 0 || !strings.Contains(stderr, "right-to-left text (Arabic, Hebrew, …) is drawn left to right in the PDF") {
 		t.Errorf("exit %d, stderr:\n%s", exit, stderr)
+	}
+}
+
+// TestInitFolderOfReports: init on a folder of reports writes one
+// report.toml in each report folder that has none (a folder of reports
+// inside it included), none at its top, keeps the manifests that exist,
+// and the folder then builds as before; a second init writes nothing
+// and says so.
+func TestInitFolderOfReports(t *testing.T) {
+	work := t.TempDir()
+	writeFile(t, filepath.Join(work, "s", "a", "vllm.csv"), []byte(goodCSV))
+	writeFile(t, filepath.Join(work, "s", "a", "sglang.csv"), []byte(goodCSV))
+	reportFolder(t, filepath.Join(work, "s", "b"))
+	keptManifest, _ := os.ReadFile(filepath.Join(work, "s", "b", "report.toml"))
+	writeFile(t, filepath.Join(work, "s", "pair", "before", "x.csv"), []byte(goodCSV))
+	writeFile(t, filepath.Join(work, "s", "pair", "after", "x.csv"), []byte(goodCSV))
+	exit, stdout, stderr := runIn(t, work, "init", "s")
+	if exit != 0 {
+		t.Fatalf("exit %d: %s%s", exit, stdout, stderr)
+	}
+	want := "s/a/report.toml: 2 configuration(s) listed; fill in the commented keys, then run reportgen build\n" +
+		"s/b/report.toml exists; kept\n" +
+		"s/pair/after/report.toml: 1 configuration(s) listed; fill in the commented keys, then run reportgen build\n" +
+		"s/pair/before/report.toml: 1 configuration(s) listed; fill in the commented keys, then run reportgen build\n"
+	if stdout != want {
+		t.Errorf("stdout\n%s\nwant\n%s", stdout, want)
+	}
+	if _, err := os.Stat(filepath.Join(work, "s", "report.toml")); err == nil {
+		t.Error("init wrote a report.toml at the top of the folder of reports")
+	}
+	if got, _ := os.ReadFile(filepath.Join(work, "s", "b", "report.toml")); string(got) != string(keptManifest) {
+		t.Error("an existing manifest changed")
+	}
+	exit, stdout, stderr = runIn(t, work, "build", "--format", "md", "--lang", "en", "-o", "out", "s")
+	if exit != 0 || strings.Count(stdout, "→") != 4 || strings.Contains(stderr, "warning") {
+		t.Errorf("the folder does not build as four reports after init: exit %d\n%s%s", exit, stdout, stderr)
+	}
+	exit, _, stderr = runIn(t, work, "init", "s")
+	if exit != 1 || !strings.Contains(stderr, "init: every report has a report.toml already; nothing written") {
+		t.Errorf("second init: exit %d, %s", exit, stderr)
+	}
+}
+
+// TestInitOneReportFails: in a folder of reports, a report init cannot
+// survey fails alone, named, and the others are written.
+func TestInitOneReportFails(t *testing.T) {
+	work := t.TempDir()
+	writeFile(t, filepath.Join(work, "s", "a", "vllm.csv"), []byte(goodCSV))
+	writeFile(t, filepath.Join(work, "s", "bad", "x\xff.csv"), []byte(goodCSV))
+	exit, stdout, stderr := runIn(t, work, "init", "s")
+	if exit != 1 || !strings.Contains(stdout, "s/a/report.toml: 1 configuration(s) listed") {
+		t.Errorf("exit %d, stdout %q", exit, stdout)
+	}
+	for _, want := range []string{
+		`reportgen: s/bad: "s/bad/x\xff.csv": its name is not valid UTF-8, which report.toml (a UTF-8 file) cannot hold; rename it, then run init again` + "\n",
+		"reportgen: init: 1 of 2 reports failed: s/bad\n",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(work, "s", "bad", "report.toml")); err == nil {
+		t.Error("a manifest was written for a name TOML cannot hold")
+	}
+	// The same, given the report folder itself.
+	exit, _, stderr = runIn(t, work, "init", "s/bad")
+	if exit != 1 || !strings.Contains(stderr, `reportgen: "s/bad/x\xff.csv": its name is not valid UTF-8`) {
+		t.Errorf("init s/bad: exit %d, %s", exit, stderr)
+	}
+}
+
+// TestInitEscapesNames: every name init writes into report.toml is
+// escaped for TOML, whatever its characters: the file parses back, its
+// ids are the names as they are (so that the manifest builds), and no
+// line of it is live but the [[configs]] headers and their ids, so that
+// a name can never inject a key. A name that cannot be read as a
+// configuration appears only in comments, escaped too.
+func TestInitEscapesNames(t *testing.T) {
+	names := []string{
+		"x\nttft_ms = 1\n#", // a newline that would start a live key
+		"q\"uote",           // ends a string
+		`back\slash`,        // starts an escape
+		"del\x7f",           // DEL, not allowed raw in TOML
+		"bell\x07",          // another control character
+		"cr\rx", "tab\tx",   // the short escapes
+		"esc\x1b[31m", "nel\u0085",
+		"bidi\u202ex", // a right-to-left override, shown escaped
+		"Ölçüm ç",     // letters are written as they are
+	}
+	work := t.TempDir()
+	in := filepath.Join(work, "r")
+	for _, n := range names {
+		writeFile(t, filepath.Join(in, n+".csv"), []byte(goodCSV))
+	}
+	// A configuration that cannot be read yet, whose error names a file
+	// that is not UTF-8 and holds a line break: only in comments.
+	writeFile(t, filepath.Join(in, "runs", "bad\xff\nttft_ms = 2\n.json"), []byte("{"))
+	if exit, stdout, stderr := runIn(t, work, "init", "r"); exit != 0 || !strings.Contains(stdout, "12 configuration(s) listed, 1 of them not readable yet") {
+		t.Fatalf("exit %d: %s%s", exit, stdout, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(in, "report.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !utf8.Valid(data) {
+		t.Error("report.toml is not UTF-8")
+	}
+	live := regexp.MustCompile(`^(\[\[configs\]\]|id = "[^"\\]*(\\.[^"\\]*)*")$`)
+	for i, ln := range strings.Split(string(data), "\n") {
+		if ln != "" && !strings.HasPrefix(ln, "#") && !live.MatchString(ln) {
+			t.Errorf("report.toml:%d: live line %q", i+1, ln)
+		}
+		if strings.ContainsFunc(ln, func(r rune) bool { return r != '\t' && unicode.IsControl(r) }) {
+			t.Errorf("report.toml:%d: a control character: %q", i+1, ln)
+		}
+	}
+	var m map[string]any
+	if _, err := toml.Decode(string(data), &m); err != nil {
+		t.Fatalf("report.toml does not parse: %v\n%s", err, data)
+	}
+	var ids []string
+	for _, c := range m["configs"].([]map[string]any) {
+		for k := range c {
+			if k != "id" {
+				t.Errorf("config %q has a live key %q", c["id"], k)
+			}
+		}
+		ids = append(ids, c["id"].(string))
+	}
+	if len(m) != 1 {
+		t.Errorf("top-level keys %v; want configs alone", slices.Collect(maps.Keys(m)))
+	}
+	want := append(slices.Clone(names), "runs")
+	slices.Sort(want)
+	slices.Sort(ids)
+	if !slices.Equal(ids, want) {
+		t.Errorf("ids\n%q\nwant\n%q", ids, want)
+	}
+	if !strings.Contains(string(data), "#   r/runs/bad\\xff\n#   ttft_ms = 2\n") {
+		t.Errorf("the unreadable run is not named, escaped, in a comment:\n%s", data)
+	}
+	// reportgen reads the manifest and finds every file's entry: the
+	// build fails on the unreadable run alone.
+	exit, _, stderr := runIn(t, work, "build", "--format", "md", "--lang", "en", "-o", "out", "r")
+	if exit != 1 || !strings.Contains(stderr, ".json:1:2: invalid JSON") || strings.Contains(stderr, "report.toml") {
+		t.Errorf("build: exit %d, stderr:\n%s", exit, stderr)
 	}
 }

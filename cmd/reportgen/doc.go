@@ -43,7 +43,10 @@
 // The output never touches the input: a destination that is, holds or
 // lies inside an input folder is refused, and an existing destination is
 // replaced only when it holds the marker file .reportgen that reportgen
-// writes into every report. Builds into one folder take turns (a lock).
+// writes into every report, never because of what else it holds. Builds
+// into one folder take turns (a lock, .reportgen.lock, removed when
+// done; one a killed build left is stale and taken). Input scans skip
+// the lock file and never read a folder holding the marker.
 //
 // "reportgen compare BASELINE CANDIDATE" compares two campaigns (each a
 // report folder, or an analysis.json build wrote): configurations matched
@@ -58,7 +61,9 @@
 // comment of analyze/compare states the rules.
 //
 // "reportgen init FOLDER" writes FOLDER/report.toml, a commented manifest
-// listing every configuration found; it never overwrites one.
+// listing every configuration found, its names escaped for TOML; on a
+// folder of reports, one report.toml into each report folder instead.
+// It never overwrites one.
 //
 // The flags of build:
 //
@@ -75,8 +80,8 @@
 //	--input-format F   read every result file as format F instead of detecting it
 //	--strict           fail a report that has warnings or skips files that are not results
 //
-// Flags override the manifest (report.toml), which overrides the
-// defaults. The report date is the manifest's date, else the month of
+// Flags may come before or after the paths. Flags override the manifest
+// (report.toml), which overrides the defaults. The report date is the manifest's date, else the month of
 // SOURCE_DATE_EPOCH, else the current month.
 //
 // Exit status: 0 on success, 1 when a report failed, 2 on a usage error,
@@ -93,6 +98,6 @@ package main
 //	comparetext.go the summary compare prints (a benchstat-like table per configuration)
 //	output.go      where reports go (planTargets), and writing one in place of the old (replacer)
 //	init.go        reportgen init: the commented report.toml
-//	lock_*.go      the output folder's lock (flock on Unix)
+//	lock_*.go      the output folder's lock (flock on Unix), removed after use
 //	swap_*.go      exchanging two folders in one step (renameat2 on Linux)
 //	testdata/      end-to-end cases as txtar archives (TestScripts in run_test.go)

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/ingest"
@@ -20,13 +22,22 @@ const initUsage = `Usage: reportgen init FOLDER
 
 Writes FOLDER/report.toml: a commented manifest that lists every
 configuration found in FOLDER (its id, the tool that wrote it, its load
-levels) with the keys to fill in. An existing report.toml is never
-overwritten.
+levels) with the keys to fill in.
+
+A folder of reports (as build finds them) gets one report.toml in each
+report folder instead, none at its top: a report that has one already
+keeps it, and a report that cannot be surveyed fails alone, the others
+written.
+
+An existing report.toml is never overwritten. Names are written escaped
+for TOML; a configuration whose name is not valid UTF-8, which a TOML
+file cannot hold, is refused: rename it first.
 `
 
-// initFolder is "reportgen init": it surveys a report folder and writes
-// a manifest for the user to complete.
-func initFolder(stdout io.Writer, args []string, getenv func(string) string) error {
+// initFolder is "reportgen init": it surveys a report folder, or each
+// report of a folder of reports, and writes a manifest for the user to
+// complete.
+func initFolder(stdout, stderr io.Writer, args []string, getenv func(string) string) error {
 	fs := flag.NewFlagSet("init", flag.ContinueOnError)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), initUsage) }
 	if err := parseFlags(fs, stdout, args); err != nil {
@@ -48,12 +59,68 @@ func initFolder(stdout io.Writer, args []string, getenv func(string) string) err
 	if err != nil {
 		return err
 	}
+	if _, err := os.Lstat(filepath.Join(dir, ingest.ManifestName)); err == nil {
+		return existsError(filepath.Join(dir, ingest.ManifestName))
+	}
+	targets, ignored, err := ingest.Discover(dir)
+	if err != nil {
+		return err
+	}
+	if len(targets) == 1 && targets[0].Dir == dir {
+		return initReport(stdout, dir, now)
+	}
+	if len(ignored) > 0 {
+		fmt.Fprintf(stderr, "reportgen: not report folders (hidden, not folders, or reports reportgen wrote): %s\n", listSome(ignored, 10))
+	}
+	return initReports(stdout, stderr, targets, now)
+}
+
+// initReports writes a manifest into each report folder of targets that
+// has none: those that have one keep it, and one that fails is named on
+// stderr while the others are written. It fails when one did, or when
+// every report has a manifest already (nothing written).
+func initReports(stdout, stderr io.Writer, targets []ingest.Target, now time.Time) error {
+	var failed []string
+	kept := 0
+	for _, t := range targets {
+		p := filepath.Join(t.Dir, ingest.ManifestName)
+		if _, err := os.Lstat(p); err == nil {
+			fmt.Fprintf(stdout, "%s exists; kept\n", p)
+			kept++
+			continue
+		}
+		if err := initReport(stdout, t.Dir, now); err != nil {
+			fmt.Fprintf(stderr, "reportgen: %s: %v\n", t.Dir, err)
+			failed = append(failed, t.Dir)
+		}
+	}
+	switch {
+	case len(failed) > 0:
+		return fmt.Errorf("init: %d of %d reports failed: %s", len(failed), len(targets), listSome(failed, 10))
+	case kept == len(targets):
+		return fmt.Errorf("init: every report has a %s already; nothing written (init never overwrites a manifest)", ingest.ManifestName)
+	}
+	return nil
+}
+
+// existsError is the refusal to overwrite the manifest p.
+func existsError(p string) error {
+	return fmt.Errorf("%s exists; init never overwrites a manifest (edit it, or move it away first)", p)
+}
+
+// initReport writes the manifest of the report folder dir.
+func initReport(stdout io.Writer, dir string, now time.Time) error {
 	found, err := ingest.Survey(dir)
 	if err != nil {
 		return err
 	}
 	if len(found) == 0 {
 		return fmt.Errorf("%s: no configuration found: expected result files (.csv, .json, .jsonl, .zip) or folders of them", dir)
+	}
+	for _, c := range found {
+		if !utf8.ValidString(c.ID) {
+			return fmt.Errorf("%q: its name is not valid UTF-8, which report.toml (a UTF-8 file) cannot hold; rename it, then run init again", c.Path)
+		}
 	}
 	resolved, err := realPath(dir)
 	if err != nil {
@@ -64,7 +131,7 @@ func initFolder(stdout io.Writer, args []string, getenv func(string) string) err
 	// overwritten.
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, os.ErrExist) {
-		return fmt.Errorf("%s exists; init never overwrites a manifest (edit it, or move it away first)", p)
+		return existsError(p)
 	}
 	if err != nil {
 		return err
@@ -90,7 +157,7 @@ func initFolder(stdout io.Writer, args []string, getenv func(string) string) err
 // manifestTemplate is the text of the manifest init writes.
 func manifestTemplate(name, dir string, found []ingest.Found, now time.Time) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, `# report.toml: the manifest of the report folder %q, written by
+	fmt.Fprintf(&b, `# report.toml: the manifest of the report folder %s, written by
 # "reportgen init". Every key but the [[configs]] ids is optional:
 # uncomment and fill in what the report should say. A text may be given
 # once, or per language: { tr = "…", en = "…" }. Every key is described
@@ -136,32 +203,35 @@ func manifestTemplate(name, dir string, found []ingest.Found, now time.Time) str
 # One entry per configuration found, in report order (reorder them as
 # you like). With [[configs]] given, every result file needs an entry,
 # so that no configuration is left out silently.
-`, name, now.Format("2006-01"))
+`, comment(strconv.Quote(name)), now.Format("2006-01"))
 	for _, c := range found {
 		rel, err := filepath.Rel(dir, c.Path)
 		if err != nil {
 			rel = c.Path
 		}
 		b.WriteString("\n[[configs]]\n")
-		fmt.Fprintf(&b, "id = %s\n", strconv.Quote(c.ID))
+		fmt.Fprintf(&b, "id = %s\n", tomlString(c.ID))
 		if filepath.Clean(c.Path) == filepath.Clean(dir) {
 			rel = "."
 			b.WriteString("path = \".\"                      # this folder is the configuration: its runs are its levels\n")
 		}
 		if c.Err != nil {
-			fmt.Fprintf(&b, "# %s could not be read yet:\n#   %s\n", filepath.ToSlash(rel), strings.ReplaceAll(c.Err.Error(), "\n", "\n#   "))
+			fmt.Fprintf(&b, "# %s could not be read yet:\n", comment(filepath.ToSlash(rel)))
+			for _, line := range strings.Split(c.Err.Error(), "\n") {
+				fmt.Fprintf(&b, "#   %s\n", comment(line))
+			}
 			if errors.Is(c.Err, ingest.ErrNoConcurrency) {
 				b.WriteString("# concurrency = 8                # the load of this one-run file, which does not state it\n")
 			}
 		} else {
-			fmt.Fprintf(&b, "# %s: %s, %s\n", filepath.ToSlash(rel), c.Config.Format, levelList(c.Config.Levels))
+			fmt.Fprintf(&b, "# %s: %s, %s\n", comment(filepath.ToSlash(rel)), c.Config.Format, levelList(c.Config.Levels))
 		}
 		mode := "direct"
 		if analyze.InferSpeculative(c.ID) {
 			mode = "speculative"
 		}
-		fmt.Fprintf(&b, "# name = %s\n", strconv.Quote(c.ID))
-		fmt.Fprintf(&b, "# engine = %s    # a direct and a speculative config of one engine are compared\n", strconv.Quote(analyze.InferEngine(c.ID)))
+		fmt.Fprintf(&b, "# name = %s\n", tomlString(c.ID))
+		fmt.Fprintf(&b, "# engine = %s    # a direct and a speculative config of one engine are compared\n", tomlString(analyze.InferEngine(c.ID)))
 		fmt.Fprintf(&b, "# mode = %q    # \"direct\" or \"speculative\"\n", mode)
 		b.WriteString("# method = \"…\"                  # the speculative method (EAGLE-3, MTP, …)\n")
 		b.WriteString("# draft_model = \"…\"\n")
@@ -197,4 +267,70 @@ func levelList(levels []ingest.Level) string {
 		noun = "level"
 	}
 	return fmt.Sprintf("%d %s: %s", len(levels), noun, strings.Join(parts, "; "))
+}
+
+// tomlString is s as a TOML basic string: quote and backslash escaped,
+// and every control or format character (newline, DEL, a bidirectional
+// override) as an escape, so that what it holds can neither end the
+// string nor the line, nor hide in the file. TOML strings are Unicode:
+// a byte that is not UTF-8 cannot be written, and is written as U+FFFD
+// (init refuses such a name before).
+func tomlString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == utf8.RuneError && invalidAt(s, i):
+			b.WriteString(`\uFFFD`)
+		case hiddenRune(r):
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// comment is s made safe for a TOML comment, which ends at a newline
+// and may hold no other control character nor a byte that is not
+// UTF-8: those are written as Go escapes (\n, \x7f, \xff), the rest
+// as it is.
+func comment(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError && invalidAt(s, i):
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case hiddenRune(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// invalidAt reports whether s holds a byte that is not UTF-8 at i.
+func invalidAt(s string, i int) bool {
+	_, size := utf8.DecodeRuneInString(s[i:])
+	return size == 1
+}
+
+// hiddenRune reports whether r is a control character (C0, DEL, C1)
+// or a format character (a bidirectional override, a zero-width
+// joiner): written escaped in what init writes.
+func hiddenRune(r rune) bool {
+	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029'
 }

@@ -31,13 +31,47 @@ var version = ""
 
 // buildVersion is the version reportgen prints and marks its output with.
 func buildVersion() string {
-	if version != "" {
-		return version
+	bi, _ := debug.ReadBuildInfo()
+	return versionOf(version, bi)
+}
+
+// versionOf is the version of a binary stamped with stamp (-X
+// main.version, "" when not) and built as bi says (nil: unknown): the
+// stamp; else the main module's version (a tag, or the pseudo-version
+// go build makes of the commit); else, for a build that recorded the
+// commit but no version, a pseudo-version made the same way of
+// vcs.time and vcs.revision ("+dirty" for uncommitted changes), or the
+// revision alone; else "devel".
+func versionOf(stamp string, bi *debug.BuildInfo) string {
+	if stamp != "" {
+		return stamp
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	if bi == nil {
+		return "devel"
 	}
-	return "devel"
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	vcs := map[string]string{}
+	for _, s := range bi.Settings {
+		vcs[s.Key] = s.Value
+	}
+	rev := vcs["vcs.revision"]
+	if rev == "" {
+		return "devel"
+	}
+	const short = 12 // as Go's pseudo-versions abbreviate a commit
+	if len(rev) > short {
+		rev = rev[:short]
+	}
+	dirty := ""
+	if vcs["vcs.modified"] == "true" {
+		dirty = "+dirty"
+	}
+	if t, err := time.Parse(time.RFC3339, vcs["vcs.time"]); err == nil {
+		return "v0.0.0-" + t.UTC().Format("20060102150405") + "-" + rev + dirty
+	}
+	return "devel-" + rev + dirty
 }
 
 // usageError marks an error in how reportgen was called (exit status 2).
@@ -79,7 +113,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string, getenv fu
 	case "compare":
 		return compareCmd(ctx, stdout, stderr, args[1:], getenv)
 	case "init":
-		return initFolder(stdout, args[1:], getenv)
+		return initFolder(stdout, stderr, args[1:], getenv)
 	case "version", "-version", "--version":
 		if len(args) > 1 {
 			return usagef("version takes no arguments")
@@ -97,7 +131,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string, getenv fu
 		case "compare":
 			return compareCmd(ctx, stdout, stderr, []string{"--help"}, getenv)
 		case "init":
-			return initFolder(stdout, []string{"--help"}, getenv)
+			return initFolder(stdout, stderr, []string{"--help"}, getenv)
 		case "version":
 			fmt.Fprintln(stdout, "Usage: reportgen version\n\nPrints the version of reportgen.")
 			return nil
@@ -155,6 +189,11 @@ func (s setting) String() string {
 
 func (s setting) Set(v string) error {
 	x, err := ingest.ParseSetting(v)
+	if errors.Is(err, strconv.ErrRange) {
+		// A decimal past what a float64 holds (1e400): out of range,
+		// in the words of every other value out of range.
+		return fmt.Errorf("%s is out of range; expected %s", strings.TrimSpace(v), s.r)
+	}
 	if err != nil {
 		return fmt.Errorf("%w; expected %s", err, s.r)
 	}
@@ -218,16 +257,16 @@ func parseBuild(stdout, stderr io.Writer, args []string, getenv func(string) str
 		fmt.Fprint(fs.Output(), buildUsage)
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, stdout, args); err != nil {
+	paths, err := parseInterspersed(fs, stdout, args)
+	if err != nil {
 		return nil, err
 	}
-	cfg.paths = fs.Args()
+	cfg.paths = paths
 	if len(cfg.paths) == 0 {
 		fs.SetOutput(stderr)
 		fs.Usage()
 		return nil, usagef("build: no PATH given")
 	}
-	var err error
 	if cfg.langs, err = list("--lang", langs, render.Languages); err != nil {
 		return nil, err
 	}
@@ -615,7 +654,8 @@ func editionOutput(ed edition, md []byte, stem string, opt render.Options) (edit
 
 // byName shortens a list of paths for a message: a name that several
 // paths end in is given once with its count ("inputs.json ×4"), in the
-// place of its first; other paths stay whole.
+// place of its first; other paths stay whole, and so does a path given
+// with its reason ("b.csv (the same file as a.csv: a hard link)").
 func byName(paths []string) []string {
 	count := map[string]int{}
 	for _, p := range paths {
@@ -626,7 +666,7 @@ func byName(paths []string) []string {
 	for _, p := range paths {
 		name := path.Base(p)
 		switch {
-		case count[name] == 1:
+		case count[name] == 1 || strings.Contains(p, " ("):
 			out = append(out, p)
 		case !done[name]:
 			done[name] = true
