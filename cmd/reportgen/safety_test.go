@@ -446,8 +446,9 @@ func TestSIGTERMCleansUp(t *testing.T) {
 }
 
 // TestOutputFolderNotTakenForInput: an output folder inside a folder of
-// report folders is recognized by its lock and listed, not built; what
-// else is skipped there is listed too.
+// report folders (no lock file left in it: it holds reports, each
+// marked) is listed, not built; what else is skipped there is listed
+// too.
 func TestOutputFolderNotTakenForInput(t *testing.T) {
 	work := t.TempDir()
 	reportFolder(t, filepath.Join(work, "samples", "r"))
