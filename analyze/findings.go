@@ -467,7 +467,7 @@ func tpsFastTail(r *Report) (Finding, bool) {
 			continue
 		}
 		v["flips"] += float64(flips)
-		if capacity(strict, P90, r.Params.ThinkS).Max != c.Capacity.P90.Max {
+		if cp, _ := highestPassing(strict, P90); cp.Max != c.Capacity.P90.Max {
 			v["capacity_changes"]++
 			changed = append(changed, c.ID)
 		}
