@@ -162,7 +162,7 @@ func TestTextJSON(t *testing.T) {
 func TestUsersCapAtBoundary(t *testing.T) {
 	level := func(c, lat float64) []Level {
 		return []Level{{Load: Load(c), Concurrency: c, LoadReached: true, Latency: Stat{Mean: lat},
-			SLO: SLOVerdicts{P90: SLOVerdict{TTFT: true, TPS: true}, Mean: SLOVerdict{TTFT: true, TPS: true}},
+			SLO:    SLOVerdicts{P90: SLOVerdict{TTFT: true, TPS: true}, Mean: SLOVerdict{TTFT: true, TPS: true}},
 			Source: "kimi/vllm-direct.csv:7"}}
 	}
 	cp, err := capacity(level(MaxUsers, 2), P90, 0, AxisConcurrency)
