@@ -101,7 +101,7 @@ var aiperfRecords = Format{
 	Sniff: func(p preview) bool {
 		return p.obj.sub("metrics").exists() && (p.obj.has("metadata") || p.obj.has("error")) && !p.obj.has("benchmarks") && recordValues(p.obj.sub("metrics"))
 	},
-	Read: fromJSON(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
+	Read: fromJSONRequests(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
 		return []Level{recordsLevel(r, objs)}, Definitions{ITL: "tpot", TPS: "request"}, nil, nil
 	}),
 }
@@ -412,7 +412,7 @@ type metricBlock struct {
 // table into l and defs, and returns how many it read. A block without
 // a Metric column (GPU telemetry) has none.
 func readMetricBlock(file string, block []byte, startLine int, l *Level, defs *Definitions) (int, error) {
-	t, _, err := readTable(file, block)
+	t, _, err := readTable(file, block, metricRowsCap)
 	if err != nil {
 		return 0, err
 	}

@@ -166,13 +166,13 @@ func Detect(file string, data []byte) (string, error) {
 		return "", errorf(Pos{File: file, Line: 1, Col: 1}, "", "%w: %s, not a result file (%s)", ErrNotResult, extKind(ext), resultExtList())
 	}
 	var p preview
-	var vals []any
-	if trimmed[0] == '{' || trimmed[0] == '[' {
-		var err error
-		if vals, err = jsonValues(file, data); err != nil {
+	isJSON := trimmed[0] == '{' || trimmed[0] == '['
+	if isJSON {
+		head, err := jsonHead(file, data)
+		if err != nil {
 			return "", err
 		}
-		p = jsonPreview(vals[0])
+		p = jsonPreview(head)
 	} else {
 		if ext := strings.ToLower(filepath.Ext(file)); slices.Contains(jsonExts, ext) {
 			r, _ := utf8.DecodeRune(trimmed)
@@ -186,7 +186,12 @@ func Detect(file string, data []byte) (string, error) {
 			return f.Name, nil
 		}
 	}
-	if vals != nil {
+	if isJSON {
+		// No format reads it: the whole file, to say what it holds.
+		vals, err := jsonValues(file, data)
+		if err != nil {
+			return "", err
+		}
 		return "", unreadJSON(file, data, vals)
 	}
 	return "", unreadCSV(file, data)
