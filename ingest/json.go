@@ -69,10 +69,11 @@ type jsonParser struct {
 	i     int
 	depth int
 	// maxRuns, when above 0, stops the parse at the first run past it
-	// (runCount): the runs are the top-level values, the items of a
-	// top-level list, and the items of a top-level object's
-	// "benchmarks" list (guidellm's report). runs counts them; runList
-	// marks the list about to be parsed as one of runs.
+	// (runCount): the runs are the top-level objects (but a report
+	// holding a "benchmarks" list), the items of a top-level list, and
+	// the items of a top-level object's "benchmarks" list (guidellm's
+	// report). runs counts them; runList marks the list about to be
+	// parsed as one of runs.
 	maxRuns, runs int
 	runList       bool
 	// head stops a top-level list at its first object (jsonHead).
@@ -115,15 +116,17 @@ func jsonRuns(file string, data []byte, maxRuns int) ([]any, error) {
 		if p.i >= len(p.data) {
 			break
 		}
-		if p.data[p.i] != '[' {
-			if err := p.runCount(); err != nil {
-				return nil, err
-			}
-		}
+		start := p.i
 		p.runList = p.data[p.i] == '['
 		v, err := p.value()
 		if err != nil {
 			return nil, err
+		}
+		if o, ok := v.(*jobject); ok && !isList(o.m[runsKey]) {
+			// A run, unless it is a report of runs (its benchmarks).
+			if err := p.runCount(start); err != nil {
+				return nil, err
+			}
 		}
 		out = append(out, v)
 	}
@@ -256,7 +259,7 @@ func (p *jsonParser) array() (any, error) {
 	for {
 		p.space()
 		if runs {
-			if err := p.runCount(); err != nil {
+			if err := p.runCount(p.i); err != nil {
 				return nil, err
 			}
 		}
@@ -281,17 +284,20 @@ func (p *jsonParser) array() (any, error) {
 	}
 }
 
-// runCount counts the run starting at p.i, failing there when it is one
-// past maxRuns.
-func (p *jsonParser) runCount() error {
+// runCount counts the run starting at offset off, failing there when
+// it is one past maxRuns.
+func (p *jsonParser) runCount(off int) error {
 	if p.maxRuns <= 0 {
 		return nil
 	}
 	if p.runs++; p.runs > p.maxRuns {
-		return errorf(offsetPos(p.file, p.data, p.i), "", "more than %d runs; expected at most %d per file (%d load levels, each measured up to %d times)", p.maxRuns, p.maxRuns, MaxLevels, p.maxRuns/MaxLevels)
+		return errorf(offsetPos(p.file, p.data, off), "", "more than %d runs; expected at most %d per file (%d load levels, each measured up to %d times)", p.maxRuns, p.maxRuns, MaxLevels, p.maxRuns/MaxLevels)
 	}
 	return nil
 }
+
+// isList reports whether v is a decoded list.
+func isList(v any) bool { _, ok := v.(*jarray); return ok }
 
 // str reads a string literal at p.i.
 func (p *jsonParser) str() (string, error) {
