@@ -335,6 +335,7 @@ func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 				f.Levels = append(f.Levels, x)
 			}
 		}
+		slices.Sort(f.Levels)
 		return f, true
 	}
 	f := Finding{Kind: CapacityLeader, Configs: []string{order[0].ID}, Levels: []Load{best.Max}, Values: values(best, ""), Score: 3.5}
@@ -375,6 +376,7 @@ func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 				f.Levels = append(f.Levels, c.Capacity.Get(pct).Max)
 			}
 		}
+		slices.Sort(f.Levels)
 		f.Score = 2
 	}
 	return f, true
