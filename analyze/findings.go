@@ -298,24 +298,6 @@ func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 	if len(cfgs) == 0 {
 		return Finding{}, false
 	}
-	values := func(c Capacity, prefix string) map[string]float64 {
-		users := float64(c.Users)
-		if !c.UsersKnown() {
-			users = nanValue
-		}
-		return map[string]float64{prefix + "users": users, prefix + "max_load": float64(c.Max),
-			prefix + "throughput": c.ThroughputRPS, prefix + "lower_bound": b2f(c.LowerBound),
-			prefix + "median_latency": b2f(c.LatencyStat == "p50")}
-	}
-	// open: a capacity that cannot be ranked for what it is, a lower
-	// bound or one whose value is unknown.
-	open := func(c Capacity) bool { return c.LowerBound || c.Max > 0 && !Known(capacityValue(c, axis)) }
-	var unknown []Config
-	for _, c := range cfgs {
-		if cp := c.Capacity.Get(pct); cp.Max > 0 && !Known(capacityValue(cp, axis)) {
-			unknown = append(unknown, c)
-		}
-	}
 	order := slices.Clone(cfgs)
 	sort.SliceStable(order, func(i, j int) bool {
 		a, b := capacityValue(order[i].Capacity.Get(pct), axis), capacityValue(order[j].Capacity.Get(pct), axis)
@@ -324,32 +306,32 @@ func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 	best := order[0].Capacity.Get(pct)
 	if best.Max == 0 || !Known(capacityValue(best, axis)) {
 		// No capacity can be counted: none at all, or only unknown ones.
+		var unknown []Config
+		for _, c := range cfgs {
+			if cp := c.Capacity.Get(pct); cp.Max > 0 && !Known(capacityValue(cp, axis)) {
+				unknown = append(unknown, c)
+			}
+		}
 		if len(unknown) == 0 {
 			return Finding{}, false
 		}
-		first := unknown[0].Capacity.Get(pct)
-		f := Finding{Kind: CapacityUnranked, Values: values(first, ""), Score: 2}
-		for _, c := range unknown {
-			f.Configs = append(f.Configs, c.ID)
-			if x := c.Capacity.Get(pct).Max; !slices.Contains(f.Levels, x) {
-				f.Levels = append(f.Levels, x)
-			}
-		}
-		slices.Sort(f.Levels)
-		return f, true
+		return unrankedOf(unknown, pct, capacityValues(unknown[0].Capacity.Get(pct), "")), true
 	}
-	f := Finding{Kind: CapacityLeader, Configs: []string{order[0].ID}, Levels: []Load{best.Max}, Values: values(best, ""), Score: 3.5}
+	f := Finding{Kind: CapacityLeader, Configs: []string{order[0].ID}, Levels: []Load{best.Max}, Values: capacityValues(best, ""), Score: 3.5}
 	if len(order) == 1 {
 		return f, true
 	}
 	next := order[1].Capacity.Get(pct)
 	f.Configs = append(f.Configs, order[1].ID)
-	maps.Copy(f.Values, values(next, "next_"))
+	maps.Copy(f.Values, capacityValues(next, "next_"))
 	f.Values["ratio"] = Ratio(capacityValue(best, axis), capacityValue(next, axis))
+	// open: a capacity that cannot be ranked for what it is, a lower
+	// bound or one whose value is unknown.
+	open := func(c Capacity) bool { return c.LowerBound || c.Max > 0 && !Known(capacityValue(c, axis)) }
 	outcome := Win
-	var unranked []string // the configs that leave the order open
+	var unranked []Config // the configs that leave the order open
 	if open(best) {
-		unranked = append(unranked, order[0].ID)
+		unranked = append(unranked, order[0])
 	}
 	for _, c := range order[1:] {
 		cp := c.Capacity.Get(pct)
@@ -357,7 +339,7 @@ func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 		case o == Unknown:
 			outcome = Unknown
 			if open(cp) {
-				unranked = append(unranked, c.ID)
+				unranked = append(unranked, c)
 			}
 		case o == Tie && outcome == Win:
 			outcome = Tie
@@ -369,17 +351,37 @@ func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 	case Tie:
 		f.Tie = true
 	default:
-		f.Kind = CapacityUnranked
-		f.Configs, f.Levels = unranked, nil
-		for _, c := range order {
-			if slices.Contains(unranked, c.ID) && !slices.Contains(f.Levels, c.Capacity.Get(pct).Max) {
-				f.Levels = append(f.Levels, c.Capacity.Get(pct).Max)
-			}
-		}
-		slices.Sort(f.Levels)
-		f.Score = 2
+		return unrankedOf(unranked, pct, f.Values), true
 	}
 	return f, true
+}
+
+// unrankedOf is the CapacityUnranked finding of cfgs, the configs that
+// leave the order open, at their capacities' levels (ascending), with
+// values v.
+func unrankedOf(cfgs []Config, pct Percentile, v map[string]float64) Finding {
+	f := Finding{Kind: CapacityUnranked, Values: v, Score: 2}
+	for _, c := range cfgs {
+		f.Configs = append(f.Configs, c.ID)
+		if x := c.Capacity.Get(pct).Max; !slices.Contains(f.Levels, x) {
+			f.Levels = append(f.Levels, x)
+		}
+	}
+	slices.Sort(f.Levels)
+	return f
+}
+
+// capacityValues are a capacity's values in a finding, their names
+// prefixed ("next_" for the runner-up's): users (NaN when unknown),
+// max_load, throughput, lower_bound, median_latency.
+func capacityValues(c Capacity, prefix string) map[string]float64 {
+	users := float64(c.Users)
+	if !c.UsersKnown() {
+		users = nanValue
+	}
+	return map[string]float64{prefix + "users": users, prefix + "max_load": float64(c.Max),
+		prefix + "throughput": c.ThroughputRPS, prefix + "lower_bound": b2f(c.LowerBound),
+		prefix + "median_latency": b2f(c.LatencyStat == "p50")}
 }
 
 func b2f(b bool) float64 {

@@ -9,8 +9,9 @@ import (
 // checkConfig is the one check of a configuration's model, between its
 // reader and the analysis: every configuration of every format passes
 // through it (readSource), whatever the reader computed on the way.
-// path names the configuration's file or folder. The rules, each
-// refused with the level's file and line and the rule in words:
+// path names the configuration's file or folder. The rules, for each
+// level and each of its repeated runs, each refused with the file and
+// line of the level (or run) and the rule in words:
 //
 //   - a configuration has at least one level;
 //   - every value is within Limits: a time is 0 (unknown) or between
@@ -27,14 +28,18 @@ func checkConfig(path string, cfg Config) error {
 		return errorf(Pos{File: path}, "", "holds no load level; expected at least one run at a concurrency or a request rate")
 	}
 	for _, l := range cfg.Levels {
-		if err := checkLevel(l); err != nil {
-			return err
-		}
-		if err := latencyAfterTTFT(l); err != nil {
-			return err
-		}
-		if err := ratesAgree(l, cfg.Definitions); err != nil {
-			return err
+		// A level measured several times is the mean of its runs: each
+		// run is held to the rules too (a broken run can hide in a mean).
+		for _, run := range append([]Level{l}, l.Repeats...) {
+			if err := checkLevel(run); err != nil {
+				return err
+			}
+			if err := latencyAfterTTFT(run); err != nil {
+				return err
+			}
+			if err := ratesAgree(run, cfg.Definitions); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

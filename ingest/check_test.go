@@ -198,3 +198,16 @@ func TestRatesAgreeAtBoundary(t *testing.T) {
 		t.Errorf("a TPS in tokens per minute\n got %v\nwant %s", err, want)
 	}
 }
+
+// TestRepeatedRunsChecked: a level measured several times is the mean of
+// its runs, and each run is checked too: a latency of 1e-12 s in one of
+// two runs is refused at that run's line, though the mean (1 s) passes.
+func TestRepeatedRunsChecked(t *testing.T) {
+	in := `{"max_concurrency": 4, "mean_ttft_ms": 50, "mean_tpot_ms": 8, "mean_e2el_ms": 2000}` + "\n" +
+		`{"max_concurrency": 4, "mean_ttft_ms": 50, "mean_tpot_ms": 8, "mean_e2el_ms": 1e-9}` + "\n"
+	dir := writeTree(t, map[string]string{"v.jsonl": in})
+	_, err := Read(dir, ReadOptions{})
+	if err == nil || !strings.HasSuffix(err.Error(), "v.jsonl:2: concurrency 4: 1e-12 s is not a valid latency mean; expected 0 (unknown) or at least 0.000001 s (1 µs)") {
+		t.Errorf("error %v", err)
+	}
+}

@@ -35,11 +35,11 @@ func TestFuzzCorpusRenders(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, data := range append(seeds, corpus...) {
-			if key := target.File + "\x00" + string(data); seen[key] {
+			key := target.File + "\x00" + string(data)
+			if seen[key] {
 				continue
-			} else {
-				seen[key] = true
 			}
+			seen[key] = true
 			for _, beside := range []bool{false, true} {
 				files := map[string][]byte{target.File: data}
 				if beside || target.File == ingest.ManifestName {

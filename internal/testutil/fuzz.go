@@ -178,8 +178,9 @@ func corpusInput(data []byte) ([]byte, error) {
 	if len(lines) != 2 || lines[0] != "go test fuzz v1" {
 		return nil, errors.New(`expected "go test fuzz v1" and one []byte value`)
 	}
-	lit, ok := strings.CutPrefix(strings.TrimSpace(lines[1]), "[]byte(")
-	if lit, ok = strings.CutSuffix(lit, ")"); !ok {
+	lit, ok1 := strings.CutPrefix(strings.TrimSpace(lines[1]), "[]byte(")
+	lit, ok2 := strings.CutSuffix(lit, ")")
+	if !ok1 || !ok2 {
 		return nil, fmt.Errorf("%q is not a []byte value", lines[1])
 	}
 	s, err := strconv.Unquote(lit)
