@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -414,6 +415,10 @@ type metricBlock struct {
 func readMetricBlock(file string, block []byte, startLine int, l *Level, defs *Definitions) (int, error) {
 	t, _, err := readTable(file, block, metricRowsCap)
 	if err != nil {
+		var e *Error
+		if errors.As(err, &e) && e.Pos.Line > 0 {
+			e.Pos.Line += startLine - 1 // the block's lines are the file's from startLine on
+		}
 		return 0, err
 	}
 	b := metricBlock{t: t, startLine: startLine, col: map[string]int{}}

@@ -184,3 +184,23 @@ func BenchmarkReadPastCap(b *testing.B) {
 		}
 	}
 }
+
+// TestMetricTableRowCapAtBoundary: an AIPerf or GenAI-Perf table reads
+// up to 4096 metric rows a block, and stops at the row past them, named
+// by its line in the file (a later block's too).
+func TestMetricTableRowCapAtBoundary(t *testing.T) {
+	block := func(n int) string {
+		var b strings.Builder
+		b.WriteString("Metric,avg,min,max,p99,p95,p90\nTime To First Token (ms),10,1,2,3,4,5\nRequest Latency (ms),900,1,2,3,4,5\n")
+		for i := 2; i < n; i++ {
+			fmt.Fprintf(&b, "Custom Metric %d (ms),1,1,1,1,1,1\n", i)
+		}
+		return b.String()
+	}
+	if _, _, _, err := readMetricTable("m.csv", []byte(block(metricRowsCap.max))); err != nil {
+		t.Fatalf("%d metric rows: %v", metricRowsCap.max, err)
+	}
+	second := "Metric,Value\nRequest Count (count),96\n\n" + block(metricRowsCap.max+1)
+	_, _, _, err := readMetricTable("m.csv", []byte(second))
+	wantError(t, err, fmt.Sprintf("m.csv:%d:1: more than %d rows after the header; expected at most %d metric rows", 3+metricRowsCap.max+2, metricRowsCap.max, metricRowsCap.max))
+}
