@@ -153,7 +153,10 @@ var ErrNotResult = errors.New("not a benchmark result")
 // names a benchmark metric (measures), it is not a result and the error
 // wraps ErrNotResult; with one, it looks like a result that cannot be
 // read, and the error points at that key and says what the file looked
-// like.
+// like. Of a JSON file only what the sniffers look at is parsed (its
+// first value; a list up to its first object): the format's reader
+// parses the rest, stopping at its cap of runs, and refuses what is
+// malformed there.
 func Detect(file string, data []byte) (string, error) {
 	trimmed := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
 	if len(trimmed) == 0 {
