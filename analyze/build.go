@@ -313,8 +313,13 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 				b.Source, a.Source, axis.Label(b.Load))
 		}
 	}
-	cfg.Capacity.P90 = capacity(cfg.Levels, P90, p.ThinkS)
-	cfg.Capacity.Mean = capacity(cfg.Levels, Mean, p.ThinkS)
+	var err error
+	if cfg.Capacity.P90, err = capacity(cfg.Levels, P90, p.ThinkS, axis); err != nil {
+		return Config{}, err
+	}
+	if cfg.Capacity.Mean, err = capacity(cfg.Levels, Mean, p.ThinkS, axis); err != nil {
+		return Config{}, err
+	}
 	return cfg, nil
 }
 
@@ -364,13 +369,29 @@ func goodput(s *ingest.Samples, failed int, p Params) float64 {
 }
 
 // capacity finds the highest level at which that level and every lower
-// one pass both SLOs, and the users it serves by Little's law. A pass
-// above a failure is not counted (it is flagged as an anomaly); levels
-// whose load was not reached are skipped. When the highest level tested
-// passes, the capacity is a lower bound. Without a mean latency the
-// median stands in (named); without either, a think time leaves the
-// users unknown.
-func capacity(levels []Level, pct Percentile, think float64) Capacity {
+// one pass both SLOs (highestPassing), and the users it serves by
+// Little's law. Without a mean latency the median stands in (named);
+// without either, a think time leaves the users unknown. Users past
+// MaxUsers are an error naming the level.
+func capacity(levels []Level, pct Percentile, think float64, axis Axis) (Capacity, error) {
+	c, at := highestPassing(levels, pct)
+	if u := usersOf(c.Concurrency, think, c.LatencyMeanS); u > MaxUsers {
+		return Capacity{}, fmt.Errorf("%s: %s capacity at %s: users = C × (1 + think / L_mean) = %.6g × (1 + %g s / %.6g s) = %.3g; expected at most %d: a mean latency of %.6g s is too short for a request",
+			at.Source, pct, axis.Label(c.Max), c.Concurrency, think, c.LatencyMeanS, u, MaxUsers, c.LatencyMeanS)
+	}
+	c.Users = LittleUsers(c.Concurrency, think, c.LatencyMeanS)
+	if c.Max > 0 && think > 0 && !(c.LatencyMeanS > 0) {
+		c.Users = UsersUnknown
+	}
+	return c, nil
+}
+
+// highestPassing is the capacity without its users: the highest level
+// at which that level and every lower one pass both SLOs at pct, and
+// that level. A pass above a failure is not counted (it is flagged as
+// an anomaly); levels whose load was not reached are skipped. When the
+// highest level tested passes, the capacity is a lower bound.
+func highestPassing(levels []Level, pct Percentile) (Capacity, Level) {
 	c := Capacity{LatencyMeanS: nanValue, ThroughputRPS: nanValue}
 	var reached []Level
 	for _, l := range levels {
@@ -378,6 +399,7 @@ func capacity(levels []Level, pct Percentile, think float64) Capacity {
 			reached = append(reached, l)
 		}
 	}
+	var at Level
 	for i, l := range reached {
 		if !l.SLO.Get(pct).Pass() {
 			break
@@ -390,12 +412,9 @@ func capacity(levels []Level, pct Percentile, think float64) Capacity {
 		if !Known(c.LatencyMeanS) && Known(l.Latency.P50) {
 			c.LatencyMeanS, c.LatencyStat = l.Latency.P50, "p50"
 		}
+		at = l
 	}
-	c.Users = LittleUsers(c.Concurrency, think, c.LatencyMeanS)
-	if c.Max > 0 && think > 0 && !(c.LatencyMeanS > 0) {
-		c.Users = UsersUnknown
-	}
-	return c
+	return c, at
 }
 
 // engineNames maps the first token of a config id to an engine's name.

@@ -76,7 +76,9 @@ const (
 	// par.
 	CapacityLeader FindingKind = "capacity_leader"
 	// CapacityUnranked: the capacities cannot be ranked, because the top
-	// ones are lower bounds (they pass every level tested).
+	// ones are lower bounds (they pass every level tested) or their users
+	// cannot be counted (the mean latency there is unknown); Configs are
+	// those configs.
 	CapacityUnranked FindingKind = "capacity_unranked"
 	// TPSFastTail: the TPS SLO is checked on the fast tail (the only TPS
 	// percentile the source gives is P90, its fastest users), and what a
@@ -285,8 +287,12 @@ func compareCapacity(a, b Capacity, p Params, axis Axis) Outcome {
 // statistic beats every other's (compareCapacity), with its ratio to the
 // nearest rival; two on par are a tie, named as such. When lower bounds
 // or unknown user counts leave the order open, the finding is
-// CapacityUnranked and lists the configs that cannot be ranked: the
-// largest and those it cannot be compared with.
+// CapacityUnranked and lists the configs that leave it open: the lower
+// bounds and the capacities whose users cannot be counted, never a
+// measured one (a capacity the SLOs stopped is neither). No finding
+// rests on an unknown: a config whose users are unknown is never the
+// leader, and when no capacity can be counted at all the finding says
+// so (CapacityUnranked of those configs).
 func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 	pct := p.Percentile
 	if len(cfgs) == 0 {
@@ -299,34 +305,42 @@ func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 	})
 	best := order[0].Capacity.Get(pct)
 	if best.Max == 0 || !Known(capacityValue(best, axis)) {
-		return Finding{}, false
+		// No capacity can be counted: none at all, or only unknown ones.
+		var unknown []Config
+		for _, c := range cfgs {
+			if cp := c.Capacity.Get(pct); cp.Max > 0 && !Known(capacityValue(cp, axis)) {
+				unknown = append(unknown, c)
+			}
+		}
+		if len(unknown) == 0 {
+			return Finding{}, false
+		}
+		return unrankedOf(unknown, pct, capacityValues(unknown[0].Capacity.Get(pct), "")), true
 	}
-	values := func(c Capacity, prefix string) map[string]float64 {
-		return map[string]float64{prefix + "users": float64(c.Users), prefix + "max_load": float64(c.Max),
-			prefix + "throughput": c.ThroughputRPS, prefix + "lower_bound": b2f(c.LowerBound),
-			prefix + "median_latency": b2f(c.LatencyStat == "p50")}
-	}
-	f := Finding{Kind: CapacityLeader, Configs: []string{order[0].ID}, Levels: []Load{best.Max}, Values: values(best, ""), Score: 3.5}
-	if best.Users == UsersUnknown {
-		f.Values["users"] = nanValue
-	}
+	f := Finding{Kind: CapacityLeader, Configs: []string{order[0].ID}, Levels: []Load{best.Max}, Values: capacityValues(best, ""), Score: 3.5}
 	if len(order) == 1 {
 		return f, true
 	}
 	next := order[1].Capacity.Get(pct)
 	f.Configs = append(f.Configs, order[1].ID)
-	maps.Copy(f.Values, values(next, "next_"))
-	if next.Users == UsersUnknown {
-		f.Values["next_users"] = nanValue
-	}
+	maps.Copy(f.Values, capacityValues(next, "next_"))
 	f.Values["ratio"] = Ratio(capacityValue(best, axis), capacityValue(next, axis))
+	// open: a capacity that cannot be ranked for what it is, a lower
+	// bound or one whose value is unknown.
+	open := func(c Capacity) bool { return c.LowerBound || c.Max > 0 && !Known(capacityValue(c, axis)) }
 	outcome := Win
-	open := []string{order[0].ID} // the configs the leader cannot be ranked against
+	var unranked []Config // the configs that leave the order open
+	if open(best) {
+		unranked = append(unranked, order[0])
+	}
 	for _, c := range order[1:] {
-		switch o := compareCapacity(best, c.Capacity.Get(pct), p, axis); {
+		cp := c.Capacity.Get(pct)
+		switch o := compareCapacity(best, cp, p, axis); {
 		case o == Unknown:
 			outcome = Unknown
-			open = append(open, c.ID)
+			if open(cp) {
+				unranked = append(unranked, c)
+			}
 		case o == Tie && outcome == Win:
 			outcome = Tie
 		}
@@ -337,13 +351,37 @@ func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 	case Tie:
 		f.Tie = true
 	default:
-		// The configs that cannot be ranked: the leader and those it
-		// cannot be compared with (lower bounds, unknown user counts).
-		f.Kind = CapacityUnranked
-		f.Configs = open
-		f.Score = 2
+		return unrankedOf(unranked, pct, f.Values), true
 	}
 	return f, true
+}
+
+// unrankedOf is the CapacityUnranked finding of cfgs, the configs that
+// leave the order open, at their capacities' levels (ascending), with
+// values v.
+func unrankedOf(cfgs []Config, pct Percentile, v map[string]float64) Finding {
+	f := Finding{Kind: CapacityUnranked, Values: v, Score: 2}
+	for _, c := range cfgs {
+		f.Configs = append(f.Configs, c.ID)
+		if x := c.Capacity.Get(pct).Max; !slices.Contains(f.Levels, x) {
+			f.Levels = append(f.Levels, x)
+		}
+	}
+	slices.Sort(f.Levels)
+	return f
+}
+
+// capacityValues are a capacity's values in a finding, their names
+// prefixed ("next_" for the runner-up's): users (NaN when unknown),
+// max_load, throughput, lower_bound, median_latency.
+func capacityValues(c Capacity, prefix string) map[string]float64 {
+	users := float64(c.Users)
+	if !c.UsersKnown() {
+		users = nanValue
+	}
+	return map[string]float64{prefix + "users": users, prefix + "max_load": float64(c.Max),
+		prefix + "throughput": c.ThroughputRPS, prefix + "lower_bound": b2f(c.LowerBound),
+		prefix + "median_latency": b2f(c.LatencyStat == "p50")}
 }
 
 func b2f(b bool) float64 {
@@ -467,7 +505,7 @@ func tpsFastTail(r *Report) (Finding, bool) {
 			continue
 		}
 		v["flips"] += float64(flips)
-		if capacity(strict, P90, r.Params.ThinkS).Max != c.Capacity.P90.Max {
+		if cp, _ := highestPassing(strict, P90); cp.Max != c.Capacity.P90.Max {
 			v["capacity_changes"]++
 			changed = append(changed, c.ID)
 		}

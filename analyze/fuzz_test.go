@@ -10,6 +10,7 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/ingest"
+	"github.com/openzeka/reportgen/internal/testutil"
 )
 
 // FuzzBuild runs whatever a result file reads as through the whole
@@ -20,17 +21,13 @@ import (
 // new input for go test's default 60 s stalls the fuzzer: run it with
 // -fuzzminimizetime 50x (make fuzz does).
 func FuzzBuild(f *testing.F) {
-	for _, dir := range []string{"../samples/rate-sweep", "../samples/mixed-tools"} {
-		files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-		for _, p := range files {
-			if data, err := os.ReadFile(p); err == nil {
-				f.Add(data)
-			}
-		}
+	seeds, err := testutil.FuzzSeeds("..", "FuzzBuild")
+	if err != nil {
+		f.Fatal(err)
 	}
-	f.Add([]byte(`{"backend": "sglang", "request_rate": Infinity, "request_throughput": 2, "mean_e2e_latency_ms": 900, "median_ttft_ms": 80, "median_tpot_ms": 5}`))
-	f.Add([]byte(`{"request_rate": 1, "request_throughput": 1, "mean_e2e_latency_ms": 500, "mean_ttft_ms": 50, "mean_tpot_ms": 4}` + "\n" +
-		`{"request_rate": 2, "request_throughput": 0.5, "mean_e2e_latency_ms": 2000, "mean_ttft_ms": 0, "mean_tpot_ms": 0}`))
+	for _, s := range seeds {
+		f.Add(s)
+	}
 	other, err := os.ReadFile("../samples/mixed-tools/vllm-direct.jsonl")
 	if err != nil {
 		f.Fatal(err)

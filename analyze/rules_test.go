@@ -426,3 +426,55 @@ func TestRunToRunSpreadIsTheNoise(t *testing.T) {
 		t.Errorf("separate spreads 4 %% apart called a tie: %+v", f)
 	}
 }
+
+// TestUnknownUsersNeverRanked: a capacity whose users cannot be counted
+// (no mean latency at C_max, with a think time) is never the leader and
+// never called a lower bound; the unranked finding lists exactly the
+// configs that leave the order open (lower bounds, unknown users), not
+// a measured capacity beside them; when no capacity can be counted at
+// all the finding says so rather than nothing.
+func TestUnknownUsersNeverRanked(t *testing.T) {
+	unknownAt := func(id string, c int) ingest.Config {
+		ls := levels(passing(1, 1), passing(2, 1.1), passing(4, 1.2), failing(8, 2))
+		for i := range ls {
+			if ls[i].Concurrency == c {
+				ls[i].Latency.Mean = 0 // written as 0: unknown
+			}
+		}
+		return ingest.Config{ID: id, Levels: ls}
+	}
+	measured := ingest.Config{ID: "measured", Levels: levels(passing(1, 1), passing(2, 1.1), failing(4, 2))}
+	bound := ingest.Config{ID: "bound", Levels: levels(passing(1, 1), passing(2, 1.1), passing(4, 1.2), passing(8, 1.3))}
+	failsAtOnce := ingest.Config{ID: "fails", Levels: levels(failing(1, 1), failing(2, 2))}
+	for _, tt := range []struct {
+		name string
+		cfgs []ingest.Config
+		want []string // the unranked finding's configs
+	}{
+		{"both unknown", []ingest.Config{unknownAt("a", 4), unknownAt("b", 4)}, []string{"a", "b"}},
+		{"a measured leader and an unknown", []ingest.Config{measured, unknownAt("u", 4)}, []string{"u"}},
+		{"an unknown beside one failing at once", []ingest.Config{failsAtOnce, unknownAt("u", 4)}, []string{"u"}},
+		{"a bound and an unknown", []ingest.Config{bound, unknownAt("u", 4), measured}, []string{"bound", "u"}},
+	} {
+		r := build(t, tt.cfgs...)
+		f := headline(r, analyze.CapacityLeader, analyze.CapacityUnranked)
+		if f == nil || f.Kind != analyze.CapacityUnranked || !slices.Equal(f.Configs, tt.want) {
+			t.Errorf("%s: finding %+v, want capacity_unranked of %v", tt.name, f, tt.want)
+		}
+		if s := scenario(r, analyze.HighLoad); s == nil || s.Config != "" {
+			t.Errorf("%s: high-load pick %+v, want no clear winner", tt.name, s)
+		}
+	}
+	// A lower bound not clearly above a measured capacity leaves the
+	// order open: the bound is listed, the measured capacity is not (it
+	// does not pass every level).
+	r := build(t, ingest.Config{ID: "measured-big", Levels: levels(passing(1, 1), passing(2, 1.1), passing(8, 1.2), failing(16, 2))},
+		ingest.Config{ID: "bound-small", Levels: levels(passing(1, 1), passing(2, 1.1), passing(4, 1.2))})
+	if f := headline(r, analyze.CapacityUnranked); f == nil || !slices.Equal(f.Configs, []string{"bound-small"}) || !slices.Equal(f.Levels, []analyze.Load{4}) {
+		t.Errorf("a bound beside a larger measured capacity: %+v", f)
+	}
+	// Every config failing at once: no capacity, no finding.
+	if f := headline(build(t, failsAtOnce), analyze.CapacityLeader, analyze.CapacityUnranked); f != nil {
+		t.Errorf("no capacity at all: %+v", f)
+	}
+}

@@ -13,7 +13,13 @@ func TestRoundHalfUp(t *testing.T) {
 	for _, tt := range []struct {
 		in   float64
 		want int
-	}{{426.5, 427}, {426.49, 426}, {58.96, 59}, {0, 0}, {0.5, 1}, {717.07, 717}} {
+	}{{426.5, 427}, {426.49, 426}, {58.96, 59}, {0, 0}, {0.5, 1}, {717.07, 717},
+		// Past int's range it saturates, NaN is 0: amd64 converted 4.5e18
+		// users' overflow into -9223372036854775808. The largest float
+		// under 2^63 is still exact, 2^63 itself saturates.
+		{4.5e18, 4_500_000_000_000_000_000}, {9223372036854774784, 9223372036854774784},
+		{9223372036854775808, math.MaxInt}, {1e19, math.MaxInt}, {math.Inf(1), math.MaxInt},
+		{-9223372036854775808, math.MinInt}, {-1e19, math.MinInt}, {math.Inf(-1), math.MinInt}, {math.NaN(), 0}} {
 		if got := RoundHalfUp(tt.in); got != tt.want {
 			t.Errorf("RoundHalfUp(%v) = %d, want %d", tt.in, got, tt.want)
 		}
@@ -146,5 +152,33 @@ func TestTextJSON(t *testing.T) {
 		if err := json.Unmarshal(b, &back); err != nil || !maps.Equal(back, tt.t) {
 			t.Errorf("%s read back as %v, %v", b, back, err)
 		}
+	}
+}
+
+// TestUsersCapAtBoundary: a capacity counts at most MaxUsers users:
+// exactly at the cap it is counted, one past it is refused naming the
+// level and the rule; a kimi row of latency 1 µs (within the input's
+// floor) with 45 s of think time is 1.44 billion users, refused.
+func TestUsersCapAtBoundary(t *testing.T) {
+	level := func(c, lat float64) []Level {
+		return []Level{{Load: Load(c), Concurrency: c, LoadReached: true, Latency: Stat{Mean: lat},
+			SLO:    SLOVerdicts{P90: SLOVerdict{TTFT: true, TPS: true}, Mean: SLOVerdict{TTFT: true, TPS: true}},
+			Source: "kimi/vllm-direct.csv:7"}}
+	}
+	cp, err := capacity(level(MaxUsers, 2), P90, 0, AxisConcurrency)
+	if err != nil || cp.Users != MaxUsers {
+		t.Errorf("at the cap: %+v, %v", cp, err)
+	}
+	if _, err := capacity(level(MaxUsers+1, 2), P90, 0, AxisConcurrency); err == nil {
+		t.Error("one user past the cap was counted")
+	}
+	cp, err = capacity(level(1000, 1), Mean, 999_999, AxisConcurrency) // 1000 × (1 + 999999) = 1e9
+	if err != nil || cp.Users != MaxUsers {
+		t.Errorf("at the cap with a think time: %+v, %v", cp, err)
+	}
+	_, err = capacity(level(32, 1e-6), P90, 45, AxisConcurrency)
+	want := "kimi/vllm-direct.csv:7: p90 capacity at c=32: users = C × (1 + think / L_mean) = 32 × (1 + 45 s / 1e-06 s) = 1.44e+09; expected at most 1000000000: a mean latency of 1e-06 s is too short for a request"
+	if err == nil || err.Error() != want {
+		t.Errorf("latency 1 µs\n got %v\nwant %s", err, want)
 	}
 }

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -101,7 +102,7 @@ var aiperfRecords = Format{
 	Sniff: func(p preview) bool {
 		return p.obj.sub("metrics").exists() && (p.obj.has("metadata") || p.obj.has("error")) && !p.obj.has("benchmarks") && recordValues(p.obj.sub("metrics"))
 	},
-	Read: fromJSON(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
+	Read: fromJSONRequests(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
 		return []Level{recordsLevel(r, objs)}, Definitions{ITL: "tpot", TPS: "request"}, nil, nil
 	}),
 }
@@ -412,8 +413,12 @@ type metricBlock struct {
 // table into l and defs, and returns how many it read. A block without
 // a Metric column (GPU telemetry) has none.
 func readMetricBlock(file string, block []byte, startLine int, l *Level, defs *Definitions) (int, error) {
-	t, _, err := readTable(file, block)
+	t, _, err := readTable(file, block, metricRowsCap)
 	if err != nil {
+		var e *Error
+		if errors.As(err, &e) && e.Pos.Line > 0 {
+			e.Pos.Line += startLine - 1 // the block's lines are the file's from startLine on
+		}
 		return 0, err
 	}
 	b := metricBlock{t: t, startLine: startLine, col: map[string]int{}}

@@ -31,8 +31,11 @@
 // The rest is shared: folder.go decides what a folder is (Discover:
 // report, configuration, folder of reports) and finds a report's
 // configurations and a configuration's runs, json.go and
-// table.go parse JSON and CSV with positions, number.go judges every
-// number, levels.go orders levels, merges repeated runs, derives what
+// table.go parse JSON and CSV with positions (each stopping at its cap
+// of runs or rows), number.go judges every number, check.go is the one
+// check of every configuration before the analysis (checkConfig: a
+// level at least, times above a floor, latency after TTFT, TPS in step
+// with TPOT), levels.go orders levels, merges repeated runs, derives what
 // is exact to derive and finds loads in names, stats.go
 // and samples.go summarize per-request data, pos.go and warning.go are
 // the errors and warnings, manifest.go reads report.toml.

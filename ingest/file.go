@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"io/fs"
@@ -64,7 +65,7 @@ func readInput(path string) ([]byte, error) {
 	if err != nil {
 		return nil, fileError(path, err)
 	}
-	data, err := readCapped(path, f, MaxFileSize)
+	data, err := readCapped(path, f, MaxFileSize, st.Size())
 	if cerr := f.Close(); err == nil && cerr != nil {
 		return nil, fileError(path, cerr)
 	}
@@ -73,11 +74,15 @@ func readInput(path string) ([]byte, error) {
 
 // readCapped reads r to its end, refusing more than limit bytes: a
 // file whose size lies (a growing file, a /proc file) stops at the cap.
-func readCapped(path string, r io.Reader, limit int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+// size is what r claims to hold: the buffer is made that large at once
+// (reading into a growing one took twice the file's size and more).
+func readCapped(path string, r io.Reader, limit, size int64) ([]byte, error) {
+	buf := bytes.NewBuffer(make([]byte, 0, max(0, min(size, limit))+bytes.MinRead))
+	_, err := buf.ReadFrom(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, fileError(path, err)
 	}
+	data := buf.Bytes()
 	if int64(len(data)) > limit {
 		return nil, tooBig(path, "more than "+strconv.FormatInt(limit, 10), limit)
 	}

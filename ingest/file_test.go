@@ -69,14 +69,14 @@ func (e *endless) Read(p []byte) (int, error) {
 func TestFileGrowingPastCapStopsAtCap(t *testing.T) {
 	const limit = 1000
 	r := &endless{}
-	_, err := readCapped("grow.json", r, limit)
+	_, err := readCapped("grow.json", r, limit, 0)
 	if want := "grow.json: file is more than 1000 bytes; expected at most 1000 bytes"; err == nil || err.Error() != want {
 		t.Errorf("error\n got %v\nwant %s", err, want)
 	}
 	if r.n > limit+1 {
 		t.Errorf("read %d bytes past a cap of %d", r.n, limit)
 	}
-	data, err := readCapped("exact.json", io.LimitReader(&endless{}, limit), limit)
+	data, err := readCapped("exact.json", io.LimitReader(&endless{}, limit), limit, limit)
 	if err != nil || len(data) != limit {
 		t.Errorf("a file at the cap: %d bytes, %v", len(data), err)
 	}

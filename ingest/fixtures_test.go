@@ -209,30 +209,7 @@ func TestConcurrencyFromName(t *testing.T) {
 // readers (vLLM, SGLang, InferenceX, LLMPerf, AIPerf, GenAI-Perf,
 // guidellm): no panic, and every error carries a position.
 func FuzzReadRuns(f *testing.F) {
-	for _, ext := range []string{".json", ".jsonl"} {
-		for _, s := range seedFiles(f, "../samples", ext) {
-			f.Add(s)
-		}
-	}
-	for _, s := range []string{
-		`{"max_concurrency": 4, "request_rate": "inf", "mean_ttft_ms": 10, "median_tpot_ms": 5, "completed": 4}`,
-		`{"backend": "sglang", "request_rate": Infinity, "mean_e2e_latency_ms": 900, "median_ttft_ms": 80}`,
-		`{"median_ttft": 0.2, "p99_ttft": 0.9, "max_concurrency": 8}`,
-		`{"results_ttft_s_mean": "0.2", "num_concurrent_requests": 5}`,
-		`{"aiperf_version": "0.10.0", "time_to_first_token": {"avg": 10, "p90": 12}, "request_latency": {"avg": 900}}`,
-		`{"metadata": {"version": 2}, "benchmarks": [{"config": {"strategy": {"type_": "concurrent", "streams": 2}}, "metrics": {}}]}`,
-		`[{"Test name": "tp1_qps_inf", "Mean TTFT (ms)": 50}]`,
-		"Metric,avg,min,max,p99,p95,p90\nTime To First Token (ms),\"1,146.31\",1,2,3,4,5\nRequest Latency (ms),N/A,1,2,3,4,5\n",
-		`{"metadata": {}, "metrics": {"time_to_first_token": {"value": 10, "unit": "ms"}}, "error": null}`,
-		`{"time_to_first_token": {"unit": "ms", "avg": 10, "p50": 9}, "input_config": {"perf_analyzer": {"stimulus": {"request_rate": 2}}}}`,
-		`[{"error_code": null, "ttft_s": 0.2, "end_to_end_latency_s": 0.9, "number_output_tokens": 150}, {"error_code": 429, "ttft_s": 0}]`,
-		`[]`,
-	} {
-		f.Add([]byte(s))
-	}
-	for _, s := range seedFiles(f, "testdata", ".json") {
-		f.Add(s)
-	}
+	addSeeds(f, "FuzzReadRuns")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		format, err := Detect("f.json", data)
 		if err == nil {
@@ -291,11 +268,7 @@ func TestVLLMSweepFolder(t *testing.T) {
 // AIPerf and GenAI-Perf tables): no panic, and every error carries a
 // position.
 func FuzzReadCSVRuns(f *testing.F) {
-	for _, s := range seedFiles(f, "testdata", ".csv") {
-		f.Add(s)
-	}
-	f.Add([]byte(",max_concurrency,mean_ttft_ms,run_number\n0,2,5,0\n1,2,6,1\n2,2,7,0\n"))
-	f.Add([]byte("Type,Successful Time to first token ms mean,\"Successful Time to first token ms [min, 0.1, 1, 5, 10, 25, 75, 90, 95, 99, max]\",Args\nx,5,\"[1, 2]\",\"{\"\"strategy\"\": 3}\"\n"))
+	addSeeds(f, "FuzzReadCSVRuns")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		format, err := Detect("f.csv", data)
 		if err == nil {

@@ -1194,8 +1194,8 @@ func readSource(s source, format string) (Config, []*Warning, error) {
 }
 
 // readSource reads one configuration's input, then checks what every
-// config must be, whatever its format: at most MaxLevels levels, each
-// within Limits.
+// config must be, whatever its format: at most MaxLevels levels, and
+// the model's invariants (checkConfig).
 func (sc *scan) readSource(s source, format string) (Config, []*Warning, error) {
 	var cfg Config
 	var warnings []*Warning
@@ -1220,7 +1220,7 @@ func (sc *scan) readSource(s source, format string) (Config, []*Warning, error) 
 	if n := len(cfg.Levels); n > MaxLevels {
 		return Config{}, nil, errorf(Pos{File: s.path}, "", "holds %d load levels; expected at most %d per configuration", n, MaxLevels)
 	}
-	if err := checkLevels(cfg.Levels); err != nil {
+	if err := checkConfig(s.path, cfg); err != nil {
 		return Config{}, nil, err
 	}
 	return cfg, warnings, nil

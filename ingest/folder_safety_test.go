@@ -43,9 +43,11 @@ func TestTooManyLevelsRefused(t *testing.T) {
 	if c, err := Read(dir, ReadOptions{}); err != nil || len(c.Configs[0].Levels) != MaxLevels {
 		t.Fatalf("%d levels: %v", MaxLevels, err)
 	}
+	// The export table has one row per level: the row past the cap
+	// stops the read at its line.
 	dir = writeTree(t, map[string]string{"a.csv": table(MaxLevels + 1)})
 	_, err := Read(dir, ReadOptions{})
-	wantError(t, err, filepath.Join(dir, "a.csv")+fmt.Sprintf(": holds %d load levels; expected at most %d per configuration", MaxLevels+1, MaxLevels))
+	wantError(t, err, filepath.Join(dir, "a.csv")+fmt.Sprintf(":%d:1: more than %d rows after the header; expected at most %d load levels, one row each", MaxLevels+2, MaxLevels, MaxLevels))
 
 	var lines strings.Builder
 	for c := 1; c <= MaxLevels+1; c++ {

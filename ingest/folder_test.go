@@ -158,13 +158,7 @@ func TestDiscover(t *testing.T) {
 }
 
 func FuzzReadManifest(f *testing.F) {
-	for _, s := range seedFiles(f, "../samples", ".toml") {
-		f.Add(s)
-	}
-	f.Add([]byte("title = { tr = \"a\", en = \"b\" }\n[[configs]]\nid = \"x\"\nmode = \"speculative\"\n"))
-	f.Add([]byte("[slo\n"))
-	f.Add([]byte("[hardware]\ngpus = 8\n[cost]\nprice_per_gpu_hour = 2.5\ncurrency = \"USD\"\n[[configs]]\nid = \"x\"\ngpus = 0\n"))
-	f.Add([]byte("hardware = { gpus = -1 }\ncost = { currency = \"usd\" }\n"))
+	addSeeds(f, "FuzzReadManifest")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _, err := readManifest("f.toml", data)
 		if err != nil {

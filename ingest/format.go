@@ -153,7 +153,10 @@ var ErrNotResult = errors.New("not a benchmark result")
 // names a benchmark metric (measures), it is not a result and the error
 // wraps ErrNotResult; with one, it looks like a result that cannot be
 // read, and the error points at that key and says what the file looked
-// like.
+// like. Of a JSON file only what the sniffers look at is parsed (its
+// first value; a list up to its first object): the format's reader
+// parses the rest, stopping at its cap of runs, and refuses what is
+// malformed there.
 func Detect(file string, data []byte) (string, error) {
 	trimmed := bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
 	if len(trimmed) == 0 {
@@ -166,13 +169,13 @@ func Detect(file string, data []byte) (string, error) {
 		return "", errorf(Pos{File: file, Line: 1, Col: 1}, "", "%w: %s, not a result file (%s)", ErrNotResult, extKind(ext), resultExtList())
 	}
 	var p preview
-	var vals []any
-	if trimmed[0] == '{' || trimmed[0] == '[' {
-		var err error
-		if vals, err = jsonValues(file, data); err != nil {
+	isJSON := trimmed[0] == '{' || trimmed[0] == '['
+	if isJSON {
+		head, err := jsonHead(file, data)
+		if err != nil {
 			return "", err
 		}
-		p = jsonPreview(vals[0])
+		p = jsonPreview(head)
 	} else {
 		if ext := strings.ToLower(filepath.Ext(file)); slices.Contains(jsonExts, ext) {
 			r, _ := utf8.DecodeRune(trimmed)
@@ -186,7 +189,12 @@ func Detect(file string, data []byte) (string, error) {
 			return f.Name, nil
 		}
 	}
-	if vals != nil {
+	if isJSON {
+		// No format reads it: the whole file, to say what it holds.
+		vals, err := jsonValues(file, data)
+		if err != nil {
+			return "", err
+		}
 		return "", unreadJSON(file, data, vals)
 	}
 	return "", unreadCSV(file, data)

@@ -72,7 +72,7 @@ type guidellmTable struct {
 // readGuidellmCSV reads every row of a guidellm CSV as a run.
 func readGuidellmCSV(file string, data []byte) ([]Level, Definitions, []*Warning, error) {
 	fail := func(err error) ([]Level, Definitions, []*Warning, error) { return nil, Definitions{}, nil, err }
-	t, warnings, err := readTable(file, data)
+	t, warnings, err := readTable(file, data, runRows)
 	if err != nil {
 		return fail(err)
 	}

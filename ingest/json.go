@@ -68,12 +68,45 @@ type jsonParser struct {
 	src   string // data as a string: texts are substrings, not copies
 	i     int
 	depth int
+	// maxRuns, when above 0, stops the parse at the first run past it
+	// (runCount): the runs are the top-level objects (but a report
+	// holding a "benchmarks" list), the items of a top-level list, and
+	// the items of a top-level object's "benchmarks" list (guidellm's
+	// report). runs counts them; runList marks the list about to be
+	// parsed as one of runs.
+	maxRuns, runs int
+	runList       bool
+	// head stops a top-level list at its first object (jsonHead).
+	head bool
+}
+
+// runsKey is the key of a top-level object whose list holds runs.
+const runsKey = "benchmarks"
+
+// jsonHead decodes what detecting a JSON file's format needs: its first
+// value, or, when that is a list, the list up to its first object. The
+// rest is left to the format's reader, which stops at the first run past
+// MaxRuns: a file of a million runs is not parsed whole to be detected.
+func jsonHead(file string, data []byte) (any, error) {
+	// The values are looked at and dropped before data could change:
+	// their texts may view data instead of a copy of the whole file.
+	p := &jsonParser{file: file, data: data, src: unsafeString(data), head: true}
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		p.i = 3
+	}
+	p.space()
+	return p.value()
 }
 
 // jsonValues decodes a JSON document, or JSON lines (one value per
 // line), into generic values.
-func jsonValues(file string, data []byte) ([]any, error) {
-	p := &jsonParser{file: file, data: data, src: string(data)}
+func jsonValues(file string, data []byte) ([]any, error) { return jsonRuns(file, data, 0) }
+
+// jsonRuns is jsonValues stopping at the first run past maxRuns (0: no
+// cap), with an error at that run: a file of more runs is refused
+// without being parsed whole.
+func jsonRuns(file string, data []byte, maxRuns int) ([]any, error) {
+	p := &jsonParser{file: file, data: data, src: string(data), maxRuns: maxRuns}
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		p.i = 3
 	}
@@ -83,9 +116,17 @@ func jsonValues(file string, data []byte) ([]any, error) {
 		if p.i >= len(p.data) {
 			break
 		}
+		start := p.i
+		p.runList = p.data[p.i] == '['
 		v, err := p.value()
 		if err != nil {
 			return nil, err
+		}
+		if o, ok := v.(*jobject); ok && !isList(o.m[runsKey]) {
+			// A run, unless it is a report of runs (its benchmarks).
+			if err := p.runCount(start); err != nil {
+				return nil, err
+			}
 		}
 		out = append(out, v)
 	}
@@ -182,6 +223,7 @@ func (p *jsonParser) object() (any, error) {
 		}
 		p.i++
 		p.space()
+		p.runList = p.depth == 1 && key == runsKey && p.i < len(p.data) && p.data[p.i] == '['
 		v, err := p.value()
 		if err != nil {
 			return nil, err
@@ -206,6 +248,8 @@ func (p *jsonParser) array() (any, error) {
 	}
 	defer func() { p.depth-- }()
 	a := &jarray{items: []any{}, off: p.i}
+	runs := p.runList
+	p.runList = false
 	p.i++ // [
 	p.space()
 	if p.i < len(p.data) && p.data[p.i] == ']' {
@@ -214,11 +258,19 @@ func (p *jsonParser) array() (any, error) {
 	}
 	for {
 		p.space()
+		if runs {
+			if err := p.runCount(p.i); err != nil {
+				return nil, err
+			}
+		}
 		v, err := p.value()
 		if err != nil {
 			return nil, err
 		}
 		a.items = append(a.items, v)
+		if _, ok := v.(*jobject); ok && p.head && p.depth == 1 {
+			return a, nil
+		}
 		p.space()
 		if p.i < len(p.data) && p.data[p.i] == ',' {
 			p.i++
@@ -231,6 +283,21 @@ func (p *jsonParser) array() (any, error) {
 		return nil, p.fail(p.i, "unexpected %s after array element; expected ',' or ']'", p.found())
 	}
 }
+
+// runCount counts the run starting at offset off, failing there when
+// it is one past maxRuns.
+func (p *jsonParser) runCount(off int) error {
+	if p.maxRuns <= 0 {
+		return nil
+	}
+	if p.runs++; p.runs > p.maxRuns {
+		return errorf(offsetPos(p.file, p.data, off), "", "more than %d runs; expected at most %d per file (%d load levels, each measured up to %d times)", p.maxRuns, p.maxRuns, MaxLevels, p.maxRuns/MaxLevels)
+	}
+	return nil
+}
+
+// isList reports whether v is a decoded list.
+func isList(v any) bool { _, ok := v.(*jarray); return ok }
 
 // str reads a string literal at p.i.
 func (p *jsonParser) str() (string, error) {
@@ -508,10 +575,21 @@ func jsonKind(v any) (string, int) {
 // fromJSON makes a format's Read out of read, a reader of the decoded
 // runs: the objects of the document (JSON lines give one per line, a
 // list one per item), and a jreader over them. The first number the
-// jreader refuses fails the read.
+// jreader refuses fails the read. A file of runs is parsed up to
+// MaxRuns runs (jsonRuns); fromJSONRequests is fromJSON for a file of
+// requests (per-request records), bounded by MaxFileSize alone.
 func fromJSON(read func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error)) func(string, []byte) ([]Level, Definitions, []*Warning, error) {
+	return cappedJSON(MaxRuns, read)
+}
+
+// fromJSONRequests is fromJSON for a file whose values are requests.
+func fromJSONRequests(read func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error)) func(string, []byte) ([]Level, Definitions, []*Warning, error) {
+	return cappedJSON(0, read)
+}
+
+func cappedJSON(maxRuns int, read func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error)) func(string, []byte) ([]Level, Definitions, []*Warning, error) {
 	return func(file string, data []byte) ([]Level, Definitions, []*Warning, error) {
-		vals, err := jsonValues(file, data)
+		vals, err := jsonRuns(file, data, maxRuns)
 		if err != nil {
 			return nil, Definitions{}, nil, err
 		}

@@ -91,14 +91,7 @@ func plain(v any) any {
 // encoding/json accepts (leaving aside the Infinity and NaN it adds),
 // decodes them and JSON lines to the same values, and places every error.
 func FuzzJSONValues(f *testing.F) {
-	for _, ext := range []string{".json", ".jsonl"} {
-		for _, s := range seedFiles(f, "../samples", ext) {
-			f.Add(s)
-		}
-	}
-	for _, s := range []string{`{"a": [1, -2.5e3, "x\u00e7\ud83d\ude00", true, null, {}]}`, `[01]`, `{"a" 1}`, `"\q"`, "\"\xff\"", `1e999`, `-`, `[1,]`, `{"a":1,}`} {
-		f.Add([]byte(s))
-	}
+	addSeeds(f, "FuzzJSONValues")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		vals, err := jsonValues("f.json", data)
 		if err != nil {

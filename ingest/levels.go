@@ -47,6 +47,13 @@ func sortLevels(file string, levels []Level, rows bool) ([]*Warning, error) {
 	return warnings, nil
 }
 
+// MaxRuns is the most runs one result file may hold: MaxLevels load
+// levels, each measured up to 16 times (a sweep's repeated runs, runs
+// appended to one JSON-lines file). A reader stops at the first run past
+// it, without reading the rest of the file; the levels of the runs it
+// read are then held to MaxLevels.
+const MaxRuns = 16 * MaxLevels
+
 // mergeRepeats turns the runs of a configuration measured more than once
 // at one load (AIPerf --num-profile-runs, a sweep's run=N files, a run
 // appended twice to one JSON-lines file, c8-run1.json and c8-run2.json)

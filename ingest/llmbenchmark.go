@@ -147,7 +147,7 @@ func readExport(file string, data []byte) (Config, []*Warning, error) {
 // readExportTable reads an llm-benchmark table's levels.
 func readExportTable(file string, data []byte) ([]Level, Definitions, []*Warning, error) {
 	fail := func(err error) ([]Level, Definitions, []*Warning, error) { return nil, Definitions{}, nil, err }
-	t, warnings, err := readTable(file, data)
+	t, warnings, err := readTable(file, data, levelRows)
 	if err != nil {
 		return fail(err)
 	}

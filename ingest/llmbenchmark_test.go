@@ -186,14 +186,7 @@ func TestReadExportWarnings(t *testing.T) {
 }
 
 func FuzzReadExport(f *testing.F) {
-	for _, s := range seedFiles(f, "../samples", ".csv") {
-		f.Add(s)
-	}
-	for _, s := range seedFiles(f, "testdata", ".csv") {
-		f.Add(s)
-	}
-	f.Add([]byte(exportHeader + "\n1,66.50,65.00,70.50,9.46,9.40,9.47,100.84,100.00,101.30,1.27,1.26,1.27,0.79\n"))
-	f.Add([]byte("c;ttft_mean;ttft_p90;itl_mean;itl_p90;tps_mean;tps_p90;lat_mean;lat_p90\n1;1.234,5;2;3;4;5;6;7;8\n"))
+	addSeeds(f, "FuzzReadExport")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		cfg, _, err := readExport("f.csv", data)
 		if err != nil {

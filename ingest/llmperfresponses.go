@@ -28,7 +28,7 @@ var llmperfResponses = Format{
 		}
 		return false
 	},
-	Read: fromJSON(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
+	Read: fromJSONRequests(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
 		// ITL as LLMPerf measures it: the chunk gaps (the first one,
 		// TTFT, included) over the output tokens; TPS output tokens over
 		// the whole request.

@@ -17,6 +17,9 @@ type quantity struct {
 	min1  bool    // at least 1 (a per-request row's concurrency)
 	inf   bool    // +Inf accepted: a request rate without a bound ("inf")
 	day   bool    // a time whose cap is a day, said so in messages
+	// floor is the smallest value accepted above 0 (0 itself is accepted:
+	// a statistic a tool writes as 0 is unknown); 0 for no floor.
+	floor float64
 }
 
 // The caps behind Limits and the quantities. They are sanity bounds, far
@@ -32,6 +35,17 @@ const (
 	maxCount       = 1_000_000_000 // requests completed or failed in one run
 	maxTokens      = 10_000_000    // output tokens of one request
 )
+
+// MinTime is the floor of every time statistic of a level (TTFT, ITL,
+// latency), in seconds: a statistic is 0 (which the analysis treats as
+// unknown) or at least a microsecond. A request is timed by a client
+// across a network stack, and a first token, a token gap or a whole
+// request takes longer than that on any real server (the shortest
+// statistic among the fixtures and samples is a 4.3 ms ITL); a tool
+// rounding sub-microsecond values never writes them (two decimals of
+// ms stop at 10 µs). Below it lie only broken values (1e-12 s), which
+// would turn into absurd throughputs and user counts.
+const MinTime = 1e-6
 
 var (
 	timeMS       = quantity{what: "time", unit: "ms", max: maxSeconds * 1000, day: true}
@@ -69,6 +83,8 @@ func checkNumber(v float64, text string, q quantity) error {
 		return nil
 	case v > q.max:
 		return fmt.Errorf("%s is not a valid %s; expected at most %s", text, q.what, q.limit())
+	case v > 0 && v < q.floor:
+		return fmt.Errorf("%s is not a valid %s; expected 0 (unknown) or at least %s", text, q.what, q.least())
 	case q.whole && v != math.Trunc(v):
 		return fmt.Errorf("%s is not a valid %s; expected %s", text, q.what, q.lowest())
 	}
@@ -103,6 +119,18 @@ func (q quantity) limit() string {
 	return s
 }
 
+// least says the quantity's floor: "0.001 ms (1 µs)".
+func (q quantity) least() string {
+	s := strconv.FormatFloat(q.floor, 'f', -1, 64)
+	if q.unit != "" {
+		s += " " + q.unit
+	}
+	if q.day {
+		s += " (1 µs)"
+	}
+	return s
+}
+
 // parseNumber reads a decimal number as a CSV cell writes it. It judges
 // syntax only: "NaN" and "Inf" parse, for checkNumber to refuse; hex
 // floats and digit separators do not; a value past float64's range
@@ -131,13 +159,17 @@ func notDecimal(s string) bool {
 }
 
 // Limit is the range reportgen accepts for one value of a level, from 0
-// to Max in Unit, whatever the format it was read from (a statistic the
-// source did not give is absent, not 0). The README lists Limits.
+// (or Floor) to Max in Unit, whatever the format it was read from (a
+// statistic the source did not give is absent, not 0). The README lists
+// Limits.
 type Limit struct {
 	// Value names the Level field; "TTFT" covers each of its statistics.
 	Value string
 	Unit  string
 	Max   float64
+	// Floor, when above 0, is the smallest value accepted besides 0: a
+	// time is 0 (unknown) or at least MinTime.
+	Floor float64
 	// Whole: a count; Unbounded: +Inf is accepted too (a request rate
 	// "as fast as possible").
 	Whole, Unbounded bool
@@ -147,9 +179,9 @@ type Limit struct {
 // after every reader applies them to every config of every format; a
 // time is at most a day.
 var Limits = []Limit{
-	{Value: "TTFT", Unit: "ms", Max: maxSeconds * 1000},
-	{Value: "ITL", Unit: "ms", Max: maxSeconds * 1000},
-	{Value: "Latency", Unit: "s", Max: maxSeconds},
+	{Value: "TTFT", Unit: "ms", Max: maxSeconds * 1000, Floor: MinTime * 1000},
+	{Value: "ITL", Unit: "ms", Max: maxSeconds * 1000, Floor: MinTime * 1000},
+	{Value: "Latency", Unit: "s", Max: maxSeconds, Floor: MinTime},
 	{Value: "TPS", Unit: "tok/s", Max: maxTokenRate},
 	{Value: "RPS", Unit: "req/s", Max: maxRequestRate},
 	{Value: "SystemRPS", Unit: "req/s", Max: maxRequestRate},
@@ -165,25 +197,16 @@ var Limits = []Limit{
 func limitOf(value string) quantity {
 	for _, l := range Limits {
 		if l.Value == value {
-			return quantity{what: value, unit: l.Unit, max: l.Max, whole: l.Whole, inf: l.Unbounded, day: l.Unit == "ms" || l.Unit == "s"}
+			return quantity{what: value, unit: l.Unit, max: l.Max, whole: l.Whole, inf: l.Unbounded, day: l.Unit == "ms" || l.Unit == "s", floor: l.Floor}
 		}
 	}
 	panic("ingest: no limit for " + value)
 }
 
-// checkLevels applies Limits to every level of a config: the one range
-// check after any reader, so that nothing absurd reaches the analysis,
-// whatever the format and whether a value was read or computed (a
-// throughput from a count and a tiny duration, a TPS from a TPOT).
-func checkLevels(levels []Level) error {
-	for _, l := range levels {
-		if err := checkLevel(l); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
+// checkLevel applies Limits to a level: the range part of checkConfig,
+// so that nothing absurd reaches the analysis, whatever the format and
+// whether a value was read or computed (a throughput from a count and a
+// tiny duration, a TPS from a TPOT).
 func checkLevel(l Level) error {
 	type value struct {
 		name string

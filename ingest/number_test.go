@@ -303,8 +303,9 @@ func TestFixturesWithinLimits(t *testing.T) {
 		format, err := Detect(p, data)
 		if err == nil {
 			var levels []Level
-			if levels, _, _, err = readRuns(p, data, format); err == nil {
-				err = checkLevels(levels)
+			var defs Definitions
+			if levels, defs, _, err = readRuns(p, data, format); err == nil {
+				err = checkConfig(p, Config{Levels: levels, Definitions: defs})
 			}
 		}
 		if err != nil {

@@ -122,8 +122,7 @@ func TestAIPerfRecords(t *testing.T) {
 }
 
 func FuzzReadRequests(f *testing.F) {
-	f.Add([]byte("concurrency,ttft_ms,itl_ms,latency_s,output_tokens,error\n1,10,2,1,100,\n2,20,3,2,100,x\n"))
-	f.Add([]byte("c,ttft_ms,tpot_ms,latency_s\n4,1,1,1\n"))
+	addSeeds(f, "FuzzReadRequests")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		levels, _, _, err := readRequests("f.csv", bytes.NewReader(data))
 		if err != nil {

@@ -32,9 +32,30 @@ type table struct {
 	orig []string
 }
 
-// readTable splits data into records. Warnings describe what was
-// converted on the way (the encoding); errors carry a position.
-func readTable(file string, data []byte) (*table, []*Warning, error) {
+// rowCap bounds the rows of a table after its first line: a table
+// reader stops at the first row past max, without parsing the rest of
+// the file, and refuses the file saying what its rows are (what: "load
+// levels, one row each"). Read whole, a 255 MiB table took 30 s and
+// 5 GB before the level count refused it.
+type rowCap struct {
+	max  int
+	what string
+}
+
+// The tables' caps: the llm-benchmark export has one row per level, a
+// sweep's summary.csv and guidellm's CSV one per run, an AIPerf or
+// GenAI-Perf table one per metric (about 60, and one per GPU and metric
+// in a telemetry block).
+var (
+	levelRows     = rowCap{MaxLevels, "load levels, one row each"}
+	runRows       = rowCap{MaxRuns, "runs, one row each"}
+	metricRowsCap = rowCap{4096, "metric rows"}
+)
+
+// readTable splits data into records, at most limit.max after the
+// first. Warnings describe what was converted on the way (the
+// encoding); errors carry a position.
+func readTable(file string, data []byte, limit rowCap) (*table, []*Warning, error) {
 	var warnings []*Warning
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
@@ -61,6 +82,10 @@ func readTable(file string, data []byte) (*table, []*Warning, error) {
 		}
 		if err != nil {
 			return nil, nil, t.csvError(err, rec, data)
+		}
+		if len(t.records) > limit.max {
+			line, _ := r.FieldPos(0)
+			return nil, nil, errorf(Pos{File: file, Line: line, Col: 1}, "", "more than %d rows after the header; expected at most %d %s", limit.max, limit.max, limit.what)
 		}
 		ps := make([]Pos, len(rec))
 		for i := range rec {
@@ -119,11 +144,12 @@ func unclosedQuote(data []byte) (line, col int, ok bool) {
 }
 
 // sniffComma picks the delimiter that occurs most often, outside quotes,
-// in the first line: ',' unless ';' or a tab is more frequent.
+// in the first line: ',' unless ';' or a tab is more frequent. It reads
+// bytes (the delimiters are ASCII), not a copy of the file as a string.
 func sniffComma(data []byte) rune {
-	counts := map[rune]int{}
+	counts := map[byte]int{}
 	quoted := false
-	for _, c := range string(data) {
+	for _, c := range data {
 		if c == '"' {
 			quoted = !quoted
 			continue
@@ -135,13 +161,13 @@ func sniffComma(data []byte) rune {
 			counts[c]++
 		}
 	}
-	best := ','
-	for _, c := range []rune{';', '\t'} {
+	best := byte(',')
+	for _, c := range []byte{';', '\t'} {
 		if counts[c] > counts[best] {
 			best = c
 		}
 	}
-	return best
+	return rune(best)
 }
 
 // Read implements gocsv.CSVReader.

@@ -183,11 +183,14 @@ func statedWorkload(o obj) string {
 
 // measuredRuns drops a vLLM sweep's warm-up runs (run_number < 0) and
 // keeps every measured one: repeated runs at one load (run_number 0, 1,
-// …) become one level with their spread (mergeRepeats). runs are the runs' run_number (0 without one).
+// …) become one level with their spread (mergeRepeats). runs are the
+// runs' run_number, NaN (kept, as run 0) for a run without one: a row
+// of a summary.csv whose run_number cell is empty, or a file that has
+// none, is a run, not a warm-up.
 func measuredRuns(levels []Level, runs []float64) []Level {
 	var out []Level
 	for i, l := range levels {
-		if runs[i] >= 0 {
+		if !(runs[i] < 0) {
 			out = append(out, l)
 		}
 	}

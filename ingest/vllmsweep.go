@@ -31,7 +31,7 @@ var vllmSweepCSV = Format{
 
 // readVLLMSweepCSV reads a sweep's summary.csv.
 func readVLLMSweepCSV(file string, data []byte) ([]Level, Definitions, []*Warning, error) {
-	t, warnings, err := readTable(file, data)
+	t, warnings, err := readTable(file, data, runRows)
 	if err != nil {
 		return nil, Definitions{}, nil, err
 	}

@@ -4,10 +4,10 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/openzeka/reportgen/internal/testutil"
 )
 
 // makeZip builds an archive from name/content pairs.
@@ -73,9 +73,7 @@ func TestReadZipErrors(t *testing.T) {
 }
 
 func FuzzReadZip(f *testing.F) {
-	f.Add(makeZip(f, "m-table.csv", compactHeader+"\n"+compactRow))
-	f.Add(makeZip(f, "m-table.csv", compactHeader+"\n"+compactRow, "n.csv", "x"))
-	f.Add(makeZip(f, "../m.csv", "x"))
+	addSeeds(f, "FuzzReadZip")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _, err := readZip("f.zip", data)
 		if err != nil {
@@ -87,21 +85,15 @@ func FuzzReadZip(f *testing.F) {
 	})
 }
 
-// seedFiles returns the contents of the files with extension ext under
-// dir; one that cannot be read fails the fuzz test.
-func seedFiles(f *testing.F, dir, ext string) [][]byte {
+// addSeeds adds the seeds of the fuzz target name (testutil.FuzzTargets
+// holds them, for the whole-pipeline test to run too).
+func addSeeds(f *testing.F, name string) {
 	f.Helper()
-	var out [][]byte
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ext) {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		out = append(out, data)
-		return err
-	})
+	seeds, err := testutil.FuzzSeeds("..", name)
 	if err != nil {
-		f.Fatalf("seeds: %v", err)
+		f.Fatal(err)
 	}
-	return out
+	for _, s := range seeds {
+		f.Add(s)
+	}
 }

@@ -320,12 +320,31 @@ func (v *view) unknownUsers() []string {
 }
 
 // unranked words a capacity_unranked finding: which capacities are
-// lower bounds (or unknown), and that nothing is ranked between them.
+// lower bounds, whose users cannot be counted, and that nothing is
+// ranked between them. A config is called a lower bound only when it is
+// one, and one whose users are unknown is said to be so, never ranked.
 func (v *view) unranked(f analyze.Finding, id string) string {
-	if len(f.Configs) > 0 {
-		return v.loc.N(id, len(f.Configs), "Stat", v.StatWord(v.Headline()), "Bounds", v.boundList(f.Configs))
+	pct := analyze.Percentile(v.Headline())
+	var bounds, unknown []string
+	for _, cid := range f.Configs {
+		c, _ := v.R.Config(cid)
+		if cp := c.Capacity.Get(pct); v.R.Axis != analyze.AxisRate && cp.Max > 0 && !cp.UsersKnown() {
+			unknown = append(unknown, v.Name(cid))
+		} else {
+			bounds = append(bounds, cid)
+		}
 	}
-	return v.loc.T(id+"_unknown", "Stat", v.StatWord(v.Headline()), "Configs", v.loc.List(v.unknownUsers()))
+	stat := v.StatWord(v.Headline())
+	switch {
+	case len(f.Configs) == 0:
+		unknown = v.unknownUsers()
+		fallthrough
+	case len(bounds) == 0:
+		return v.loc.T(id+"_unknown", "Stat", stat, "Configs", v.loc.List(unknown))
+	case len(unknown) == 0:
+		return v.loc.N(id, len(bounds), "Stat", stat, "Bounds", v.boundList(bounds))
+	}
+	return v.loc.N(id+"_mixed", len(bounds), "Stat", stat, "Configs", v.loc.List(unknown), "Bounds", v.boundList(bounds))
 }
 
 // capacityFinding is the report's capacity_leader or capacity_unranked

@@ -586,3 +586,66 @@ func TestJSONObject(t *testing.T) {
 		}
 	}
 }
+
+// TestUnrankedSaysWhy: an unranked capacity is told for what each
+// config is: a lower bound "passes every level", one whose users cannot
+// be counted is said to be so, a measured capacity is neither; no
+// capacity is ranked on an unknown, in either language.
+func TestUnrankedSaysWhy(t *testing.T) {
+	bound := ingest.Config{ID: "bound", Levels: []ingest.Level{lv(1, 100, 60, 2), lv(2, 110, 55, 2.2), lv(4, 120, 50, 2.4)}}
+	unknown := ingest.Config{ID: "unknown", Levels: []ingest.Level{lv(1, 100, 60, 2), lv(2, 110, 55, 0), lv(4, 1500, 50, 2.4)}}
+	measured := ingest.Config{ID: "measured", Levels: []ingest.Level{lv(1, 100, 60, 2), lv(2, 1500, 55, 2.2), lv(4, 1600, 50, 2.4)}}
+	for _, tt := range []struct {
+		name string
+		cfgs []ingest.Config
+		want words
+		not  words
+	}{
+		{"unknown beside measured", []ingest.Config{measured, unknown},
+			words{"en": {"The capacities within the P90 SLOs cannot be ranked: the users of unknown cannot be counted, as the mean latency at C_max is unknown."},
+				"tr": {"P90 bazında SLO'lar içindeki kapasiteler sıralanamaz: C_max seviyesindeki ortalama gecikme bilinmediğinden unknown için kullanıcı sayısı hesaplanamıyor."}},
+			words{"en": {"measured", "every level"}, "tr": {"measured", "her seviyeyi"}}},
+		{"unknown and a bound", []ingest.Config{bound, unknown, measured},
+			words{"en": {"cannot be ranked: the users of unknown cannot be counted, as the mean latency at C_max is unknown, and bound ≥ ", " passes every level it was tested at, so its capacity is a lower bound"},
+				"tr": {"C_max seviyesindeki ortalama gecikme bilinmediğinden unknown için kullanıcı sayısı hesaplanamıyor; bound ≥ ", " ise test edildiği her seviyeyi geçiyor, yani kapasitesi bir sınır değil, alt sınırdır"}},
+			words{"en": {"measured", "unknown ≥"}, "tr": {"measured", "unknown ≥"}}},
+		{"only unknowns", []ingest.Config{unknown, {ID: "unknown2", Levels: unknown.Levels}},
+			words{"en": {"the users of unknown and unknown2 cannot be counted"}, "tr": {"unknown ve unknown2 için kullanıcı sayısı hesaplanamıyor"}},
+			words{"en": {"every level"}, "tr": {"her seviyeyi"}}},
+	} {
+		r := build(t, nil, tt.cfgs...)
+		for lang, v := range views(t, r) {
+			f, ok := v.capacityFinding()
+			if !ok || f.Kind != analyze.CapacityUnranked {
+				t.Fatalf("%s: no unranked capacity: %+v", tt.name, r.Findings)
+			}
+			checkText(t, tt.name+", "+lang, v.phrase(f), tt.want[lang], tt.not[lang])
+			for _, row := range v.ScenarioTable().Rows {
+				if strings.HasPrefix(row[0], v.loc.T("scenario_high_load")) {
+					checkText(t, tt.name+", "+lang+" high load", row[1]+" | "+row[2], words{"en": {"no clear winner", "cannot be counted"}, "tr": {"net bir kazanan yok", "hesaplanamıyor"}}[lang], tt.not[lang])
+				}
+			}
+		}
+	}
+}
+
+// TestEditionOverNoLevels: a report with a configuration without
+// levels, beside another or alone, renders its Markdown and charts in
+// both languages; ingest refuses such a configuration, and the
+// rendering does not rely on it.
+func TestEditionOverNoLevels(t *testing.T) {
+	beside := reporttest.Tiny()
+	beside.Configs[1].Levels, beside.Configs[1].Capacity = nil, analyze.Capacities{}
+	none := reporttest.Tiny()
+	none.Levels, none.Pareto = nil, analyze.Pareto{}
+	for i := range none.Configs {
+		none.Configs[i].Levels, none.Configs[i].Capacity = nil, analyze.Capacities{}
+	}
+	for name, r := range map[string]*analyze.Report{"beside": beside, "none": none} {
+		for _, lang := range locale.Languages {
+			if _, err := NewEdition(r, Options{Lang: lang, Formats: FormatHTML}); err != nil {
+				t.Errorf("%s, %s: %v", name, lang, err)
+			}
+		}
+	}
+}

@@ -106,7 +106,8 @@ func (v *view) ParamTable() Table {
 	if m.Rounds > 0 {
 		t.Rows = append(t.Rows, []string{v.loc.T("param_rounds"), strconv.Itoa(m.Rounds), v.loc.T("param_rounds_desc")})
 		// Requests per level are rounds × c only when c is the load.
-		if high := v.R.Levels[len(v.R.Levels)-1]; v.R.Axis == analyze.AxisConcurrency {
+		if n := len(v.R.Levels); n > 0 && v.R.Axis == analyze.AxisConcurrency {
+			high := v.R.Levels[n-1]
 			t.Rows = append(t.Rows, []string{v.loc.T("param_requests"), strconv.Itoa(m.Rounds) + " × c",
 				v.loc.T("param_requests_desc", "C", v.loc.At(high), "N", v.loc.Int(m.Rounds*int(high)))})
 		}
@@ -194,8 +195,10 @@ func (v *view) NoTPS() bool { return v.R.Params.SLOTPS == 0 }
 func (v *view) WorkloadTable() Table {
 	p := v.R.Params
 	t := Table{Head: []string{v.loc.T("col_variable"), v.loc.T("col_in_report"), v.loc.T("col_real_range")}, Align: "lll"}
-	lo, hi := v.R.Levels[0], v.R.Levels[len(v.R.Levels)-1]
-	t.Rows = append(t.Rows, []string{v.loc.T("var_concurrency"), v.loc.Load(lo) + "–" + v.loc.Load(hi), v.loc.T("var_concurrency_real")})
+	if n := len(v.R.Levels); n > 0 {
+		lo, hi := v.R.Levels[0], v.R.Levels[n-1]
+		t.Rows = append(t.Rows, []string{v.loc.T("var_concurrency"), v.loc.Load(lo) + "–" + v.loc.Load(hi), v.loc.T("var_concurrency_real")})
+	}
 	if p.InputTokens > 0 {
 		t.Rows = append(t.Rows, []string{v.loc.T("var_input"), v.loc.T("fixed", "N", strconv.Itoa(p.InputTokens)), v.loc.T("var_input_real")})
 	}

@@ -59,7 +59,7 @@ var errNoEncoding = errors.New("charts: no encoding asked for (PNG, SVG or both)
 var errNoLocale = errors.New("charts: no locale")
 
 // Draw draws every standard chart the data supports (no speculative
-// pair: no 08), in report order, in the encodings opt asks for; a
+// pair: no 08; no level at all: none), in report order, in the encodings opt asks for; a
 // Chart's PNG or SVG is nil when it was not asked for. Charts are drawn
 // in parallel, at most GOMAXPROCS at a time in the whole process (each
 // holds a full-size raster while it draws); the output is the same on
@@ -71,6 +71,11 @@ func Draw(r *analyze.Report, opt Options) ([]Chart, error) {
 	loc := opt.Locale
 	if loc == nil {
 		return nil, errNoLocale
+	}
+	if len(r.Levels) == 0 {
+		// No point to draw: ingest refuses a configuration without a
+		// level, and the charts do not rely on it.
+		return nil, nil
 	}
 	cv := newChartView(r, loc)
 	// Build the figures first (cheap, and the locale is not safe for

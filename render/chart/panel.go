@@ -49,7 +49,9 @@ const infGap = 1.6
 // loadAxis puts the report's load levels on a log₂ x axis: 1, 2, 4 … 64
 // are evenly spaced and only measured levels get a tick. An unbounded
 // rate sits infGap doublings past the highest finite level, behind an
-// axis break, with its own tick ∞.
+// axis break, with its own tick ∞. Without levels (ingest refuses a
+// configuration without one; a chart does not rely on it) the axis
+// spans 1 … 2 without ticks.
 func loadAxis(p *plot.Plot, levels []analyze.Load, loc *locale.Locale) {
 	p.X.Scale = plot.LogScale{}
 	var ticks plot.ConstantTicks
@@ -57,7 +59,10 @@ func loadAxis(p *plot.Plot, levels []analyze.Load, loc *locale.Locale) {
 		ticks = append(ticks, plot.Tick{Value: axisX(levels, x), Label: loc.Load(x)})
 	}
 	p.X.Tick.Marker = ticks
-	lo, hi := axisX(levels, levels[0]), axisX(levels, levels[len(levels)-1])
+	lo, hi := 1.0, 2.0
+	if len(levels) > 0 {
+		lo, hi = axisX(levels, levels[0]), axisX(levels, levels[len(levels)-1])
+	}
 	if lo == hi {
 		lo, hi = lo/2, hi*2
 	}
