@@ -16,6 +16,7 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/ingest"
+	"github.com/openzeka/reportgen/internal/outdir"
 )
 
 const initUsage = `Usage: reportgen init FOLDER
@@ -122,7 +123,7 @@ func initReport(stdout io.Writer, dir string, now time.Time) error {
 			return fmt.Errorf("%q: its name is not valid UTF-8, which report.toml (a UTF-8 file) cannot hold; rename it, then run init again", c.Path)
 		}
 	}
-	resolved, err := realPath(dir)
+	resolved, err := outdir.RealPath(dir)
 	if err != nil {
 		return err
 	}
