@@ -12,34 +12,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/openzeka/reportgen/internal/outdir"
 )
 
-// OutputMarker is the file reportgen writes into every report folder it
-// outputs. Discover and Read never enter a folder that directly holds
-// it: it is a report reportgen wrote, not input.
-const OutputMarker = ".reportgen"
-
-// OutputLock is the lock file reportgen keeps in an output folder (the
-// folder of reports, -o) while it writes a report there, and removes
-// afterwards. One left behind (by a killed build), or one held at the
-// moment, says nothing about the folder's content: input scans skip the
-// file, unlisted, and read the folder as they would without it.
-const OutputLock = ".reportgen.lock"
-
-// ownFile reports whether name is one of reportgen's own bookkeeping
-// files (OutputMarker, OutputLock): scans skip them without listing
-// them among the names not read.
-func ownFile(name string) bool { return name == OutputMarker || name == OutputLock }
-
-// holdsMarker reports whether dir directly holds OutputMarker: it is a
-// report reportgen wrote.
-func holdsMarker(dir string) bool {
-	_, err := os.Lstat(filepath.Join(dir, OutputMarker))
-	return err == nil
-}
-
+// outputFolderError refuses dir, a report reportgen wrote, as input.
 func outputFolderError(dir string) error {
-	return errorf(Pos{File: dir}, "", "holds %s: it is a report reportgen wrote, not input; expected a report folder of result files", OutputMarker)
+	return errorf(Pos{File: dir}, "", "holds %s: it is a report reportgen wrote, not input; expected a report folder of result files", outdir.Marker)
 }
 
 // MaxConfigs is the most configurations one report may compare, and
@@ -77,8 +56,8 @@ type Target struct {
 //     after/) gives its reports too, down to maxReportNesting folders.
 //
 // Hidden names ("." or "_"), files that are not results and reports
-// reportgen wrote (holding OutputMarker) are skipped and returned as
-// ignored; reportgen's own files (OutputLock, OutputMarker) are skipped
+// reportgen wrote (holding outdir.Marker) are skipped and returned as
+// ignored; reportgen's own files (outdir.Lock, outdir.Marker) are skipped
 // unlisted. A folder of reports that reportgen wrote into (-o) thus
 // gives none: its reports are reportgen's, and the error says so.
 // Symlinked sub-folders are followed; one that loops or leads back to
@@ -93,7 +72,7 @@ func Discover(root string) (targets []Target, ignored []string, err error) {
 	if !st.IsDir() {
 		return nil, nil, errorf(Pos{File: root}, "", "not a folder; expected a report folder or a folder of report folders")
 	}
-	if holdsMarker(root) {
+	if outdir.Marked(root) {
 		return nil, nil, outputFolderError(root)
 	}
 	class, err := classify(root, 0)
@@ -122,7 +101,7 @@ func Discover(root string) (targets []Target, ignored []string, err error) {
 func writtenHint(ignored []string) string {
 	var written []string
 	for _, p := range ignored {
-		if holdsMarker(p) {
+		if outdir.Marked(p) {
 			written = append(written, filepath.Base(p))
 		}
 	}
@@ -154,7 +133,7 @@ func reportsIn(dir string, depth int) (targets []Target, ignored []string, err e
 	}
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
-		if ownFile(e.Name()) {
+		if outdir.OwnFile(e.Name()) {
 			continue
 		}
 		if hidden(e.Name()) {
@@ -171,7 +150,7 @@ func reportsIn(dir string, depth int) (targets []Target, ignored []string, err e
 			// (samples/compare/README.md).
 			continue
 		}
-		if !mode.IsDir() || holdsMarker(p) {
+		if !mode.IsDir() || outdir.Marked(p) {
 			ignored = append(ignored, p)
 			continue
 		}
@@ -229,7 +208,7 @@ func deeperHint(root string) string {
 		d := queue[0]
 		queue = queue[1:]
 		entries, err := os.ReadDir(d)
-		if err != nil || holdsMarker(d) {
+		if err != nil || outdir.Marked(d) {
 			continue
 		}
 		for _, e := range entries {
@@ -271,7 +250,7 @@ func classify(p string, depth int) (class, error) {
 // classifyIn is classify; with manifest false, a report.toml in p does
 // not make it a report, so that its content says what it holds.
 func classifyIn(p string, depth int, manifest bool) (class, error) {
-	if holdsMarker(p) {
+	if outdir.Marked(p) {
 		return classNone, nil
 	}
 	c, files, dirs, err := classifyEntries(p, manifest)
@@ -510,11 +489,11 @@ func entryMode(dir string, e fs.DirEntry) (fs.FileMode, error) {
 // checkUpLink refuses a symlinked folder p in dir that resolves to dir
 // itself or a folder above it.
 func checkUpLink(dir, p string) error {
-	target, err := realPath(p)
+	target, err := outdir.RealPath(p)
 	if err != nil {
 		return fileError(p, err)
 	}
-	here, err := realPath(dir)
+	here, err := outdir.RealPath(dir)
 	if err != nil {
 		return fileError(dir, err)
 	}
@@ -526,15 +505,6 @@ func checkUpLink(dir, p string) error {
 		return errorf(Pos{File: p}, "", "symlink resolves to the folder that holds it (%s); expected a link to another folder", target)
 	}
 	return errorf(Pos{File: p}, "", "symlink resolves to %s, a folder above it; expected a link to a folder that does not hold it", target)
-}
-
-// realPath is p absolute, with every symlink resolved.
-func realPath(p string) (string, error) {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return "", err
-	}
-	return filepath.EvalSymlinks(abs)
 }
 
 // source is a configuration's input found in a report folder.
@@ -632,8 +602,8 @@ func (l *linkedFiles) first(p string) string {
 // sameRealPath reports whether a and b resolve to one path (symbolic
 // links to one file, or one path written twice).
 func sameRealPath(a, b string) bool {
-	ra, errA := realPath(a)
-	rb, errB := realPath(b)
+	ra, errA := outdir.RealPath(a)
+	rb, errB := outdir.RealPath(b)
 	return errA == nil && errB == nil && ra == rb
 }
 
@@ -706,7 +676,7 @@ func findSources(dir string) ([]source, error) {
 // *-table.csv (an unzipped export) and each sub-folder of run files.
 // Symlinks are followed. Everything else is ignored and recorded.
 func (sc *scan) findSources() ([]source, error) {
-	if holdsMarker(sc.dir) {
+	if outdir.Marked(sc.dir) {
 		return nil, outputFolderError(sc.dir)
 	}
 	entries, err := os.ReadDir(sc.dir)
@@ -744,7 +714,7 @@ func (sc *scan) findSources() ([]source, error) {
 func (sc *scan) entrySources(e os.DirEntry, points bool) ([]source, error) {
 	name := e.Name()
 	p := filepath.Join(sc.dir, name)
-	if name == ManifestName || ownFile(name) {
+	if name == ManifestName || outdir.OwnFile(name) {
 		return nil, nil
 	}
 	if hidden(name) {
@@ -799,7 +769,7 @@ func (sc *scan) folderSources(name, p string) ([]source, error) {
 // folder of run files, or of vllm bench sweep points), or "" (neither,
 // or a report reportgen wrote: ignored). An unreadable folder is an error.
 func folderKind(p string) (string, error) {
-	if holdsMarker(p) {
+	if outdir.Marked(p) {
 		return "", nil
 	}
 	entries, err := os.ReadDir(p)
@@ -850,15 +820,15 @@ func folderKind(p string) (string, error) {
 // starting with "." or "_" (hidden files, editor and VCS folders, a
 // folder put aside), files whose extension reportgen does not read
 // (.txt, .png, .md, …; the manifest's logo is not listed), folders that
-// hold no result files, folders holding OutputMarker (reports
+// hold no result files, folders holding outdir.Marker (reports
 // reportgen wrote), and a hard link of a result file read under another
 // name, listed with that name: "b.csv (the same file as a.csv: a hard
 // link)". Inside a folder of run files, the same rules apply to its
-// files and sub-folders. reportgen's own files (OutputLock, one left
+// files and sub-folders. reportgen's own files (outdir.Lock, one left
 // behind by a killed build) are skipped unlisted.
 func Read(dir string, opt ReadOptions) (*Campaign, error) {
 	c := &Campaign{Dir: dir, Name: filepath.Base(filepath.Clean(dir))}
-	if holdsMarker(dir) {
+	if outdir.Marked(dir) {
 		return nil, outputFolderError(dir)
 	}
 	if err := c.loadManifest(); err != nil {
@@ -1082,8 +1052,8 @@ func manifestSource(dir string, m *Manifest, meta ConfigMeta) (source, error) {
 			}
 			return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q: %v", meta.ID, meta.Path, err)
 		}
-		if holdsMarker(p) {
-			return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q holds %s: it is a report reportgen wrote; expected a folder of results", meta.ID, meta.Path, OutputMarker)
+		if outdir.Marked(p) {
+			return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q holds %s: it is a report reportgen wrote; expected a folder of results", meta.ID, meta.Path, outdir.Marker)
 		}
 		kind = "runs"
 		if tables, _ := filepath.Glob(filepath.Join(p, exportTable)); len(tables) > 0 {
@@ -1133,7 +1103,7 @@ func sameFiles(m *Manifest, sources []source) error {
 	var all []sourceSeen
 	var links linkedFiles
 	for _, s := range sources {
-		resolved, err := realPath(s.path)
+		resolved, err := outdir.RealPath(s.path)
 		if err != nil {
 			resolved = filepath.Clean(s.path)
 		}
@@ -1387,7 +1357,7 @@ func (sc *scan) walkRuns(root, dir string, depth int, serve *string, fn func(pat
 	for _, e := range entries {
 		name := e.Name()
 		p := filepath.Join(dir, name)
-		if name == ManifestName && dir == root || ownFile(name) {
+		if name == ManifestName && dir == root || outdir.OwnFile(name) {
 			continue // the report's manifest, beside its runs
 		}
 		if hidden(name) {
@@ -1421,7 +1391,7 @@ func (sc *scan) walkRunFolder(root, p string, depth int, serve *string, fn func(
 	switch {
 	case err != nil:
 		return err
-	case holdsMarker(p):
+	case outdir.Marked(p):
 		sc.ignore(p)
 	case point:
 		if s, _ := sweepServe(filepath.Base(p)); serve != nil && s != *serve {
@@ -1517,7 +1487,7 @@ func (sc *scan) listPoint(point string) error {
 	for _, e := range entries {
 		p := filepath.Join(point, e.Name())
 		switch {
-		case e.Name() == sweepSummary || ownFile(e.Name()):
+		case e.Name() == sweepSummary || outdir.OwnFile(e.Name()):
 		case sweepRun.MatchString(e.Name()) || hidden(e.Name()):
 			sc.ignore(p) // the runs, read from summary.json
 		default:

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/openzeka/reportgen/internal/outdir"
 )
 
 // run is a one-run vLLM result at concurrency c.
@@ -179,7 +181,7 @@ func TestSymlinkToReportFolderRefused(t *testing.T) {
 	} {
 		t.Run(tt.target, func(t *testing.T) {
 			dir := writeTree(t, map[string]string{"x.csv": compactHeader + "\n" + compactRow})
-			resolved, _ := realPath(dir)
+			resolved, _ := outdir.RealPath(dir)
 			want := strings.NewReplacer("<real>", resolved, "<up>", filepath.Dir(resolved)).Replace(tt.want)
 			symlink(t, tt.target, filepath.Join(dir, "again"))
 			_, err := Read(dir, ReadOptions{})
@@ -189,13 +191,13 @@ func TestSymlinkToReportFolderRefused(t *testing.T) {
 	dir := writeTree(t, map[string]string{"runs/c1.json": run(1)})
 	symlink(t, "..", filepath.Join(dir, "runs", "back"))
 	_, err := Read(dir, ReadOptions{})
-	resolved, _ := realPath(dir)
+	resolved, _ := outdir.RealPath(dir)
 	wantError(t, err, filepath.Join(dir, "runs", "back")+": symlink resolves to "+resolved+", a folder above it; expected a link to a folder that does not hold it")
 
 	root := writeTree(t, map[string]string{"r1/a.csv": compactHeader + "\n" + compactRow})
 	symlink(t, ".", filepath.Join(root, "again"))
 	_, _, err = Discover(root)
-	realRoot, _ := realPath(root)
+	realRoot, _ := outdir.RealPath(root)
 	wantError(t, err, filepath.Join(root, "again")+": symlink resolves to the folder that holds it ("+realRoot+"); expected a link to another folder")
 }
 
@@ -205,10 +207,10 @@ func TestDiscoverFollowsSymlinkedReports(t *testing.T) {
 	outside := writeTree(t, map[string]string{"r2/b.csv": compactHeader + "\n" + compactRow})
 	root := writeTree(t, map[string]string{
 		"r1/a.csv":                 compactHeader + "\n" + compactRow,
-		"out/r1/" + OutputMarker:   "reportgen",
-		"out/" + OutputMarker:      "reportgen",
+		"out/r1/" + outdir.Marker:  "reportgen",
+		"out/" + outdir.Marker:     "reportgen",
 		"out/r1/analysis.json":     "{}",
-		"done/" + OutputMarker:     "reportgen",
+		"done/" + outdir.Marker:    "reportgen",
 		"done/some-report-data.md": "",
 	})
 	symlink(t, filepath.Join(outside, "r2"), filepath.Join(root, "r2"))
@@ -225,11 +227,11 @@ func TestDiscoverFollowsSymlinkedReports(t *testing.T) {
 	}
 }
 
-// TestOutputFolderNeverEntered: a folder holding OutputMarker is a
+// TestOutputFolderNeverEntered: a folder holding outdir.Marker is a
 // report reportgen wrote: Read and Discover refuse it as input, and the
 // config scan skips it (listing it as ignored), whatever it holds.
 func TestOutputFolderNeverEntered(t *testing.T) {
-	out := writeTree(t, map[string]string{OutputMarker: "reportgen", "a.csv": compactHeader + "\n" + compactRow})
+	out := writeTree(t, map[string]string{outdir.Marker: "reportgen", "a.csv": compactHeader + "\n" + compactRow})
 	want := out + ": holds .reportgen: it is a report reportgen wrote, not input; expected a report folder of result files"
 	_, err := Read(out, ReadOptions{})
 	wantError(t, err, want)
@@ -238,10 +240,10 @@ func TestOutputFolderNeverEntered(t *testing.T) {
 
 	dir := writeTree(t, map[string]string{
 		"a.csv":                      compactHeader + "\n" + compactRow,
-		"report/" + OutputMarker:     "reportgen",
+		"report/" + outdir.Marker:    "reportgen",
 		"report/vllm.csv":            compactHeader + "\n" + compactRow,
 		"runs/c1.json":               run(1),
-		"runs/old/" + OutputMarker:   "reportgen",
+		"runs/old/" + outdir.Marker:  "reportgen",
 		"runs/old/summary.json":      run(2),
 		"runs/old/analysis.json":     "{}",
 		"runs/_tmp/summary.json":     run(4),
@@ -266,23 +268,23 @@ func TestOutputFolderNeverEntered(t *testing.T) {
 func TestIgnoredNamesListed(t *testing.T) {
 	csv := compactHeader + "\n" + compactRow
 	dir := writeTree(t, map[string]string{
-		ManifestName:          "logo = \"logo.png\"\n[[configs]]\nid = \"a\"\n[[configs]]\nid = \"runs\"\n[[configs]]\nid = \"e\"\npath = \"data/e\"\n",
-		"a.csv":               csv,
-		".DS_Store":           "",
-		"_old/b.csv":          csv,
-		"notes.txt":           "",
-		"chart.png":           "",
-		"README.md":           "",
-		"logo.png":            "",
-		"notes/readme.txt":    "",
-		"out/" + OutputMarker: "reportgen",
-		"out/x.csv":           csv,
-		"runs/c1.json":        run(1),
-		"runs/log.txt":        "",
-		"runs/_tmp.json":      run(2),
-		"runs/.c4.json":       run(4),
-		"data/e/m-table.csv":  csv,
-		"data/e/m-TTFT.png":   "",
+		ManifestName:           "logo = \"logo.png\"\n[[configs]]\nid = \"a\"\n[[configs]]\nid = \"runs\"\n[[configs]]\nid = \"e\"\npath = \"data/e\"\n",
+		"a.csv":                csv,
+		".DS_Store":            "",
+		"_old/b.csv":           csv,
+		"notes.txt":            "",
+		"chart.png":            "",
+		"README.md":            "",
+		"logo.png":             "",
+		"notes/readme.txt":     "",
+		"out/" + outdir.Marker: "reportgen",
+		"out/x.csv":            csv,
+		"runs/c1.json":         run(1),
+		"runs/log.txt":         "",
+		"runs/_tmp.json":       run(2),
+		"runs/.c4.json":        run(4),
+		"data/e/m-table.csv":   csv,
+		"data/e/m-TTFT.png":    "",
 	})
 	c, err := Read(dir, ReadOptions{})
 	if err != nil {
@@ -362,7 +364,7 @@ func TestManifestPathToReportFolder(t *testing.T) {
 		"_links/x":   "",
 	})
 	symlink(t, "..", filepath.Join(dir, "_links", "up"))
-	resolved, _ := realPath(dir)
+	resolved, _ := outdir.RealPath(dir)
 	_, err := Read(dir, ReadOptions{})
 	wantError(t, err, filepath.Join(dir, ManifestName)+`: config "a": path "_links/up": symlink resolves to `+resolved+`, a folder above it; expected a link to a folder that does not hold it`)
 }
@@ -375,17 +377,17 @@ func TestManifestPathToReportFolder(t *testing.T) {
 func TestLockFileSkippedUnlisted(t *testing.T) {
 	csv := compactHeader + "\n" + compactRow
 	root := writeTree(t, map[string]string{
-		OutputLock:                 "",
-		"r1/a.csv":                 csv,
-		"r1/" + OutputLock:         "",
-		"r2/b.csv":                 csv,
-		"r2/runs/c1.json":          run(1),
-		"r2/runs/c2.json":          run(2),
-		"r2/runs/" + OutputLock:    "",
-		"r2/out/" + OutputMarker:   "reportgen",
-		"r2/out/r/" + OutputLock:   "",
-		"r2/out/r/analysis.json":   "{}",
-		"r2/out/r/" + OutputMarker: "reportgen",
+		outdir.Lock:                 "",
+		"r1/a.csv":                  csv,
+		"r1/" + outdir.Lock:         "",
+		"r2/b.csv":                  csv,
+		"r2/runs/c1.json":           run(1),
+		"r2/runs/c2.json":           run(2),
+		"r2/runs/" + outdir.Lock:    "",
+		"r2/out/" + outdir.Marker:   "reportgen",
+		"r2/out/r/" + outdir.Lock:   "",
+		"r2/out/r/analysis.json":    "{}",
+		"r2/out/r/" + outdir.Marker: "reportgen",
 	})
 	targets, ignored, err := Discover(root)
 	if err != nil {
@@ -408,7 +410,7 @@ func TestLockFileSkippedUnlisted(t *testing.T) {
 		}
 	}
 	// A folder of one configuration's runs, holding the lock.
-	dir := writeTree(t, map[string]string{"c1.json": run(1), "c2.json": run(2), OutputLock: ""})
+	dir := writeTree(t, map[string]string{"c1.json": run(1), "c2.json": run(2), outdir.Lock: ""})
 	c, err := Read(dir, ReadOptions{AsConfig: true})
 	if err != nil || len(c.Configs) != 1 || len(c.Configs[0].Levels) != 2 || len(c.Ignored) != 0 {
 		t.Errorf("folder of runs: %+v, %v", c, err)
@@ -420,11 +422,11 @@ func TestLockFileSkippedUnlisted(t *testing.T) {
 // reports reportgen wrote there.
 func TestOutputFolderOfReportsNamed(t *testing.T) {
 	root := writeTree(t, map[string]string{
-		"a/" + OutputMarker: "reportgen",
-		"a/analysis.json":   "{}",
-		"b/" + OutputMarker: "reportgen",
-		"b/analysis.json":   "{}",
-		"notes.txt":         "",
+		"a/" + outdir.Marker: "reportgen",
+		"a/analysis.json":    "{}",
+		"b/" + outdir.Marker: "reportgen",
+		"b/analysis.json":    "{}",
+		"notes.txt":          "",
 	})
 	_, _, err := Discover(root)
 	if err == nil || !strings.Contains(err.Error(), "; a, b: reports reportgen wrote, not input (build the report folders they were made from)") {
@@ -433,13 +435,13 @@ func TestOutputFolderOfReportsNamed(t *testing.T) {
 	// At most maxNamed are named, the rest counted.
 	files := map[string]string{}
 	for i := range maxNamed {
-		files[fmt.Sprintf("r%d/%s", i, OutputMarker)] = "reportgen"
+		files[fmt.Sprintf("r%d/%s", i, outdir.Marker)] = "reportgen"
 	}
 	_, _, err = Discover(writeTree(t, files))
 	if err == nil || !strings.Contains(err.Error(), "; r0, r1, r2, r3, r4: reports reportgen wrote") {
 		t.Errorf("Discover, %d reports: %v", maxNamed, err)
 	}
-	files[fmt.Sprintf("r%d/%s", maxNamed, OutputMarker)] = "reportgen"
+	files[fmt.Sprintf("r%d/%s", maxNamed, outdir.Marker)] = "reportgen"
 	_, _, err = Discover(writeTree(t, files))
 	if err == nil || !strings.Contains(err.Error(), "; r0, r1, r2, r3, r4 and 1 more: reports reportgen wrote") {
 		t.Errorf("Discover, %d reports: %v", maxNamed+1, err)

@@ -128,4 +128,5 @@
 //	significance.go  which test a delta gets; the runs test
 //	mannwhitney.go   the Mann–Whitney U test
 //	verdict.go       a configuration's verdict and what decided it
+//	text.go          WriteText: the comparison as a text table (compare's stdout)
 package compare

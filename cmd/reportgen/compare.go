@@ -15,6 +15,7 @@ import (
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/analyze/compare"
 	"github.com/openzeka/reportgen/ingest"
+	"github.com/openzeka/reportgen/internal/outdir"
 	"github.com/openzeka/reportgen/render"
 )
 
@@ -203,11 +204,11 @@ func compareCmd(ctx context.Context, stdout, stderr io.Writer, args []string, ge
 	}
 	var dst, shown string
 	if cfg.out != "" {
-		if dst, err = planCompareOutput(cfg.out, cfg.baseline, cfg.candidate); err != nil {
-			return err
+		if dst, err = outdir.PlanFolder(cfg.out, cfg.baseline, cfg.candidate); err != nil {
+			return asUsage(err)
 		}
 		shown = cfg.out
-		if err := checkDestination(dst, shown); err != nil {
+		if err := outdir.Check(dst, shown); err != nil {
 			return err
 		}
 	}
@@ -232,7 +233,9 @@ func compareCmd(ctx context.Context, stdout, stderr io.Writer, args []string, ge
 		return fmt.Errorf("no configuration of %s matches one of %s by id (%s against %s); pair them with --match BASELINE=CANDIDATE",
 			cfg.baseline, cfg.candidate, idList(old), idList(cand))
 	}
-	writeSummary(stdout, c)
+	if err := c.WriteText(stdout); err != nil {
+		return err
+	}
 	if dst != "" {
 		js, err := json.MarshalIndent(c, "", "  ")
 		if err != nil {
@@ -246,8 +249,7 @@ func compareCmd(ctx context.Context, stdout, stderr io.Writer, args []string, ge
 		for _, w := range glyphWarnings(shown, glyphs) {
 			fmt.Fprintln(stderr, "reportgen: warning: "+w)
 		}
-		w := &replacer{exchange: exchange, marker: []byte("reportgen " + buildVersion() + "\n")}
-		if err := w.write(ctx, dst, shown, files); err != nil {
+		if err := outdir.NewWriter(buildVersion()).Write(ctx, dst, shown, files); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s, %s → %s\n", cfg.baseline, cfg.candidate, shown)
@@ -255,7 +257,7 @@ func compareCmd(ctx context.Context, stdout, stderr io.Writer, args []string, ge
 	if rs := c.Regressions(); cfg.failOn == "regression" && len(rs) > 0 {
 		var list []string
 		for _, r := range rs {
-			list = append(list, r.Config+" "+deltaList(c, []compare.Delta{r.Delta}))
+			list = append(list, r.Config+" "+c.DeltaText(r.Delta))
 		}
 		return &errRegression{list}
 	}
@@ -282,7 +284,7 @@ func (cfg *compareConfig) side(stderr io.Writer, which, path string) (*analyze.R
 	file := path
 	if st.IsDir() {
 		file = ""
-		if _, err := os.Stat(filepath.Join(path, ingest.OutputMarker)); err == nil {
+		if _, err := os.Stat(filepath.Join(path, outdir.Marker)); err == nil {
 			file = filepath.Join(path, "analysis.json")
 		}
 	}
@@ -327,42 +329,10 @@ func (cfg *compareConfig) side(stderr io.Writer, which, path string) (*analyze.R
 
 // mustReal is p with its links resolved, or p when that fails.
 func mustReal(p string) string {
-	if r, err := realPath(p); err == nil {
+	if r, err := outdir.RealPath(p); err == nil {
 		return r
 	}
 	return p
-}
-
-// planCompareOutput is the absolute destination of -o out, refusing (a
-// usage error) one that is, holds or lies inside an input: a report
-// folder given, or the folder of an analysis.json given.
-func planCompareOutput(out string, inputs ...string) (string, error) {
-	dst, err := realPath(out)
-	if err != nil {
-		return "", err
-	}
-	if st, err := os.Stat(dst); err == nil && !st.IsDir() {
-		return "", usagef("-o %s: not a folder", out)
-	}
-	for _, in := range inputs {
-		dir := in
-		if st, err := os.Stat(in); err == nil && !st.IsDir() {
-			dir = filepath.Dir(in)
-		}
-		r, err := realPath(dir)
-		if err != nil {
-			return "", err
-		}
-		switch {
-		case dst == r:
-			return "", usagef("-o %s is the input folder %s; choose an output folder outside the input", out, dir)
-		case within(dst, r):
-			return "", usagef("-o %s lies inside the input folder %s; choose an output folder outside the input", out, dir)
-		case within(r, dst):
-			return "", usagef("-o %s holds the input folder %s; choose an output folder outside the input", out, dir)
-		}
-	}
-	return dst, nil
 }
 
 // renderComparison renders the comparison edition in every language and

@@ -95,9 +95,10 @@ package main
 //	main.go        main: signals, the exit status (exitCode)
 //	run.go         run: the subcommands, build's flags and settings, building each report
 //	compare.go     reportgen compare: its flags, reading each side, the gate
-//	comparetext.go the summary compare prints (a benchstat-like table per configuration)
-//	output.go      where reports go (planTargets), and writing one in place of the old (replacer)
-//	init.go        reportgen init: the commented report.toml
-//	lock_*.go      the output folder's lock (flock on Unix), removed after use
-//	swap_*.go      exchanging two folders in one step (renameat2 on Linux)
+//	init.go        reportgen init: surveying the folder, writing report.toml once
 //	testdata/      end-to-end cases as txtar archives (TestScripts in run_test.go)
+//
+// Where reports go and how one replaces the old (marker, lock, swap,
+// crash recovery) is internal/outdir's; the summary compare prints is
+// (*compare.Comparison).WriteText; the text of init's report.toml is
+// internal/manifestgen's.

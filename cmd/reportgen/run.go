@@ -21,6 +21,7 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/ingest"
+	"github.com/openzeka/reportgen/internal/outdir"
 	"github.com/openzeka/reportgen/render"
 	"github.com/openzeka/reportgen/render/chart"
 )
@@ -84,6 +85,16 @@ func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(f
 func isUsage(err error) bool {
 	var u *usageError
 	return errors.As(err, &u)
+}
+
+// asUsage is err as a usage error when it is outdir's refusal of the
+// arguments (an *outdir.ArgError), else err.
+func asUsage(err error) error {
+	var a *outdir.ArgError
+	if errors.As(err, &a) {
+		return &usageError{err.Error()}
+	}
+	return err
 }
 
 const mainUsage = `reportgen turns LLM-serving benchmark results into customer-ready reports.
@@ -358,13 +369,13 @@ func build(ctx context.Context, stdout, stderr io.Writer, args []string, getenv 
 	if err != nil {
 		return err
 	}
-	w := &replacer{exchange: exchange, marker: []byte("reportgen " + buildVersion() + "\n")}
+	w := outdir.NewWriter(buildVersion())
 	var failed []string
 	for _, t := range targets {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		shown := filepath.Join(cfg.out, t.name)
+		shown := filepath.Join(cfg.out, t.Name)
 		log, err := buildOne(ctx, t, shown, cfg, w)
 		for _, line := range log {
 			fmt.Fprintf(stderr, "reportgen: %s\n", line)
@@ -373,11 +384,11 @@ func build(ctx context.Context, stdout, stderr io.Writer, args []string, getenv 
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			fmt.Fprintf(stderr, "reportgen: %s: %v\n", t.name, err)
-			failed = append(failed, t.name)
+			fmt.Fprintf(stderr, "reportgen: %s: %v\n", t.Name, err)
+			failed = append(failed, t.Name)
 			continue
 		}
-		fmt.Fprintf(stdout, "%s → %s\n", t.dir, shown)
+		fmt.Fprintf(stdout, "%s → %s\n", t.Dir, shown)
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("%d of %d reports failed: %s", len(failed), len(targets), strings.Join(failed, ", "))
@@ -385,19 +396,45 @@ func build(ctx context.Context, stdout, stderr io.Writer, args []string, getenv 
 	return nil
 }
 
+// target is one report folder and where its report goes.
+type target struct {
+	outdir.Dest
+	asConfig bool // the folder is one configuration's runs
+}
+
+// planTargets places the report of each report folder found under the
+// paths given in out (outdir.Plan); its refusals are usage errors.
+func planTargets(out string, paths []string, found []ingest.Target) ([]target, error) {
+	var dirs []string
+	asConfig := map[string]bool{}
+	for _, f := range found {
+		dirs = append(dirs, f.Dir)
+		asConfig[f.Dir] = f.AsConfig
+	}
+	ds, err := outdir.Plan(out, paths, dirs)
+	if err != nil {
+		return nil, asUsage(err)
+	}
+	ts := make([]target, len(ds))
+	for i, d := range ds {
+		ts[i] = target{d, asConfig[d.Dir]}
+	}
+	return ts, nil
+}
+
 // buildOne reads, analyzes and renders one report folder and writes it
 // to its destination through w. log holds the lines to print: input
 // warnings, and information such as the anomalies flagged.
-func buildOne(ctx context.Context, t target, shown string, cfg *buildConfig, w *replacer) (log []string, err error) {
-	if err := checkDestination(t.dst, shown); err != nil {
+func buildOne(ctx context.Context, t target, shown string, cfg *buildConfig, w *outdir.Writer) (log []string, err error) {
+	if err := outdir.Check(t.Path, shown); err != nil {
 		return nil, err
 	}
 	a := analysis{input: cfg.input, overrides: cfg.overrides, strict: cfg.strict}
-	report, log, warnings, err := a.read(t.dir, t.name, t.asConfig)
+	report, log, warnings, err := a.read(t.Dir, t.Name, t.asConfig)
 	if err != nil {
 		return log, err
 	}
-	logo, err := readLogo(t.dir, report.Meta.Logo)
+	logo, err := readLogo(t.Dir, report.Meta.Logo)
 	if err != nil {
 		return log, err
 	}
@@ -405,14 +442,14 @@ func buildOne(ctx context.Context, t target, shown string, cfg *buildConfig, w *
 	if err != nil {
 		return log, err
 	}
-	warnings = append(warnings, glyphWarnings(t.name, glyphs)...)
+	warnings = append(warnings, glyphWarnings(t.Name, glyphs)...)
 	for _, w := range warnings {
 		log = append(log, "warning: "+w)
 	}
 	if cfg.strict && len(warnings) > 0 {
 		return log, fmt.Errorf("--strict: %d warning(s)", len(warnings))
 	}
-	return log, w.write(ctx, t.dst, shown, files)
+	return log, w.Write(ctx, t.Path, shown, files)
 }
 
 // analysis is how a report folder is read and analyzed: what build and

@@ -9,12 +9,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/openzeka/reportgen/ingest"
+	"github.com/openzeka/reportgen/internal/outdir"
 )
 
 // runIn runs reportgen in dir (the working directory) and returns
@@ -150,28 +149,6 @@ func TestUserFilesBesideAndInsideReportsKept(t *testing.T) {
 	}
 }
 
-// TestRemovalKeepsMarkerLast: a report being removed loses its marker
-// last, so a kill midway leaves a folder the next build recognizes.
-func TestRemovalKeepsMarkerLast(t *testing.T) {
-	parent := t.TempDir()
-	dir := filepath.Join(parent, ".r.tmp-1")
-	writeFile(t, filepath.Join(dir, ingest.OutputMarker), []byte("reportgen test\n"))
-	writeFile(t, filepath.Join(dir, "en", "report.md"), []byte("x"))
-	// A kill after the other files went: only the marker is left.
-	if err := os.RemoveAll(filepath.Join(dir, "en")); err != nil {
-		t.Fatal(err)
-	}
-	if ok, err := leftover(dir); err != nil || !ok {
-		t.Fatalf("a marked remnant is not recognized: %v %v", ok, err)
-	}
-	if err := recoverLeftovers(parent, "r"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(dir); err == nil {
-		t.Error("the remnant stayed")
-	}
-}
-
 // TestEarlierReportReplaced: a report reportgen wrote (marked) is
 // replaced, and the new one is marked.
 func TestEarlierReportReplaced(t *testing.T) {
@@ -181,7 +158,7 @@ func TestEarlierReportReplaced(t *testing.T) {
 	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r"); exit != 0 {
 		t.Fatal(stderr)
 	}
-	marker, err := os.ReadFile(filepath.Join(work, "out", "r", ingest.OutputMarker))
+	marker, err := os.ReadFile(filepath.Join(work, "out", "r", outdir.Marker))
 	if err != nil || !strings.HasPrefix(string(marker), "reportgen ") {
 		t.Fatalf("marker %q, %v", marker, err)
 	}
@@ -230,168 +207,6 @@ func TestUnmarkedDestinationKept(t *testing.T) {
 				t.Error("the unmarked destination was changed")
 			}
 		})
-	}
-}
-
-// crashAt writes version "old" of a report, then "new" with a crash
-// injected at step, and returns the destination.
-func crashAt(t *testing.T, ex func(a, b string) error, step string) (dst string, err error) {
-	t.Helper()
-	parent := t.TempDir()
-	dst = filepath.Join(parent, "r")
-	ok := &replacer{exchange: ex, marker: []byte("reportgen test\n")}
-	if err := ok.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": []byte("old"), "en/report.md": []byte("old")}); err != nil {
-		t.Fatal(err)
-	}
-	crash := &replacer{exchange: ex, marker: ok.marker, step: func(s string) error {
-		if s == step {
-			return errors.New("killed at " + s)
-		}
-		return nil
-	}}
-	err = crash.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": []byte("new"), "en/report.md": []byte("new")})
-	return dst, err
-}
-
-// TestKillAtEveryRename: a build killed after any step of the
-// replacement leaves the old report or the new one at the destination
-// (whole: both files of one version) or, between the two renames of the
-// fallback, the old one aside, which the next build puts back; the next
-// build then cleans every leftover.
-func TestKillAtEveryRename(t *testing.T) {
-	for _, mode := range []struct {
-		name  string
-		ex    func(a, b string) error
-		steps []string
-	}{
-		{"exchange", exchange, []string{"written", "exchanged"}},
-		{"two renames", nil, []string{"written", "moved-old", "renamed"}},
-	} {
-		for _, step := range mode.steps {
-			t.Run(mode.name+"/"+step, func(t *testing.T) { killAt(t, mode.ex, step) })
-		}
-	}
-}
-
-// killAt is one case of TestKillAtEveryRename: a replacement through ex
-// killed at step.
-func killAt(t *testing.T, ex func(a, b string) error, step string) {
-	dst, err := crashAt(t, ex, step)
-	if err == nil {
-		t.Fatal("the injected crash did not stop the replacement")
-	}
-	got := reportVersion(dst)
-	if step == "moved-old" {
-		if got != "missing" {
-			t.Fatalf("after the first rename the destination is %s", got)
-		}
-		// The next build recovers the old one before anything else.
-		if err := recoverLeftovers(filepath.Dir(dst), "r"); err != nil {
-			t.Fatal(err)
-		}
-		got = reportVersion(dst)
-	}
-	if got != "old" && got != "new" {
-		t.Fatalf("after a kill at %s the destination holds %s", step, got)
-	}
-	next := &replacer{exchange: ex, marker: []byte("reportgen test\n")}
-	if err := next.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": []byte("next"), "en/report.md": []byte("next")}); err != nil {
-		t.Fatal(err)
-	}
-	if v := reportVersion(dst); v != "next" {
-		t.Errorf("the next build left %s", v)
-	}
-	entries, _ := os.ReadDir(filepath.Dir(dst))
-	for _, e := range entries {
-		if e.Name() != "r" {
-			t.Errorf("leftover %s after the next build", e.Name())
-		}
-	}
-}
-
-// reportVersion is the version of the report crashAt wrote at dst:
-// "old", "new" or "next", "missing", or "torn" when its two files are of
-// different versions.
-func reportVersion(dst string) string {
-	a, err1 := os.ReadFile(filepath.Join(dst, "analysis.json"))
-	b, err2 := os.ReadFile(filepath.Join(dst, "en", "report.md"))
-	if err1 != nil || err2 != nil {
-		return "missing"
-	}
-	if string(a) != string(b) {
-		return "torn"
-	}
-	return string(a)
-}
-
-// TestLeftoversOfOthersKept: only folders reportgen marked are cleaned;
-// a user's folder that happens to match the pattern stays.
-func TestLeftoversOfOthersKept(t *testing.T) {
-	parent := t.TempDir()
-	mine := filepath.Join(parent, ".r.tmp-123")
-	writeFile(t, filepath.Join(mine, "data.csv"), []byte("precious"))
-	if err := recoverLeftovers(parent, "r"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(mine, "data.csv")); err != nil {
-		t.Error("an unmarked folder was removed")
-	}
-}
-
-// TestConcurrentBuildsTakeTurns: builds writing one destination at once
-// all succeed (the lock serializes them) and leave one whole report.
-func TestConcurrentBuildsTakeTurns(t *testing.T) {
-	dst := filepath.Join(t.TempDir(), "r")
-	var wg sync.WaitGroup
-	errs := make([]error, 8)
-	for i := range errs {
-		wg.Go(func() {
-			w := &replacer{exchange: exchange, marker: []byte("reportgen test\n")}
-			v := []byte(fmt.Sprint(i))
-			errs[i] = w.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": v, "en/report.md": v})
-		})
-	}
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			t.Errorf("build %d: %v", i, err)
-		}
-	}
-	a, _ := os.ReadFile(filepath.Join(dst, "analysis.json"))
-	b, _ := os.ReadFile(filepath.Join(dst, "en", "report.md"))
-	if len(a) == 0 || string(a) != string(b) {
-		t.Errorf("the destination is torn: %q / %q", a, b)
-	}
-	// The report, and nothing else: no temporary folder, and no lock
-	// file (each build removed it when done).
-	entries, _ := os.ReadDir(filepath.Dir(dst))
-	if len(entries) != 1 {
-		t.Errorf("leftovers: %v", entries)
-	}
-}
-
-// TestCancelledWriteLeavesNothing: a build cancelled (SIGINT, SIGTERM)
-// while writing removes its temporary folder and keeps the old report.
-func TestCancelledWriteLeavesNothing(t *testing.T) {
-	parent := t.TempDir()
-	dst := filepath.Join(parent, "r")
-	w := &replacer{exchange: exchange, marker: []byte("reportgen test\n")}
-	if err := w.write(context.Background(), dst, dst, map[string][]byte{"analysis.json": []byte("old")}); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if err := w.write(ctx, dst, dst, map[string][]byte{"analysis.json": []byte("new")}); !errors.Is(err, context.Canceled) {
-		t.Fatalf("err %v", err)
-	}
-	if a, _ := os.ReadFile(filepath.Join(dst, "analysis.json")); string(a) != "old" {
-		t.Errorf("destination holds %q", a)
-	}
-	entries, _ := os.ReadDir(parent)
-	for _, e := range entries {
-		if e.Name() != "r" {
-			t.Errorf("leftover %s", e.Name())
-		}
 	}
 }
 
@@ -520,7 +335,7 @@ func TestComparisonBesideItsInputs(t *testing.T) {
 	if exit, _, stderr := runIn(t, "", "compare", "--format", "md", "--lang", "en", "-o", "results/cmp", "results/base", "results/cand"); exit != 0 {
 		t.Fatal(stderr)
 	}
-	if _, err := os.Lstat(filepath.Join(work, "results", lockName)); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Lstat(filepath.Join(work, "results", outdir.Lock)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("compare left its lock file in results/: %v", err)
 	}
 	exit, stdout, stderr := runIn(t, "", "build", "--format", "md", "--lang", "en", "-o", "out", "results")
@@ -532,13 +347,13 @@ func TestComparisonBesideItsInputs(t *testing.T) {
 	}
 
 	// Stale locks, as a build killed while writing leaves them.
-	writeFile(t, filepath.Join(work, "results", lockName), nil)
-	writeFile(t, filepath.Join(work, "results", "base", lockName), nil)
+	writeFile(t, filepath.Join(work, "results", outdir.Lock), nil)
+	writeFile(t, filepath.Join(work, "results", "base", outdir.Lock), nil)
 	exit, stdout, stderr = runIn(t, "", "build", "--format", "md", "--lang", "en", "-o", "out2", "results")
 	if exit != 0 || strings.Count(stdout, "→") != 2 {
 		t.Fatalf("build results with stale locks: exit %d\n%s%s", exit, stdout, stderr)
 	}
-	if strings.Contains(stderr, lockName) {
+	if strings.Contains(stderr, outdir.Lock) {
 		t.Errorf("a lock file is listed:\n%s", stderr)
 	}
 	// Another build's output folder is still not input.

@@ -1,4 +1,4 @@
-package main
+package compare
 
 import (
 	"fmt"
@@ -9,33 +9,58 @@ import (
 	"unicode/utf8"
 
 	"github.com/openzeka/reportgen/analyze"
-	"github.com/openzeka/reportgen/analyze/compare"
 )
 
-// The summary compare prints on stdout for CI logs, as benchstat prints
-// its tables: per configuration its capacity and, per common level, the
-// headline statistics (TTFT at the headline percentile, TPS mean, the
-// system's request throughput) old → new with the delta, a mark
-// ("better", "worse", "~" for no change, "?" when the data cannot tell)
-// and the test ("p=0.012" for Mann–Whitney U, "runs 3+3", "(no test)");
-// then each configuration's verdict, the overall verdict, and what was
-// not compared.
+// The text form of a comparison, which reportgen compare prints on
+// stdout for CI logs as benchstat prints its tables: per configuration
+// its capacity and, per common level, the headline statistics (TTFT at
+// the headline percentile, TPS mean, the system's request throughput)
+// old → new with the delta, a mark ("better", "worse", "~" for no
+// change, "?" when the data cannot tell) and the test ("p=0.012" for
+// Mann–Whitney U, "runs 3+3", "(no test)"); then each configuration's
+// verdict, the overall verdict, and what was not compared. Numbers are
+// written without a locale: a point for decimals, no grouping.
 
-// headlineColumns are the level metrics the summary shows.
-var headlineColumns = []struct {
-	metric compare.Metric
+// textColumns are the level metrics the text shows.
+var textColumns = []struct {
+	metric Metric
 	name   string
 	unit   string
 }{
-	{compare.Metric(analyze.TTFT), "TTFT", "ms"},
-	{compare.Metric(analyze.TPS), "TPS", "tok/s"},
-	{compare.Metric(analyze.SystemRPS), "system", "req/s"},
+	{Metric(analyze.TTFT), "TTFT", "ms"},
+	{Metric(analyze.TPS), "TPS", "tok/s"},
+	{Metric(analyze.SystemRPS), "system", "req/s"},
 }
 
-// writeSummary writes the comparison's summary.
-func writeSummary(w io.Writer, c *compare.Comparison) {
+// WriteText writes the comparison to w as text: what it compares and
+// what differs between the sides, a table per configuration, the
+// verdicts and what was not compared. The error is the first of w's.
+func (c *Comparison) WriteText(w io.Writer) error {
+	ew := &errWriter{w: w}
+	c.writeText(ew)
+	return ew.err
+}
+
+// errWriter is a writer that keeps the first error of w and writes
+// nothing after it.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}
+
+// writeText writes the text of c (WriteText).
+func (c *Comparison) writeText(w io.Writer) {
 	fmt.Fprintf(w, "baseline:  %s (%s)\ncandidate: %s (%s)\n", c.Baseline.Name, c.Baseline.Source, c.Candidate.Name, c.Candidate.Source)
-	fmt.Fprintf(w, "a difference counts from %s%% on, and where a test is possible only when significant (p < %s)\n", num(c.ThresholdPct), num(c.Alpha))
+	fmt.Fprintf(w, "a difference counts from %s%% on, and where a test is possible only when significant (p < %s)\n", plain(c.ThresholdPct), plain(c.Alpha))
 	for _, d := range c.Differences {
 		where := ""
 		if d.Config != "" {
@@ -50,9 +75,9 @@ func writeSummary(w io.Writer, c *compare.Comparison) {
 		}
 		fmt.Fprintf(w, "not compared: %s %s (%s: %s → %s)\n", where, r.Metric, strings.ReplaceAll(r.Reason, "_", " "), orNone(r.Old), orNone(r.New))
 	}
-	for _, cfg := range c.Configs {
+	for _, cf := range c.Configs {
 		fmt.Fprintln(w)
-		writeConfig(w, c, cfg)
+		c.writeConfig(w, cf)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "verdict: %s (%s)\n", c.Verdict, verdictCounts(c.Configs))
@@ -72,12 +97,13 @@ func writeSummary(w io.Writer, c *compare.Comparison) {
 	}
 }
 
-func levelReason(u compare.UnmatchedLevel) string {
+// levelReason says why a level was not compared.
+func levelReason(u UnmatchedLevel) string {
 	switch u.Reason {
 	case "one_side":
 		return "measured by the " + u.Side + " only"
 	case "load_not_reached":
-		if u.Side == compare.SideBoth {
+		if u.Side == SideBoth {
 			return "load not reached on either side"
 		}
 		return "load not reached by the " + u.Side
@@ -85,9 +111,11 @@ func levelReason(u compare.UnmatchedLevel) string {
 	return u.Reason
 }
 
-func verdictCounts(cfgs []compare.Config) string {
+// verdictCounts counts the configurations of each verdict: "1 better, 2
+// no_change".
+func verdictCounts(cfgs []Config) string {
 	var parts []string
-	for _, v := range []compare.Verdict{compare.Better, compare.Worse, compare.Mixed, compare.NoChange, compare.Incomparable} {
+	for _, v := range []Verdict{Better, Worse, Mixed, NoChange, Incomparable} {
 		n := 0
 		for _, c := range cfgs {
 			if c.Verdict == v {
@@ -101,6 +129,7 @@ func verdictCounts(cfgs []compare.Config) string {
 	return strings.Join(parts, ", ")
 }
 
+// orNone is a setting as the text shows it: "unknown" for none.
 func orNone(s string) string {
 	if s == "" {
 		return "unknown"
@@ -109,46 +138,46 @@ func orNone(s string) string {
 }
 
 // writeConfig writes one configuration's block.
-func writeConfig(w io.Writer, c *compare.Comparison, cfg compare.Config) {
-	name := cfg.ID
-	if cfg.CandidateID != cfg.ID {
-		name += " → " + cfg.CandidateID
+func (c *Comparison) writeConfig(w io.Writer, cf Config) {
+	name := cf.ID
+	if cf.CandidateID != cf.ID {
+		name += " → " + cf.CandidateID
 	}
-	fmt.Fprintf(w, "%s: %s\n", name, cfg.Verdict)
+	fmt.Fprintf(w, "%s: %s\n", name, cf.Verdict)
 	var capRows [][]string
-	for _, d := range cfg.Deltas {
+	for _, d := range cf.Deltas {
 		if d.Load == nil && d.Headline {
-			capRows = append(capRows, append([]string{metricName(c, d.Metric) + " " + string(d.Stat)}, deltaCells(d)...))
+			capRows = append(capRows, append([]string{c.metricName(d.Metric) + " " + string(d.Stat)}, deltaCells(d)...))
 		}
 	}
 	writeTable(w, "  ", capRows)
-	if len(cfg.Levels) > 0 {
-		writeTable(w, "  ", levelRows(c, cfg))
+	if len(cf.Levels) > 0 {
+		writeTable(w, "  ", c.levelRows(cf))
 	} else {
 		fmt.Fprintln(w, "  no level compared")
 	}
-	if len(cfg.DecidedBy) > 0 {
-		fmt.Fprintf(w, "  decided by: %s\n", deltaList(c, cfg.DecidedBy))
+	if len(cf.DecidedBy) > 0 {
+		fmt.Fprintf(w, "  decided by: %s\n", c.deltaList(cf.DecidedBy))
 	}
-	if len(cfg.Against) > 0 {
-		fmt.Fprintf(w, "  against it: %s\n", deltaList(c, cfg.Against))
+	if len(cf.Against) > 0 {
+		fmt.Fprintf(w, "  against it: %s\n", c.deltaList(cf.Against))
 	}
 }
 
 // levelRows is the table of a configuration's headline deltas at its
 // common levels: a row per level, a column group per headline metric
 // (old → new, delta, mark, test, aligned within the group).
-func levelRows(c *compare.Comparison, cfg compare.Config) [][]string {
+func (c *Comparison) levelRows(cf Config) [][]string {
 	rows := [][]string{{"load"}}
-	for _, x := range cfg.Levels {
+	for _, x := range cf.Levels {
 		rows = append(rows, []string{c.Axis.Label(x)})
 	}
-	for _, col := range headlineColumns {
+	for _, col := range textColumns {
 		stat := ""
-		cells := make([][]string, len(cfg.Levels))
-		for i, x := range cfg.Levels {
+		cells := make([][]string, len(cf.Levels))
+		for i, x := range cf.Levels {
 			cells[i] = []string{"–", "", "", "", "", ""}
-			if d, ok := headlineAt(cfg, col.metric, x); ok {
+			if d, ok := headlineAt(cf, col.metric, x); ok {
 				cells[i] = deltaCells(d)
 				if stat == "" {
 					stat = string(d.Stat)
@@ -160,81 +189,92 @@ func levelRows(c *compare.Comparison, cfg compare.Config) [][]string {
 			head += " " + stat
 		}
 		rows[0] = append(rows[0], head+" ("+col.unit+")")
-		for i, g := range table(cells) {
+		for i, g := range align(cells) {
 			rows[i+1] = append(rows[i+1], g)
 		}
 	}
 	return rows
 }
 
-// metricNames are the summary's names of the metrics.
-var metricNames = map[compare.Metric]string{
-	compare.Metric(analyze.TTFT): "TTFT", compare.Metric(analyze.ITL): "ITL", compare.Metric(analyze.TPS): "TPS",
-	compare.Metric(analyze.Latency): "latency", compare.Metric(analyze.SystemRPS): "system req/s",
-	compare.Metric(analyze.AggregateTPS): "aggregate tok/s", compare.CapacityLoad: "C_max", compare.CapacityUsers: "users",
-	compare.TPSPerGPU: "tok/s per GPU",
+// textNames are the text's names of the metrics.
+var textNames = map[Metric]string{
+	Metric(analyze.TTFT): "TTFT", Metric(analyze.ITL): "ITL", Metric(analyze.TPS): "TPS",
+	Metric(analyze.Latency): "latency", Metric(analyze.SystemRPS): "system req/s",
+	Metric(analyze.AggregateTPS): "aggregate tok/s", CapacityLoad: "C_max", CapacityUsers: "users",
+	TPSPerGPU: "tok/s per GPU",
 }
 
-func metricName(c *compare.Comparison, m compare.Metric) string {
-	if m == compare.CapacityLoad && c.Axis == analyze.AxisRate {
+// metricName is the text's name of m: C_max is R_max on a rate axis.
+func (c *Comparison) metricName(m Metric) string {
+	if m == CapacityLoad && c.Axis == analyze.AxisRate {
 		return "R_max"
 	}
-	if n, ok := metricNames[m]; ok {
+	if n, ok := textNames[m]; ok {
 		return n
 	}
 	return string(m)
 }
 
 // headlineAt is the headline delta of metric m at load x.
-func headlineAt(cfg compare.Config, m compare.Metric, x analyze.Load) (compare.Delta, bool) {
-	for _, d := range cfg.Deltas {
+func headlineAt(cf Config, m Metric, x analyze.Load) (Delta, bool) {
+	for _, d := range cf.Deltas {
 		if d.Headline && d.Metric == m && d.Load != nil && *d.Load == x {
 			return d, true
 		}
 	}
-	return compare.Delta{}, false
+	return Delta{}, false
 }
 
 // deltaCells are a delta's six cells: old, →, new, delta, mark, test.
-func deltaCells(d compare.Delta) []string {
+func deltaCells(d Delta) []string {
 	return []string{bound(d.Old, d.OldAtLeast), "→", bound(d.New, d.NewAtLeast), pct(d.DeltaPct), mark(d.Change), testText(d)}
 }
 
-// deltaList names deltas for the verdict lines.
-func deltaList(c *compare.Comparison, ds []compare.Delta) string {
+// DeltaText names the delta d of c in one line, as the text's verdict
+// lines do: what (metric, statistic, load), old → new and the change in
+// percent, "TTFT p90 at c=32 1420 → 728.2 (-48.7%)".
+func (c *Comparison) DeltaText(d Delta) string {
+	what := c.metricName(d.Metric)
+	if d.Stat != "" {
+		what += " " + string(d.Stat)
+	}
+	if d.Load != nil {
+		what += " at " + c.Axis.Label(*d.Load)
+	}
+	return fmt.Sprintf("%s %s → %s (%s)", what, bound(d.Old, d.OldAtLeast), bound(d.New, d.NewAtLeast), pct(d.DeltaPct))
+}
+
+// deltaList names deltas for the verdict lines, "; " between them.
+func (c *Comparison) deltaList(ds []Delta) string {
 	var parts []string
 	for _, d := range ds {
-		what := metricName(c, d.Metric)
-		if d.Stat != "" {
-			what += " " + string(d.Stat)
-		}
-		if d.Load != nil {
-			what += " at " + c.Axis.Label(*d.Load)
-		}
-		parts = append(parts, fmt.Sprintf("%s %s → %s (%s)", what, bound(d.Old, d.OldAtLeast), bound(d.New, d.NewAtLeast), pct(d.DeltaPct)))
+		parts = append(parts, c.DeltaText(d))
 	}
 	return strings.Join(parts, "; ")
 }
 
-func mark(ch compare.Change) string {
+// mark is a change as the text shows it.
+func mark(ch Change) string {
 	switch ch {
-	case compare.Improved:
+	case Improved:
 		return "better"
-	case compare.Regressed:
+	case Regressed:
 		return "worse"
-	case compare.Unchanged:
+	case Unchanged:
 		return "~"
 	}
 	return "?"
 }
 
-func testText(d compare.Delta) string {
+// testText is the test a delta got: "p=0.012", "runs 3+3", "(no test)",
+// or why its change is unknown.
+func testText(d Delta) string {
 	switch {
-	case d.Change == compare.Unknown:
+	case d.Change == Unknown:
 		return "(" + strings.ReplaceAll(d.Reason, "_", " ") + ")"
-	case d.Test == compare.TestMannWhitney:
+	case d.Test == TestMannWhitney:
 		return "p=" + strconv.FormatFloat(d.PValue, 'f', 3, 64)
-	case d.Test == compare.TestRuns:
+	case d.Test == TestRuns:
 		return fmt.Sprintf("runs %d+%d", d.NOld, d.NNew)
 	}
 	return "(no test)"
@@ -255,6 +295,7 @@ func pct(x float64) string {
 	return s + "%"
 }
 
+// bound writes a value, "≥" before it when it is a lower bound.
 func bound(x float64, atLeast bool) string {
 	s := value(x)
 	if atLeast {
@@ -278,19 +319,20 @@ func value(x float64) string {
 	return strconv.FormatFloat(x, 'f', min(max(digits, 0), 6), 64)
 }
 
-func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+// plain writes a setting in as few digits as it takes: 5, 0.05.
+func plain(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
 // writeTable writes rows as aligned columns, each line indented, with
 // no trailing blanks.
 func writeTable(w io.Writer, indent string, rows [][]string) {
-	for _, line := range table(rows) {
+	for _, line := range align(rows) {
 		fmt.Fprintln(w, strings.TrimRight(indent+line, " "))
 	}
 }
 
-// table aligns rows into lines of equal width: columns two spaces apart,
+// align aligns rows into lines of equal width: columns two spaces apart,
 // numbers (and "→") right-aligned, text left-aligned.
-func table(rows [][]string) []string {
+func align(rows [][]string) []string {
 	var widths []int
 	for _, r := range rows {
 		for i, cell := range r {

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package outdir
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 // its flock) is taken at once, not waited on, and removed when done.
 func TestStaleLockTaken(t *testing.T) {
 	dir := t.TempDir()
-	lock := filepath.Join(dir, lockName)
+	lock := filepath.Join(dir, Lock)
 	writeFile(t, lock, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -37,7 +37,7 @@ func TestStaleLockTaken(t *testing.T) {
 // path, and a third build waits for it.
 func TestLockHeldWhileRemoved(t *testing.T) {
 	dir := t.TempDir()
-	p := filepath.Join(dir, lockName)
+	p := filepath.Join(dir, Lock)
 	unlockA, err := lockDir(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package outdir
 
 import (
 	"context"
@@ -27,7 +27,7 @@ const lockWait = 5 * time.Minute
 // holder removes it while holding it, so a waiter that then gets the
 // flock of the removed file starts again on a new one.
 func lockDir(ctx context.Context, dir string) (unlock func(), err error) {
-	p := filepath.Join(dir, lockName)
+	p := filepath.Join(dir, Lock)
 	deadline := time.Now().Add(lockWait)
 	for {
 		f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o644)
@@ -57,7 +57,7 @@ func waitFlock(ctx context.Context, f *os.File, dir string, deadline time.Time) 
 			return fmt.Errorf("lock %s: %w", f.Name(), err)
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("another reportgen has been writing to %s for %v (it holds %s); try again when it is done", dir, lockWait, lockName)
+			return fmt.Errorf("another reportgen has been writing to %s for %v (it holds %s); try again when it is done", dir, lockWait, Lock)
 		}
 		select {
 		case <-ctx.Done():

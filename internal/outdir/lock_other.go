@@ -1,6 +1,6 @@
 //go:build !unix
 
-package main
+package outdir
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ const lockWait = 5 * time.Minute
 // holder leaves the file behind: a lock whose process is gone (where
 // the system can tell, os.FindProcess) is stale and removed.
 func lockDir(ctx context.Context, dir string) (unlock func(), err error) {
-	p := filepath.Join(dir, lockName)
+	p := filepath.Join(dir, Lock)
 	mine := []byte(fmt.Sprintf("reportgen %d %d\n", os.Getpid(), time.Now().UnixNano()))
 	deadline := time.Now().Add(lockWait)
 	for {

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package main
+package outdir
 
 // exchange is not available here: the replacement falls back to two
 // renames, and a crash between them is recovered by the next build.

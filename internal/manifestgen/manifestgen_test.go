@@ -1,0 +1,111 @@
+package manifestgen
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/openzeka/reportgen/ingest"
+)
+
+// TestTOMLString: a name is a TOML basic string that decodes to the
+// name, with every control and format character escaped; a byte that is
+// not UTF-8 (which init refuses before) becomes U+FFFD.
+func TestTOMLString(t *testing.T) {
+	for _, c := range []struct{ in, want, decoded string }{
+		{`q"b\s`, `"q\"b\\s"`, `q"b\s`},
+		{"a\nb\tc\rd", `"a\nb\tc\rd"`, "a\nb\tc\rd"},
+		{"del\x7f bell\x07", `"del\u007F bell\u0007"`, "del\x7f bell\x07"},
+		{"bidi\u202e ls\u2028 ps\u2029 zwj\u200d", `"bidi\u202E ls\u2028 ps\u2029 zwj\u200D"`, "bidi\u202e ls\u2028 ps\u2029 zwj\u200d"},
+		{"Ölçüm ç", `"Ölçüm ç"`, "Ölçüm ç"},
+		{"bad\xff", `"bad\uFFFD"`, "bad\uFFFD"},
+		{"\uFFFD", `"` + "\uFFFD" + `"`, "\uFFFD"}, // a real U+FFFD is a letter like any other
+	} {
+		got := tomlString(c.in)
+		if got != c.want {
+			t.Errorf("tomlString(%q) = %s, want %s", c.in, got, c.want)
+		}
+		var v struct{ S string }
+		if _, err := toml.Decode("s = "+got, &v); err != nil || v.S != c.decoded {
+			t.Errorf("%s decodes to %q, %v; want %q", got, v.S, err, c.decoded)
+		}
+	}
+}
+
+// TestComment: what goes into a comment cannot end it nor hide in it:
+// control and format characters and bytes that are not UTF-8 as Go
+// escapes, the rest as it is.
+func TestComment(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\nttft_ms = 1": `a\nttft_ms = 1`,
+		"x\x7f\xff":      `x\x7f\xff`,
+		"bidi\u202ex":    `bidi\u202ex`,
+		"Ölçüm \"q\"":    "Ölçüm \"q\"",
+	} {
+		if got := comment(in); got != want {
+			t.Errorf("comment(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestLevelList: the load levels of a configuration, counted, the
+// concurrencies and the request rates apart.
+func TestLevelList(t *testing.T) {
+	lv := func(c int, r float64) ingest.Level { return ingest.Level{Concurrency: c, Rate: r} }
+	for _, c := range []struct {
+		levels []ingest.Level
+		want   string
+	}{
+		{[]ingest.Level{lv(8, 0)}, "1 level: c=8"},
+		{[]ingest.Level{lv(1, 0), lv(2, 0), lv(4, 0)}, "3 levels: c=1, 2, 4"},
+		{[]ingest.Level{lv(0, 1), lv(0, 2.5), lv(0, math.Inf(1))}, "3 levels: 1, 2.5, ∞ req/s"},
+		{[]ingest.Level{lv(4, 0), lv(0, 4)}, "2 levels: c=4; 4 req/s"},
+	} {
+		if got := levelList(c.levels); got != c.want {
+			t.Errorf("levelList = %q, want %q", got, c.want)
+		}
+	}
+}
+
+// TestTemplate: the manifest decodes as TOML with the ids alone live
+// (the folder of runs that is the report also its path "."), dated, and
+// what could not be read, with a hint for a run without concurrency, in
+// comments.
+func TestTemplate(t *testing.T) {
+	dir := filepath.Join("in", "r")
+	found := []ingest.Found{
+		{ID: "vllm-direct", Path: filepath.Join(dir, "vllm-direct.csv"), Config: ingest.Config{Format: "vllm", Levels: []ingest.Level{{Concurrency: 1}, {Concurrency: 8}}}},
+		{ID: "sglang-eagle", Path: filepath.Join(dir, "runs"), Err: fmt.Errorf("runs/a.json: %w", ingest.ErrNoConcurrency)},
+		{ID: "r", Path: dir, Config: ingest.Config{Format: "guidellm", Levels: []ingest.Level{{Rate: 2}}}},
+	}
+	text := Template("r", dir, found, time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC))
+	var m struct {
+		Configs []map[string]any
+	}
+	md, err := toml.Decode(text, &m)
+	if err != nil {
+		t.Fatalf("the manifest does not decode: %v\n%s", err, text)
+	}
+	if len(md.Keys()) != 7 || len(m.Configs) != 3 || m.Configs[1]["id"] != "sglang-eagle" || m.Configs[2]["path"] != "." {
+		t.Errorf("live keys %v, configs %v; want the three ids and one path", md.Keys(), m.Configs)
+	}
+	for _, want := range []string{
+		"# report.toml: the manifest of the report folder \"r\", written by\n",
+		`# date = "2026-08"`,
+		"# vllm-direct.csv: vllm, 2 levels: c=1, 8\n",
+		"# engine = \"vLLM\"", "# mode = \"speculative\"",
+		"# runs could not be read yet:\n#   runs/a.json: the run states no concurrency",
+		"# concurrency = 8",
+		"path = \".\"",
+		"# .: guidellm, 1 level: 2 req/s\n",
+	} {
+		if !strings.Contains(text, filepath.FromSlash(want)) {
+			t.Errorf("the manifest lacks %q:\n%s", want, text)
+		}
+	}
+}
