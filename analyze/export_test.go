@@ -3,23 +3,24 @@ package analyze
 import "math"
 
 // CheckSchema applies analysis.schema.json alone to data, as ReadJSON
-// does after reading the JSON text (which must hold one value): the
-// schema's verdict, for a test to hold against a JSON Schema library.
-// wholeForm reports a refusal of a whole number written with a
-// fraction or an exponent (1.0, 1e2), which JSON Schema would take as
-// an integer and ReadJSON does not.
-func CheckSchema(data []byte) (wholeForm bool, err error) {
+// does once the JSON text is read: the schema's verdict, for a test to
+// hold against a JSON Schema library. parsed is false when the text
+// itself is refused (a syntax error, a key written twice, a number no
+// float64 holds), before any schema; wholeForm reports a refusal of a
+// whole number written with a fraction or an exponent (1.0, 1e2), which
+// JSON Schema would take as an integer and ReadJSON does not.
+func CheckSchema(data []byte) (parsed, wholeForm bool, err error) {
 	root, v := parseTree(data)
 	if v != nil {
-		return false, v
+		return false, false, v
 	}
 	sch, err := analysisSchema()
 	if err != nil {
-		return false, err
+		return true, false, err
 	}
 	if v := sch.check(sch.root, root, nil); v != nil {
 		n := root.at(v.path)
-		return n != nil && n.kind == jsonNumber && !wholeLiteral(n.text) && n.num == math.Trunc(n.num), v
+		return true, n != nil && n.kind == jsonNumber && !wholeLiteral(n.text) && n.num == math.Trunc(n.num), v
 	}
-	return false, nil
+	return true, false, nil
 }

@@ -99,6 +99,13 @@ func (v *violation) in(file string, data []byte) error {
 	return at(file, data, v.off, pathString(v.path), v.err)
 }
 
+// plainKey reports whether a key can be written bare in a key path:
+// letters, digits, '_', '$' and '-', none of the '.' and brackets that
+// separate steps.
+func plainKey(k string) bool {
+	return k != "" && strings.Trim(k, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$-") == ""
+}
+
 // at is a ReadError at byte offset off of data.
 func at(file string, data []byte, off int, path string, err error) error {
 	off = min(max(off, 0), len(data))
@@ -178,6 +185,10 @@ func pathString(steps []pathStep) string {
 	for _, s := range steps {
 		if s.item {
 			fmt.Fprintf(&b, "[%d]", s.index)
+			continue
+		}
+		if !plainKey(s.key) {
+			fmt.Fprintf(&b, "[%q]", s.key)
 			continue
 		}
 		if b.Len() > 0 {

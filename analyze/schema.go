@@ -238,7 +238,7 @@ func (s *jsonSchema) checkObject(m map[string]any, n *jsonNode, path []pathStep)
 		}
 	}
 	if b, ok := bound(m, "minProperties"); ok && float64(len(n.keys)) < b {
-		return violationf(n, path, "found an empty object; expected at least %d keys", int(b))
+		return violationf(n, path, "found an empty object; expected at least %s", plural(int(b), "key"))
 	}
 	deps, _ := m["dependentRequired"].(map[string]any)
 	for _, key := range slices.Sorted(maps.Keys(deps)) {
@@ -605,9 +605,12 @@ func found(n *jsonNode) string {
 }
 
 // itemCount says how many items a list has: "1 item", "2 items".
-func itemCount(k int) string {
+func itemCount(k int) string { return plural(k, "item") }
+
+// plural says k things: "1 key", "2 keys".
+func plural(k int, thing string) string {
 	if k == 1 {
-		return "1 item"
+		return "1 " + thing
 	}
-	return strconv.Itoa(k) + " items"
+	return strconv.Itoa(k) + " " + thing + "s"
 }
