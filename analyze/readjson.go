@@ -70,11 +70,15 @@ func ReadJSON(file string, data []byte) (*Report, error) {
 		}
 	}
 	var r Report
-	if err := json.Unmarshal(data, &r); err != nil { // what the checks let through reads
-		return nil, at(file, data, root.off, "", describe(err))
+	if err := json.Unmarshal(data, &r); err != nil { // what the checks let through reads: FuzzReadJSON
+		return nil, at(file, data, root.off, "", fmt.Errorf("%w (%s)", describe(err), errUnheld))
 	}
 	return &r, nil
 }
+
+// errUnheld marks a value that passed every check but that the Report
+// cannot hold: a gap in the checks, which FuzzReadJSON looks for.
+const errUnheld = "a value the checks took but the model cannot hold"
 
 // checkVersion refuses what is not an object of schema_version
 // SchemaVersion, before the schema is applied: an analysis.json of

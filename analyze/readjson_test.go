@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/analyze/compare"
 	"github.com/openzeka/reportgen/ingest"
 	"github.com/openzeka/reportgen/internal/testutil"
 )
@@ -470,18 +471,32 @@ func buildOne(t *testing.T, p string) ([]byte, bool) {
 }
 
 // FuzzReadJSON: whatever the input, ReadJSON reads it or refuses it
-// with a position, and what it reads writes without an error.
+// with a position, never for a value its checks took (a gap between the
+// checks and the model); what it reads writes without an error, reads
+// back to the same bytes, and compares with itself without a panic.
+// Seeded with the samples' analysis.json, testdata/analysis.json and
+// each refusal and text error the tests above name.
 func FuzzReadJSON(f *testing.F) {
-	for _, dir := range []string{"../samples/rate-sweep"} {
+	for _, dir := range []string{"../samples/rate-sweep", "../samples/kimi-k3-b300"} {
 		if data, err := json.Marshal(buildDir(f, dir)); err == nil {
 			f.Add(data)
 		}
 	}
-	f.Add([]byte(`{"schema_version": 3, "configs": [{"levels": [{"load": "inf", "ttft_ms": {"mean": null}}]}]}`))
-	f.Add([]byte(`{"schema_version": 3, "findings": [{"values": {"a": "inf", "b": null}}], "scenarios": [{"margins": [1, null, "inf"]}]}`))
-	if data, err := os.ReadFile("testdata/sample-findings.golden"); err == nil {
-		f.Add(data)
+	base, err := os.ReadFile("testdata/analysis.json")
+	if err != nil {
+		f.Fatal(err)
 	}
+	f.Add(base)
+	for _, tc := range refusals {
+		f.Add(changed(f, base, tc))
+	}
+	for _, s := range []string{
+		`{"schema_version": 3, "x": NaN}`, `{"schema_version": 3, "x": 1e400}`, `{"schema_version": 3, "name": "a", "name": "b"}`,
+		`{"schema_version": 3, "configs": [{"id": "a"`, `{"schema_version": "3"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Add(base[:len(base)/2])
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := analyze.ReadJSON("f.json", data)
 		if err != nil {
@@ -489,10 +504,27 @@ func FuzzReadJSON(f *testing.F) {
 			if !errors.As(err, &re) || re.File != "f.json" || re.Line == 0 {
 				t.Fatalf("error without a position: %v", err)
 			}
+			if strings.Contains(err.Error(), "the model cannot hold") {
+				t.Fatalf("the checks took what the model cannot hold: %v\n%s", err, data)
+			}
 			return
 		}
-		if _, err := json.Marshal(r); err != nil {
+		out, err := json.Marshal(r)
+		if err != nil {
 			t.Fatalf("read %q, cannot write it: %v", data, err)
+		}
+		back, err := analyze.ReadJSON("f.json", out)
+		if err != nil {
+			t.Fatalf("read %q, cannot read what it wrote: %v\n%s", data, err, out)
+		}
+		if again, err := json.Marshal(back); err != nil || !bytes.Equal(again, out) {
+			t.Fatalf("read back, writes otherwise (%v):\n%s\n%s", err, out, again)
+		}
+		if _, err := compare.New(r, back, compare.Options{}); err != nil {
+			var me *compare.MatchError
+			if !errors.As(err, &me) {
+				t.Fatalf("compared with itself: %v", err)
+			}
 		}
 	})
 }
