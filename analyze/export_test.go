@@ -18,7 +18,7 @@ func CheckSchema(data []byte) (parsed, wholeForm bool, err error) {
 	if err != nil {
 		return true, false, err
 	}
-	if v := sch.check(sch.root, root, nil); v != nil {
+	if v := (schemaRun{jsonSchema: sch}).check(sch.root, root, nil); v != nil {
 		n := root.at(v.path)
 		return true, n != nil && n.kind == jsonNumber && !wholeLiteral(n.text) && n.num == math.Trunc(n.num), v
 	}

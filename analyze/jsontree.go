@@ -83,7 +83,8 @@ type violation struct {
 
 func (v *violation) Error() string { return v.err.Error() }
 
-// violationf is a violation at the value n (at path).
+// violationf is a violation at the value n (at path, which it copies:
+// the checks extend one path slice as they descend).
 func violationf(n *jsonNode, path []pathStep, format string, args ...any) *violation {
 	return &violation{off: n.off, path: slices.Clone(path), err: fmt.Errorf(format, args...)}
 }

@@ -233,13 +233,13 @@ func newRuleTree() *ruleTree {
 // written: the first value out of its range.
 func checkValues(root *jsonNode) *violation {
 	axis := Axis(root.get("load_axis").text)
-	return newRuleTree().walk(root, nil, axis)
+	return newRuleTree().walk(root, make([]pathStep, 0, maxJSONDepth), axis)
 }
 
 func (t *ruleTree) walk(n *jsonNode, path []pathStep, axis Axis) *violation {
 	if t.rule != nil {
 		if err := t.rule(n, axis); err != nil {
-			return &violation{off: n.off, path: path, err: err}
+			return &violation{off: n.off, path: slices.Clone(path), err: err}
 		}
 	}
 	for i, item := range n.items {
@@ -251,7 +251,7 @@ func (t *ruleTree) walk(n *jsonNode, path []pathStep, axis Axis) *violation {
 			if sub == nil {
 				continue
 			}
-			if v := sub.walk(item, append(slices.Clone(path), step), axis); v != nil {
+			if v := sub.walk(item, append(path, step), axis); v != nil {
 				return v
 			}
 		}

@@ -61,7 +61,9 @@ func ReadJSON(file string, data []byte) (*Report, error) {
 		return nil, err
 	}
 	for _, check := range []func(*jsonNode) *violation{
-		func(n *jsonNode) *violation { return sch.check(sch.root, n, nil) },
+		func(n *jsonNode) *violation {
+			return schemaRun{jsonSchema: sch}.check(sch.root, n, make([]pathStep, 0, maxJSONDepth))
+		},
 		checkValues,
 		checkConsistency,
 	} {

@@ -528,3 +528,18 @@ func FuzzReadJSON(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkReadJSON reads the kimi-k3-b300 sample's analysis.json back,
+// every check included.
+func BenchmarkReadJSON(b *testing.B) {
+	data, err := json.MarshalIndent(buildDir(b, "../samples/kimi-k3-b300"), "", "  ")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := analyze.ReadJSON("analysis.json", data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

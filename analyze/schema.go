@@ -68,6 +68,14 @@ func parseSchema(data []byte) (*jsonSchema, error) {
 	return s, nil
 }
 
+// sortedKeys are the keys of m, sorted; none for an empty m.
+func sortedKeys(m map[string]any) []string {
+	if len(m) == 0 {
+		return nil
+	}
+	return slices.Sorted(maps.Keys(m))
+}
+
 // walkSchema calls f on every schema object below s: subschemas and
 // $defs, not the values of const, enum and the like.
 func walkSchema(s any, f func(map[string]any)) {
@@ -103,48 +111,92 @@ func (s *jsonSchema) resolve(ref string) any {
 	return s.defs[name]
 }
 
-// checkSchema is the first place, in the order of the document, where
-// n (at path) does not follow the schema sc: a key not allowed or
+// schemaRun applies a schema; a quiet one only tells whether a value
+// follows it (an "if", a choice of an "anyOf" tried), without the cost
+// of saying why not.
+type schemaRun struct {
+	*jsonSchema
+	quiet bool
+}
+
+// failf is the violation at n (at path), said unless the run is quiet.
+func (r schemaRun) failf(n *jsonNode, path []pathStep, format string, args ...any) *violation {
+	if r.quiet {
+		return &violation{}
+	}
+	return violationf(n, path, format, args...)
+}
+
+// follows reports whether n follows schema sc, quietly.
+func (r schemaRun) follows(sc any, n *jsonNode, path []pathStep) bool {
+	return schemaRun{r.jsonSchema, true}.check(sc, n, path) == nil
+}
+
+// expected says what schema m accepts (expect) when it is printed.
+type expected struct {
+	s *jsonSchema
+	m map[string]any
+}
+
+func (e expected) String() string { return e.s.expect(e.m) }
+
+// what says what a value is (found) when it is printed.
+type what struct{ n *jsonNode }
+
+func (w what) String() string { return found(w.n) }
+
+// check is the first place, in the order of the document, where n (at
+// path) does not follow the schema sc: a key not allowed or
 // missing, a value of the wrong kind, past a bound or of no listed kind.
-func (s *jsonSchema) check(sc any, n *jsonNode, path []pathStep) *violation {
+func (r schemaRun) check(sc any, n *jsonNode, path []pathStep) *violation {
 	m, ok := sc.(map[string]any)
 	if !ok {
 		if b, isBool := sc.(bool); isBool && !b {
-			return violationf(n, path, "not allowed here")
+			return r.failf(n, path, "not allowed here")
 		}
 		return nil
 	}
 	if ref, ok := m["$ref"].(string); ok {
-		if v := s.check(s.resolve(ref), n, path); v != nil {
+		if v := r.check(r.resolve(ref), n, path); v != nil {
 			return v
 		}
 	}
-	for _, f := range []func(map[string]any, *jsonNode, []pathStep) *violation{
-		s.checkKind, s.checkNumber, s.checkString, s.checkArray, s.checkObject, s.checkCombined,
-	} {
-		if v := f(m, n, path); v != nil {
-			return v
-		}
+	if v := r.checkKind(m, n, path); v != nil {
+		return v
 	}
-	return nil
+	var v *violation
+	switch n.kind {
+	case jsonNumber:
+		v = r.checkNumber(m, n, path)
+	case jsonString:
+		v = r.checkString(m, n, path)
+	case jsonArray:
+		v = r.checkArray(m, n, path)
+	case jsonObject:
+		v = r.checkObject(m, n, path)
+	}
+	if v != nil {
+		return v
+	}
+	return r.checkCombined(m, n, path)
 }
 
 // checkKind applies type, const and enum.
-func (s *jsonSchema) checkKind(m map[string]any, n *jsonNode, path []pathStep) *violation {
+func (r schemaRun) checkKind(m map[string]any, n *jsonNode, path []pathStep) *violation {
 	if t, ok := m["type"]; ok && !slices.ContainsFunc(typeList(t), func(t string) bool { return hasType(n, t) }) {
-		return violationf(n, path, "found %s; expected %s", found(n), s.expect(m))
+		return r.failf(n, path, "found %s; expected %s", what{n}, expected{r.jsonSchema, m})
 	}
 	if c, ok := m["const"]; ok && !sameValue(c, n) {
-		return violationf(n, path, "found %s; expected %s", found(n), s.expect(m))
+		return r.failf(n, path, "found %s; expected %s", what{n}, expected{r.jsonSchema, m})
 	}
 	if e, ok := m["enum"].([]any); ok && !slices.ContainsFunc(e, func(c any) bool { return sameValue(c, n) }) {
-		return violationf(n, path, "found %s; expected %s", found(n), s.expect(m))
+		return r.failf(n, path, "found %s; expected %s", what{n}, expected{r.jsonSchema, m})
 	}
 	return nil
 }
 
 // checkNumber applies the bounds of a number.
-func (s *jsonSchema) checkNumber(m map[string]any, n *jsonNode, path []pathStep) *violation {
+func (r schemaRun) checkNumber(m map[string]any, n *jsonNode, path []pathStep) *violation {
 	if n.kind != jsonNumber {
 		return nil
 	}
@@ -162,45 +214,45 @@ func (s *jsonSchema) checkNumber(m map[string]any, n *jsonNode, path []pathStep)
 		out = true
 	}
 	if out {
-		return violationf(n, path, "%s is out of range; expected %s", n.text, s.expect(m))
+		return r.failf(n, path, "%s is out of range; expected %s", n.text, expected{r.jsonSchema, m})
 	}
 	return nil
 }
 
 // checkString applies minLength, pattern and the date-time format.
-func (s *jsonSchema) checkString(m map[string]any, n *jsonNode, path []pathStep) *violation {
+func (r schemaRun) checkString(m map[string]any, n *jsonNode, path []pathStep) *violation {
 	if n.kind != jsonString {
 		return nil
 	}
 	if b, ok := bound(m, "minLength"); ok && float64(utf8.RuneCountInString(n.text)) < b {
-		return violationf(n, path, "found %s; expected %s", found(n), s.expect(m))
+		return r.failf(n, path, "found %s; expected %s", what{n}, expected{r.jsonSchema, m})
 	}
-	if p, ok := m["pattern"].(string); ok && !s.patterns[p].MatchString(n.text) {
-		return violationf(n, path, "found %s; expected %s", found(n), s.expect(m))
+	if p, ok := m["pattern"].(string); ok && !r.patterns[p].MatchString(n.text) {
+		return r.failf(n, path, "found %s; expected %s", what{n}, expected{r.jsonSchema, m})
 	}
 	if m["format"] == "date-time" {
 		var t time.Time
 		if t.UnmarshalText([]byte(n.text)) != nil {
-			return violationf(n, path, "%q is not a date; expected one as 2006-01-02T15:04:05Z", n.text)
+			return r.failf(n, path, "%q is not a date; expected one as 2006-01-02T15:04:05Z", n.text)
 		}
 	}
 	return nil
 }
 
 // checkArray applies minItems, maxItems and items.
-func (s *jsonSchema) checkArray(m map[string]any, n *jsonNode, path []pathStep) *violation {
+func (r schemaRun) checkArray(m map[string]any, n *jsonNode, path []pathStep) *violation {
 	if n.kind != jsonArray {
 		return nil
 	}
 	if b, ok := bound(m, "minItems"); ok && float64(len(n.items)) < b {
-		return violationf(n, path, "found %s; expected at least %s", found(n), itemCount(int(b)))
+		return r.failf(n, path, "found %s; expected at least %s", found(n), itemCount(int(b)))
 	}
 	if b, ok := bound(m, "maxItems"); ok && float64(len(n.items)) > b {
-		return violationf(n, path, "found %s; expected at most %s", found(n), itemCount(int(b)))
+		return r.failf(n, path, "found %s; expected at most %s", found(n), itemCount(int(b)))
 	}
 	if items, ok := m["items"]; ok {
 		for i, item := range n.items {
-			if v := s.check(items, item, append(slices.Clone(path), pathStep{index: i, item: true})); v != nil {
+			if v := r.check(items, item, append(path, pathStep{index: i, item: true})); v != nil {
 				return v
 			}
 		}
@@ -211,41 +263,44 @@ func (s *jsonSchema) checkArray(m map[string]any, n *jsonNode, path []pathStep) 
 // checkObject applies properties and additionalProperties to the keys
 // in the order written, then required, minProperties and
 // dependentRequired.
-func (s *jsonSchema) checkObject(m map[string]any, n *jsonNode, path []pathStep) *violation {
+func (r schemaRun) checkObject(m map[string]any, n *jsonNode, path []pathStep) *violation {
 	if n.kind != jsonObject {
 		return nil
 	}
 	props, _ := m["properties"].(map[string]any)
 	extra, hasExtra := m["additionalProperties"]
 	for i, key := range n.keys {
-		p := append(slices.Clone(path), pathStep{key: key})
+		p := append(path, pathStep{key: key}) // a violation keeps a copy
 		sub, known := props[key]
 		switch {
 		case known:
 		case hasExtra && extra == false:
-			return &violation{off: n.keyOffs[i], path: p, err: fmt.Errorf("unknown key %q; expected only the keys of analysis.json version %d", key, SchemaVersion)}
+			if r.quiet {
+				return &violation{}
+			}
+			return &violation{off: n.keyOffs[i], path: slices.Clone(p), err: fmt.Errorf("unknown key %q; expected only the keys of analysis.json version %d", key, SchemaVersion)}
 		case hasExtra:
 			sub = extra
 		}
-		if v := s.check(sub, n.items[i], p); v != nil {
+		if v := r.check(sub, n.items[i], p); v != nil {
 			return v
 		}
 	}
 	req, _ := m["required"].([]any)
-	for _, r := range req {
-		if key, _ := r.(string); n.get(key) == nil {
-			return violationf(n, path, "no key %q; expected one here", key)
+	for _, k := range req {
+		if key, _ := k.(string); n.get(key) == nil {
+			return r.failf(n, path, "no key %q; expected one here", key)
 		}
 	}
 	if b, ok := bound(m, "minProperties"); ok && float64(len(n.keys)) < b {
-		return violationf(n, path, "found an empty object; expected at least %s", plural(int(b), "key"))
+		return r.failf(n, path, "found an empty object; expected at least %s", plural(int(b), "key"))
 	}
 	deps, _ := m["dependentRequired"].(map[string]any)
-	for _, key := range slices.Sorted(maps.Keys(deps)) {
+	for _, key := range sortedKeys(deps) {
 		needs, _ := deps[key].([]any)
 		for _, need := range needs {
 			if other, _ := need.(string); n.get(key) != nil && n.get(other) == nil {
-				return violationf(n, path, "no key %q; expected one beside %q", other, key)
+				return r.failf(n, path, "no key %q; expected one beside %q", other, key)
 			}
 		}
 	}
@@ -253,29 +308,31 @@ func (s *jsonSchema) checkObject(m map[string]any, n *jsonNode, path []pathStep)
 }
 
 // checkCombined applies allOf, anyOf, not and if/then/else.
-func (s *jsonSchema) checkCombined(m map[string]any, n *jsonNode, path []pathStep) *violation {
+func (r schemaRun) checkCombined(m map[string]any, n *jsonNode, path []pathStep) *violation {
 	all, _ := m["allOf"].([]any)
 	for _, sub := range all {
-		if v := s.check(sub, n, path); v != nil {
+		if v := r.check(sub, n, path); v != nil {
 			return v
 		}
 	}
-	if v := s.checkAnyOf(m, n, path); v != nil {
+	if v := r.checkAnyOf(m, n, path); v != nil {
 		return v
 	}
-	if not, ok := m["not"]; ok && s.check(not, n, path) == nil {
-		return s.notAllowed(not, n, path)
+	if not, ok := m["not"]; ok && r.follows(not, n, path) {
+		return r.notAllowed(not, n, path)
 	}
 	cond, ok := m["if"]
 	if !ok {
 		return nil
 	}
 	branch := "else"
-	if s.check(cond, n, path) == nil {
+	if r.follows(cond, n, path) {
 		branch = "then"
 	}
-	if v := s.check(m[branch], n, path); v != nil {
-		v.err = fmt.Errorf("%w (%s)", v.err, condition(cond, n))
+	if v := r.check(m[branch], n, path); v != nil {
+		if !r.quiet {
+			v.err = fmt.Errorf("%w (%s)", v.err, condition(cond, n))
+		}
 		return v
 	}
 	return nil
@@ -284,25 +341,24 @@ func (s *jsonSchema) checkCombined(m map[string]any, n *jsonNode, path []pathSte
 // checkAnyOf applies anyOf. When no choice fits, an object or a list is
 // held to the one choice of its kind, if there is one, for the precise
 // place of the problem; any other value is told the choices.
-func (s *jsonSchema) checkAnyOf(m map[string]any, n *jsonNode, path []pathStep) *violation {
+func (r schemaRun) checkAnyOf(m map[string]any, n *jsonNode, path []pathStep) *violation {
 	choices, ok := m["anyOf"].([]any)
-	if !ok {
+	if !ok || slices.ContainsFunc(choices, func(sub any) bool { return r.follows(sub, n, path) }) {
 		return nil
 	}
-	var fit []*violation
+	if r.quiet {
+		return &violation{}
+	}
+	var fit []any
 	for _, sub := range choices {
-		v := s.check(sub, n, path)
-		if v == nil {
-			return nil
-		}
-		if s.admits(sub, n) {
-			fit = append(fit, v)
+		if r.admits(sub, n) {
+			fit = append(fit, sub)
 		}
 	}
 	if len(fit) == 1 && (n.kind == jsonObject || n.kind == jsonArray) {
-		return fit[0]
+		return r.check(fit[0], n, path)
 	}
-	return violationf(n, path, "found %s; expected %s", found(n), s.expect(m))
+	return r.failf(n, path, "found %s; expected %s", what{n}, expected{r.jsonSchema, m})
 }
 
 // admits reports whether schema sc allows values of n's kind at all.
@@ -325,15 +381,18 @@ func (s *jsonSchema) admits(sc any, n *jsonNode) bool {
 
 // notAllowed is the violation of a value that matches a "not": a key
 // it forbids, named at the key, or the value itself.
-func (s *jsonSchema) notAllowed(not any, n *jsonNode, path []pathStep) *violation {
+func (r schemaRun) notAllowed(not any, n *jsonNode, path []pathStep) *violation {
 	for _, key := range requiredKeys(not) {
 		for i, k := range n.keys {
 			if k == key {
+				if r.quiet {
+					return &violation{}
+				}
 				return &violation{off: n.keyOffs[i], path: append(slices.Clone(path), pathStep{key: key}), err: fmt.Errorf("key %q is not allowed here", key)}
 			}
 		}
 	}
-	return violationf(n, path, "found %s; not allowed here", found(n))
+	return r.failf(n, path, "found %s; not allowed here", found(n))
 }
 
 // requiredKeys are the keys a schema requires, through anyOf and allOf.
