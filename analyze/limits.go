@@ -119,12 +119,11 @@ func value(n *jsonNode) (x float64, ok bool) {
 // limit (ingest.Limits), said as what; fractional takes a fraction of a
 // whole quantity (a rate run's effective concurrency).
 func measured(limit, what string, fractional bool) valueRule {
-	var l ingest.Limit
-	for _, x := range ingest.Limits {
-		if x.Value == limit {
-			l = x
-		}
+	i := slices.IndexFunc(ingest.Limits, func(l ingest.Limit) bool { return l.Value == limit })
+	if i < 0 {
+		panic("analyze: no ingest limit " + limit) // a misspelt row of valueRules, at init
 	}
+	l := ingest.Limits[i]
 	if fractional {
 		l.Whole = false
 	}
@@ -146,12 +145,18 @@ func load(n *jsonNode, axis Axis) error {
 	case !ok:
 		return nil
 	case axis == AxisRate:
-		return measured("Rate", "request rate", false)(n, axis)
+		return rateLoad(n, axis)
 	case math.IsInf(x, 1):
 		return fmt.Errorf(`"inf" is an unbounded request rate; expected a concurrency, as load_axis is %q`, axis)
 	}
-	return measured("Concurrency", "concurrency", false)(n, axis)
+	return concurrencyLoad(n, axis)
 }
+
+// The rules of a load on each axis.
+var (
+	rateLoad        = measured("Rate", "request rate", false)
+	concurrencyLoad = measured("Concurrency", "concurrency", false)
+)
 
 // inRange holds a number to a setting's range (ingest.Range.Check),
 // naming it as written.

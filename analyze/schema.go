@@ -22,16 +22,16 @@ import (
 var analysisSchemaJSON []byte
 
 // jsonSchema is a JSON Schema (draft 2020-12) decoded: its root, its
-// $defs and its patterns compiled. checkSchema applies the keywords
-// analysis.schema.json uses (schemaKeywords); a test fails when it uses
-// another.
+// $defs and its patterns compiled. schemaRun.check applies the
+// keywords analysis.schema.json uses (schemaKeywords; of the formats,
+// date-time); a test fails when it uses another.
 type jsonSchema struct {
 	root     map[string]any
 	defs     map[string]any
 	patterns map[string]*regexp.Regexp
 }
 
-// schemaKeywords are the keywords checkSchema applies, and the
+// schemaKeywords are the keywords schemaRun.check applies, and the
 // annotations it passes over.
 var schemaKeywords = []string{
 	"$ref", "type", "const", "enum",

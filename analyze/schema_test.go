@@ -24,6 +24,9 @@ func TestSchemaKeywords(t *testing.T) {
 		if ref, ok := m["$ref"].(string); ok && sch.resolve(ref) == nil {
 			t.Errorf("$ref %q names no $defs entry", ref)
 		}
+		if f, ok := m["format"]; ok && f != "date-time" {
+			t.Errorf("format %v: the validator asserts date-time only", f)
+		}
 	})
 	for _, k := range slices.Sorted(maps.Keys(used)) {
 		if !slices.Contains(schemaKeywords, k) {
