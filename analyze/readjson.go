@@ -1,13 +1,10 @@
 package analyze
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,55 +36,80 @@ func (e *ReadError) Error() string {
 func (e *ReadError) Unwrap() error { return e.Err }
 
 // ReadJSON reads an analysis.json that reportgen build wrote (file names
-// it in errors) back into the Report it was written from. Its
-// schema_version must be SchemaVersion; keys it does not know are left
-// out (a later version adds keys without changing the version). The
+// it in errors) back into the Report it was written from, and holds it
+// to what build writes, as strictly as build holds its input: the JSON
+// text (each key once in an object, every number one a float64 holds),
+// schema_version SchemaVersion, the published schema
+// (analysis.schema.json: every key known, none missing, each value of
+// its kind), the ranges build holds each value to (valueRules: a
+// level's values within ingest.Limits, settings within the manifest's
+// ranges, users at most MaxUsers) and its consistency (checkConsistency:
+// ids unique, levels increasing). The first problem in the order of the
+// file is a *ReadError at its line, column and key path. The
 // per-request samples are not in analysis.json: a Report read back has
 // none.
 func ReadJSON(file string, data []byte) (*Report, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var tree any
-	if err := dec.Decode(&tree); err != nil {
-		return nil, syntaxError(file, data, err, dec.InputOffset())
+	root, v := parseTree(data)
+	if v == nil {
+		v = checkVersion(root)
 	}
-	if end := int(dec.InputOffset()); dec.More() {
-		off := skipSpace(data, end)
-		return nil, at(file, data, off, "", errors.New("more than one JSON value; expected one object"))
+	if v != nil {
+		return nil, v.in(file, data)
 	}
-	obj, ok := tree.(map[string]any)
-	if !ok {
-		return nil, at(file, data, skipSpace(data, 0), "", errors.New("not a JSON object; expected the object reportgen build writes to analysis.json"))
+	sch, err := analysisSchema()
+	if err != nil {
+		return nil, err
 	}
-	v, ok := obj["schema_version"]
-	if !ok {
-		return nil, at(file, data, skipSpace(data, 0), "", errors.New("no schema_version; expected an analysis.json written by reportgen build"))
-	}
-	if n, ok := v.(json.Number); !ok || n.String() != strconv.Itoa(SchemaVersion) {
-		steps := []pathStep{{key: "schema_version"}}
-		return nil, at(file, data, valueOffset(data, steps), pathString(steps),
-			fmt.Errorf("%v: expected %d (this reportgen reads analysis.json of schema version %d; rebuild the report with it)", v, SchemaVersion, SchemaVersion))
+	for _, check := range []func(*jsonNode) *violation{
+		func(n *jsonNode) *violation {
+			return schemaRun{jsonSchema: sch}.check(sch.root, n, make([]pathStep, 0, maxJSONDepth))
+		},
+		checkValues,
+		checkConsistency,
+	} {
+		if v := check(root); v != nil {
+			return nil, v.in(file, data)
+		}
 	}
 	var r Report
-	if err := json.Unmarshal(data, &r); err != nil {
-		steps := locate(tree, reflect.TypeFor[Report](), nil)
-		return nil, at(file, data, valueOffset(data, steps), pathString(steps), describe(err))
+	if err := json.Unmarshal(data, &r); err != nil { // what the checks let through reads: FuzzReadJSON
+		return nil, at(file, data, root.off, "", fmt.Errorf("%w (%s)", describe(err), errUnheld))
 	}
 	return &r, nil
 }
 
-// syntaxError places an error of the JSON text itself.
-func syntaxError(file string, data []byte, err error, fallback int64) error {
-	off := int(fallback)
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		off = int(se.Offset) - 1 // the offending byte
-		err = errors.New(strings.TrimPrefix(se.Error(), "json: "))
+// errUnheld marks a value that passed every check but that the Report
+// cannot hold: a gap in the checks, which FuzzReadJSON looks for.
+const errUnheld = "a value the checks took but the model cannot hold"
+
+// checkVersion refuses what is not an object of schema_version
+// SchemaVersion, before the schema is applied: an analysis.json of
+// another version is told to rebuild rather than its keys listed.
+func checkVersion(root *jsonNode) *violation {
+	if root.kind != jsonObject {
+		return violationf(root, nil, "not a JSON object; expected the object reportgen build writes to analysis.json")
 	}
-	if errors.Is(err, io.EOF) || len(bytes.TrimSpace(data)) == 0 {
-		err = errors.New("no JSON value; expected the object reportgen build writes to analysis.json")
+	v := root.get("schema_version")
+	if v == nil {
+		return violationf(root, nil, "no schema_version; expected an analysis.json written by reportgen build")
 	}
-	return at(file, data, off, "", err)
+	if v.kind == jsonNumber && v.text == strconv.Itoa(SchemaVersion) {
+		return nil
+	}
+	return violationf(v, []pathStep{{key: "schema_version"}},
+		"found %s; expected %d (this reportgen reads analysis.json of schema version %d; rebuild the report with it)", found(v), SchemaVersion, SchemaVersion)
+}
+
+// in is the violation as a ReadError of file, whose text is data.
+func (v *violation) in(file string, data []byte) error {
+	return at(file, data, v.off, pathString(v.path), v.err)
+}
+
+// plainKey reports whether a key can be written bare in a key path:
+// letters, digits, '_', '$' and '-', none of the '.' and brackets that
+// separate steps.
+func plainKey(k string) bool {
+	return k != "" && strings.Trim(k, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$-") == ""
 }
 
 // at is a ReadError at byte offset off of data.
@@ -157,17 +179,22 @@ func expectation(t reflect.Type) string {
 	return "an object"
 }
 
-// pathStep is one step into a JSON value: a key, or an index.
+// pathStep is one step into a JSON value: a key, or an item's index.
 type pathStep struct {
 	key   string
 	index int
+	item  bool
 }
 
 func pathString(steps []pathStep) string {
 	var b strings.Builder
 	for _, s := range steps {
-		if s.key == "" {
+		if s.item {
 			fmt.Fprintf(&b, "[%d]", s.index)
+			continue
+		}
+		if !plainKey(s.key) {
+			fmt.Fprintf(&b, "[%q]", s.key)
 			continue
 		}
 		if b.Len() > 0 {
@@ -176,146 +203,4 @@ func pathString(steps []pathStep) string {
 		b.WriteString(s.key)
 	}
 	return b.String()
-}
-
-// fails reports whether the JSON value node does not decode into a t.
-func fails(node any, t reflect.Type) bool {
-	data, err := json.Marshal(node)
-	if err != nil {
-		return true
-	}
-	return json.Unmarshal(data, reflect.New(t).Interface()) != nil
-}
-
-// locate finds the innermost value of node (which does not decode into
-// a t) that does not decode into its own type: the place of the error,
-// as a path. A value whose type reads itself (a Level) is descended into
-// by its struct fields; its other keys are its own.
-func locate(node any, t reflect.Type, path []pathStep) []pathStep {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	var child any
-	var step pathStep
-	var ct reflect.Type
-	switch n := node.(type) {
-	case map[string]any:
-		child, step, ct = failingKey(n, t)
-	case []any:
-		if t.Kind() == reflect.Slice {
-			for i, item := range n {
-				if fails(item, t.Elem()) {
-					child, step, ct = item, pathStep{index: i}, t.Elem()
-					break
-				}
-			}
-		}
-	}
-	if ct == nil {
-		return path
-	}
-	return locate(child, ct, append(path, step))
-}
-
-// failingKey is the first value of object n that does not decode into
-// its type in t (a struct's field, a map's element), its key and that
-// type; a nil type when there is none.
-func failingKey(n map[string]any, t reflect.Type) (any, pathStep, reflect.Type) {
-	switch t.Kind() {
-	case reflect.Struct:
-		for i := range t.NumField() {
-			f := t.Field(i)
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if name == "" {
-				name = strings.ToLower(f.Name) // Stat's mean, p90, …
-			}
-			if name == "-" || !f.IsExported() {
-				continue
-			}
-			if child, ok := n[name]; ok && fails(child, f.Type) {
-				return child, pathStep{key: name}, f.Type
-			}
-		}
-	case reflect.Map:
-		keys := make([]string, 0, len(n))
-		for k := range n {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			if fails(n[k], t.Elem()) {
-				return n[k], pathStep{key: k}, t.Elem()
-			}
-		}
-	}
-	return nil, pathStep{}, nil
-}
-
-// valueOffset is the byte offset at which the value at path begins in
-// data (a valid JSON document); the document's start when the path
-// cannot be followed.
-func valueOffset(data []byte, path []pathStep) int {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	for _, s := range path {
-		if _, err := dec.Token(); err != nil { // the '{' or '['
-			return skipSpace(data, 0)
-		}
-		if !seekChild(dec, s) {
-			return skipSpace(data, 0)
-		}
-	}
-	return skipSpace(data, int(dec.InputOffset()))
-}
-
-// seekChild moves dec, just inside an object or array, to just before
-// the value of key s.key, or of item s.index.
-func seekChild(dec *json.Decoder, s pathStep) bool {
-	for i := 0; dec.More(); i++ {
-		if s.key != "" {
-			tok, err := dec.Token()
-			if err != nil {
-				return false
-			}
-			if k, ok := tok.(string); ok && k == s.key {
-				return true
-			}
-		} else if i == s.index {
-			return true
-		}
-		if skipValue(dec) != nil {
-			return false
-		}
-	}
-	return false
-}
-
-// skipValue reads one whole value.
-func skipValue(dec *json.Decoder) error {
-	depth := 0
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		if d, ok := tok.(json.Delim); ok {
-			if d == '{' || d == '[' {
-				depth++
-			} else {
-				depth--
-			}
-		}
-		if depth == 0 {
-			return nil
-		}
-	}
-}
-
-// skipSpace skips white space, commas and colons from off: where the
-// next value begins.
-func skipSpace(data []byte, off int) int {
-	for off < len(data) && strings.IndexByte(" \t\r\n,:", data[off]) >= 0 {
-		off++
-	}
-	return off
 }

@@ -107,8 +107,8 @@ type Config struct {
 	Source string `json:"source"`
 	Format string `json:"format"`
 	// Tool is the display name of the tool that wrote the source ("vLLM
-	// bench serve").
-	Tool string `json:"tool"`
+	// bench serve"); "" (left out, as the schema allows) when unknown.
+	Tool string `json:"tool,omitempty"`
 	// Definitions say how the source defines ITL, TPS and RPS.
 	Definitions Definitions `json:"definitions"`
 	Levels      []Level     `json:"levels"`

@@ -197,7 +197,7 @@ var Limits = []Limit{
 func limitOf(value string) quantity {
 	for _, l := range Limits {
 		if l.Value == value {
-			return quantity{what: value, unit: l.Unit, max: l.Max, whole: l.Whole, inf: l.Unbounded, day: l.Unit == "ms" || l.Unit == "s", floor: l.Floor}
+			return l.quantity()
 		}
 	}
 	panic("ingest: no limit for " + value)
