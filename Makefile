@@ -33,20 +33,18 @@ build:
 update:
 	$(GO) test ./... -update
 
-## fuzz: run every reader's fuzz target, and the whole-model one, for FUZZTIME each
+## fuzz: run every Fuzz target of every package (found with go test -list), for FUZZTIME each
 FUZZTIME ?= 60s
-# Each FuzzBuild run writes a report folder, and FuzzReadJSON's seeds are
-# whole analysis.json files; minimizing a new input for the default 60 s
-# would stall them, so their minimization is capped.
+# Some targets write a report folder per input, or are seeded with whole
+# analysis.json files; minimizing a new input for the default 60 s would
+# stall them, so minimization is capped for all.
 fuzz:
-	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadExport$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadZip$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadManifest$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadRuns$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadRequests$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./analyze -run '^$$' -fuzz '^FuzzBuild$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x
-	$(GO) test ./analyze -run '^$$' -fuzz '^FuzzReadJSON$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x
-	$(GO) test ./render -run '^$$' -fuzz '^FuzzPackCommand$$' -fuzztime $(FUZZTIME)
+	@set -e; for pkg in $$($(GO) list ./...); do \
+		for f in $$($(GO) test $$pkg -list '^Fuzz' | grep '^Fuzz' || true); do \
+			echo "$$pkg $$f"; \
+			$(GO) test $$pkg -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 50x; \
+		done; \
+	done
 
 ## bench: the speed benchmarks
 bench:
