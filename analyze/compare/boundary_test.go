@@ -139,3 +139,81 @@ func TestNonHeadlineDeltasDecideNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsTestNeedsMinRunsOnEachSide: the runs test needs MinRuns (3)
+// runs on both sides; two on either side, the baseline's or the
+// candidate's, is too few, and a side measured once is no runs side.
+func TestRunsTestNeedsMinRunsOnEachSide(t *testing.T) {
+	once := lvl(1, 120, 50, 1)
+	once.Runs = 1
+	for _, tc := range []struct {
+		name     string
+		old, new analyze.Level
+		test     Test
+		reason   string
+	}{
+		{"three and three", runsLevel(1, 100, 3, 95, 105), runsLevel(1, 120, 3, 110, 130), TestRuns, ""},
+		{"three and two", runsLevel(1, 100, 3, 95, 105), runsLevel(1, 120, 2, 110, 130), TestNone, "too_few_runs"},
+		{"two and three", runsLevel(1, 100, 2, 95, 105), runsLevel(1, 120, 3, 110, 130), TestNone, "too_few_runs"},
+		{"three and one run", runsLevel(1, 100, 3, 95, 105), once, TestNone, "runs_one_side"},
+	} {
+		c := mustNew(t, report("a", cfg("a", tc.old)), report("b", cfg("a", tc.new)), Options{})
+		if d := delta(t, c.Configs[0], Metric(analyze.TTFT), analyze.P90, 1); d.Test != tc.test || d.Reason != tc.reason {
+			t.Errorf("%s: test %s, reason %q; want %s, %q", tc.name, d.Test, d.Reason, tc.test, tc.reason)
+		}
+	}
+}
+
+// TestGPUCountZeroIsUnknown: a GPU count of 0 is unknown, written as
+// "" in a difference, never as the number 0.
+func TestGPUCountZeroIsUnknown(t *testing.T) {
+	old, cand := cfg("a", lvl(1, 100, 50, 1)), cfg("a", lvl(1, 100, 50, 1))
+	cand.GPUs = 8
+	c := mustNew(t, report("a", old), report("b", cand), Options{})
+	var got []Difference
+	for _, d := range c.Differences {
+		if d.Key == "gpus" {
+			got = append(got, d)
+		}
+	}
+	if len(got) != 1 || got[0].Old != "" || got[0].New != "8" {
+		t.Errorf("gpus 0 → 8: differences %+v, want one with old \"\" and new \"8\"", got)
+	}
+}
+
+// TestSLOChanges: a level's SLO verdict changes when it passes both SLOs
+// on one side only: improved when the candidate passes, regressed when
+// the baseline did; the same pass is unchanged, and a side that could
+// not check is unknown.
+func TestSLOChanges(t *testing.T) {
+	pass := analyze.SLOVerdict{TTFT: true, TPS: true}
+	fail := analyze.SLOVerdict{TTFT: false, TPS: true}
+	unchecked := analyze.SLOVerdict{TTFT: true, TPS: false, TPSStat: analyze.StatNone}
+	with := func(v analyze.SLOVerdict) analyze.Level {
+		l := lvl(1, 100, 50, 1)
+		l.SLO.P90, l.SLO.Mean = v, v
+		return l
+	}
+	for _, tc := range []struct {
+		name     string
+		old, new analyze.SLOVerdict
+		want     Change
+	}{
+		{"fail → pass", fail, pass, Improved},
+		{"pass → fail", pass, fail, Regressed},
+		{"pass → pass", pass, pass, Unchanged},
+		{"fail → fail", fail, fail, Unchanged},
+		{"unchecked → pass", unchecked, pass, Unknown},
+	} {
+		c := mustNew(t, report("a", cfg("a", with(tc.old))), report("b", cfg("a", with(tc.new))), Options{})
+		slo := c.Configs[0].SLO
+		if len(slo) != 2 {
+			t.Fatalf("%s: %d SLO changes, want one per statistic", tc.name, len(slo))
+		}
+		for _, s := range slo {
+			if s.Change != tc.want {
+				t.Errorf("%s at %s: %s, want %s", tc.name, s.Stat, s.Change, tc.want)
+			}
+		}
+	}
+}
