@@ -59,7 +59,9 @@ const (
 
 // LowLoadMax is the most requests in flight counted as low load: on a
 // concurrency axis the levels c ≤ 4, on a rate axis the rates at which
-// every config's effective concurrency is at most 4.
+// every config's effective concurrency rounds to at most 4 (is under
+// 4.5: a rate run is placed at its effective concurrency rounded, 4.5
+// at 5).
 const LowLoadMax = 4
 
 // scenarios applies the rules; a scenario the data cannot decide (no
@@ -193,10 +195,10 @@ func tpsDefinitionsDiffer(cfgs []Config) bool {
 }
 
 // lowLoad reports whether every config holds at most LowLoadMax requests
-// in flight at level x.
+// in flight at level x, rounded as levelLoad rounds.
 func lowLoad(cfgs []Config, x Load) bool {
 	for _, c := range cfgs {
-		if l, ok := levelAt(c, x); ok && l.Concurrency > LowLoadMax+0.5 {
+		if l, ok := levelAt(c, x); ok && l.Concurrency >= LowLoadMax+0.5 {
 			return false
 		}
 	}
