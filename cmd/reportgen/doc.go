@@ -11,8 +11,8 @@
 //	reportgen help [COMMAND]          show this help or the help of a command
 //
 // Run "reportgen help build" or "reportgen help compare" for their flags;
-// that help is the one list of the flags. The block above is the
-// program's own help (TestDocSynopsis holds it to it).
+// that help is the one list of the flags. TestDocSynopsis keeps the
+// block above equal to the program's own help.
 //
 // Build reads each PATH (a report folder, a configuration folder, or a
 // folder of them, told apart by their content) and writes each report to
@@ -25,11 +25,9 @@
 // 3 when compare --fail-on regression found one, 130 when interrupted
 // (SIGINT, SIGTERM).
 //
-// The manual is docs/ in the repository: usage.md (every command and its
-// help, kept equal to the program's by TestDocsHelp), inputs.md (formats
-// and layouts), manifest.md (report.toml), output.md (the files, the
-// charts, analysis.json), compare.md, methodology.md (how conclusions
-// are drawn), safety.md (safety and limits) and development.md.
+// The manual is docs/ in the repository, one page per subject (the
+// README lists them); docs/usage.md and docs/compare.md hold the help of
+// every command, kept equal to the program's by TestDocsHelp.
 package main
 
 // The files of the command:

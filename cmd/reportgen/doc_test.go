@@ -205,9 +205,10 @@ func anchors(page string) map[string]bool {
 
 // TestDocsLinks: every relative link of the README and of docs/ leads to
 // a file or folder of the repository, and every #fragment to a heading
-// of its page.
+// of its page; the README links every page of docs/.
 func TestDocsLinks(t *testing.T) {
 	links := 0
+	linked := map[string]bool{}
 	for _, page := range docPages(t) {
 		text := readRoot(t, page)
 		for _, m := range mdLink.FindAllStringSubmatch(prose(text), -1) {
@@ -220,6 +221,7 @@ func TestDocsLinks(t *testing.T) {
 			dest, destText := page, text
 			if file != "" {
 				dest = path.Join(path.Dir(page), file)
+				linked[page+" "+dest] = true
 				if _, err := os.Stat(filepath.Join("../..", filepath.FromSlash(dest))); err != nil || strings.HasPrefix(dest, "../") {
 					t.Errorf("%s: the link %s leads to no file of the repository", page, target)
 					continue
@@ -235,6 +237,11 @@ func TestDocsLinks(t *testing.T) {
 	}
 	if links == 0 {
 		t.Error("no link found in the README and docs/")
+	}
+	for _, page := range docPages(t)[1:] {
+		if !linked["README.md "+page] {
+			t.Errorf("the README does not link %s", page)
+		}
 	}
 }
 
