@@ -9,8 +9,8 @@ import (
 // The Pareto model: what each configuration delivers to one user
 // against what the system delivers per GPU, the chart the field leads
 // with (SemiAnalysis InferenceMAX, AIPerf's
-// pareto_curve_throughput_per_gpu_vs_interactivity). The README's
-// "Throughput per GPU and interactivity" states the rules.
+// pareto_curve_throughput_per_gpu_vs_interactivity). docs/methodology.md,
+// "Throughput per GPU and interactivity", states the rules.
 //
 // x is the per-user output rate (interactivity, tok/s per user): the
 // TPS mean, because the aggregate it is set against is a mean too (the

@@ -11,8 +11,8 @@ import (
 	"github.com/openzeka/reportgen/ingest"
 )
 
-// The tests of "How conclusions are drawn" (README): one per rule, on
-// small synthetic campaigns.
+// The tests of "How conclusions are drawn" (docs/methodology.md): one
+// per rule, on small synthetic campaigns.
 
 // TestTieBoundary: within the tie threshold (strictly less than 5 %
 // apart) is a tie; at it, a win. A flip of < to <= fails this.

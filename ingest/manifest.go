@@ -24,7 +24,7 @@ const ManifestName = "report.toml"
 
 // Manifest is a report folder's report.toml: the report's metadata and
 // the configurations it compares. Every field is optional. The format is
-// documented in the README.
+// documented in docs/manifest.md (TestManifestDocumented).
 type Manifest struct {
 	Title      Text   `toml:"title"`
 	Subtitle   Text   `toml:"subtitle"`

@@ -148,7 +148,7 @@ name = { en = "A", es = "A" }
 }
 
 // TestManifestEveryTextPerLanguage: every text field of the manifest
-// takes the per-language form the README promises.
+// takes the per-language form docs/manifest.md promises.
 func TestManifestEveryTextPerLanguage(t *testing.T) {
 	m, warnings, err := readManifest("f.toml", []byte(`[model]
 name = { tr = "Model TR", en = "Model EN" }

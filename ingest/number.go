@@ -160,8 +160,8 @@ func notDecimal(s string) bool {
 
 // Limit is the range reportgen accepts for one value of a level, from 0
 // (or Floor) to Max in Unit, whatever the format it was read from (a
-// statistic the source did not give is absent, not 0). The README lists
-// Limits.
+// statistic the source did not give is absent, not 0). docs/safety.md
+// lists Limits.
 type Limit struct {
 	// Value names the Level field; "TTFT" covers each of its statistics.
 	Value string

@@ -23,7 +23,7 @@ type Range struct {
 	Unit string
 }
 
-// The ranges of the settings. The README's "Safety and limits" lists them.
+// The ranges of the settings. docs/safety.md lists them.
 var (
 	// ThinkRange: 0 is a closed loop (each user sends its next request
 	// as soon as the last one returns), so users = requests in flight.

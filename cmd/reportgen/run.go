@@ -168,7 +168,7 @@ var knownFormats = []string{"md", "html", "pdf"}
 const buildUsage = `Usage: reportgen build [flags] PATH...
 
 Builds the reports found under each PATH, deciding what a folder is by its
-content (README, "Layouts"):
+content (docs/inputs.md, "Layouts"):
   - a folder with a report.toml is a report;
   - a folder of one tool's runs, one per load level (directly or in
     per-level sub-folders such as 16/, c16/, concurrency_16/), is a report

@@ -33,7 +33,7 @@ func Template(name, dir string, found []ingest.Found, now time.Time) string {
 # "reportgen init". Every key but the [[configs]] ids is optional:
 # uncomment and fill in what the report should say. A text may be given
 # once, or per language: { tr = "…", en = "…" }. Every key is described
-# in the README's "The manifest" section.
+# in reportgen's docs/manifest.md.
 
 # title = { tr = "…", en = "…" }
 # subtitle = "…"

@@ -3,7 +3,9 @@ package manifestgen
 import (
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +109,69 @@ func TestTemplate(t *testing.T) {
 		if !strings.Contains(text, filepath.FromSlash(want)) {
 			t.Errorf("the manifest lacks %q:\n%s", want, text)
 		}
+	}
+}
+
+// keyLine is a line of the template that sets a key or opens a table,
+// commented out: "# think_s = 45 …", "# [slo]".
+var keyLine = regexp.MustCompile(`^# (\[[a-z_.]+\].*|[a-z_]+ = .*)$`)
+
+// TestTemplateReadsBack: init's template, every key uncommented, is a
+// manifest the reader takes as it is: no unknown key, no value out of
+// range, every configuration read (the one-run file without a
+// concurrency given its load by the key the template offers).
+func TestTemplateReadsBack(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "r")
+	csv, err := os.ReadFile("../../samples/kimi-k3-b300/vllm-direct.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := os.ReadFile("../../samples/mixed-tools/vllm-direct.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One run of the JSON lines, its load (concurrency, request rate)
+	// left out.
+	run, _, _ := strings.Cut(string(runs), "\n")
+	run = strings.NewReplacer(`"max_concurrency": 1, `, "", `"request_rate": "inf", `, "").Replace(run)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"vllm-direct.csv": csv, "vllm-one.json": []byte(run)} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	found, err := ingest.Survey(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := Template("r", dir, found, time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC))
+	var live strings.Builder
+	keys := 0
+	for line := range strings.SplitSeq(text, "\n") {
+		if keyLine.MatchString(line) {
+			line = strings.TrimPrefix(line, "# ")
+			keys++
+		}
+		live.WriteString(line + "\n")
+	}
+	if !strings.Contains(text, "\n# concurrency = 8 ") || keys < 30 {
+		t.Fatalf("%d keys uncommented, the concurrency among them? the template:\n%s", keys, text)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ingest.ManifestName), []byte(live.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := ingest.Read(dir, ingest.ReadOptions{})
+	if err != nil {
+		t.Fatalf("the template with every key set: %v\n%s", err, live.String())
+	}
+	for _, w := range c.Warnings {
+		if w.Kind == ingest.WarnUnknownKey || w.Kind == ingest.WarnUnknownSection || w.Kind == ingest.WarnUnknownLanguage {
+			t.Errorf("the template with every key set: %v", w)
+		}
+	}
+	if len(c.Configs) != 2 || c.Manifest.Cost.PricePerGPUHour == nil || c.Manifest.Hardware.GPUs == nil || c.Configs[1].Levels[0].Concurrency != 8 {
+		t.Errorf("the template's keys were not all read: %d configs, [cost] %+v, [hardware] %+v", len(c.Configs), c.Manifest.Cost, c.Manifest.Hardware)
 	}
 }

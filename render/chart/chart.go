@@ -31,14 +31,16 @@ type Chart struct {
 	SVG  []byte
 }
 
-// Names lists the eleven standard charts in report order.
-var Names = func() []string {
-	var out []string
-	for _, d := range defs {
-		out = append(out, d.name)
+// Names lists the standard charts (the rows of defs) in the order of
+// their numbers, the order Draw returns them in. The chart list of
+// docs/output.md and every count of charts in the tests come from it.
+func Names() []string {
+	out := make([]string, len(defs))
+	for i, d := range defs {
+		out[i] = d.name
 	}
 	return out
-}()
+}
 
 // Options are the charts' language and the encodings to draw them in:
 // PNG (Markdown, PDF), SVG (HTML), or both.
@@ -59,7 +61,7 @@ var errNoEncoding = errors.New("charts: no encoding asked for (PNG, SVG or both)
 var errNoLocale = errors.New("charts: no locale")
 
 // Draw draws every standard chart the data supports (no speculative
-// pair: no 08; no level at all: none), in report order, in the encodings opt asks for; a
+// pair: no 08; no level at all: none), in the order of defs, in the encodings opt asks for; a
 // Chart's PNG or SVG is nil when it was not asked for. Charts are drawn
 // in parallel, at most GOMAXPROCS at a time in the whole process (each
 // holds a full-size raster while it draws); the output is the same on

@@ -45,9 +45,12 @@ func paretoCaption(r *analyze.Report) string {
 // fixed is a caption that does not depend on the report.
 func fixed(id string) func(*analyze.Report) string { return func(*analyze.Report) string { return id } }
 
-// defs are the eleven standard charts, in report order. Adding a chart is
-// one line here, its builder, its messages (title, caption) in every
-// locale, and its place in a template ({{chart "11-…"}}).
+// defs are the standard charts, one row each, in the order of their
+// numbers: the one table of the charts, which Names, Caption and Draw
+// read (the templates place each chart where it belongs in the report).
+// Adding a chart is one row here, its builder, its messages (title,
+// caption) in every locale, its place in a template ({{chart "NN-…"}})
+// and its row in docs/output.md; nothing counts the charts by hand.
 var defs = []def{
 	{"01-ttft", fixed("chart_ttft"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.TTFT, cv.sloTTFT()) }},
 	{"02-itl", fixed("chart_itl"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.ITL, nil) }},

@@ -1,4 +1,4 @@
-// Package chart draws a report's eleven standard charts with gonum/plot, in
+// Package chart draws a report's standard charts with gonum/plot, in
 // the edition's language, as PNG (Markdown, PDF) and SVG (HTML), and the
 // charts of a comparison edition (DrawComparison).
 //
@@ -23,5 +23,7 @@
 // A chart reads the report (analyze), the locale (render/locale) and how
 // metrics are shown (render/present); it never reads the Markdown.
 // Adding a chart: a line in defs and its builder, its title and caption
-// messages in every locale, and {{chart "NN-name"}} in a template.
+// messages in every locale, {{chart "NN-name"}} in a template, and its
+// row in docs/output.md's chart table (TestChartsDocumented holds that
+// table to defs, TestChartsPlaced the templates).
 package chart
