@@ -40,7 +40,7 @@
 //	cmpverdict.go     the verdict, what differs and what was not compared
 //	cmptables.go      the headline tables, every change, the method
 //
-// The sub-packages: chart (the eleven charts, and a comparison's), pdf (the PDF layout engine,
+// The sub-packages: chart (the standard charts, and a comparison's), pdf (the PDF layout engine,
 // which knows the Markdown tree and its Assets only), locale (messages,
 // numbers and dates per language), present (how each metric is shown:
 // name, unit, axis, decimals) and mdast (the tags on the Markdown tree).

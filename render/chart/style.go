@@ -11,9 +11,9 @@ import (
 	"github.com/openzeka/reportgen/analyze"
 )
 
-// The chart styles, in one place; the README's "Chart style" says the
-// same rules in words. Every chart uses them, so a config keeps its
-// colour, marker and line in all ten.
+// The chart styles, in one place; docs/output.md's "Chart style" says
+// the same rules in words. Every chart uses them, so a config keeps its
+// colour, marker and line in all of them.
 //
 //   - Reference lines (an SLO, the 1.0× parity, a break-even point) are
 //     neutral: dark grey or grey, dotted, labelled. No series is grey or
