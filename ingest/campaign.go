@@ -126,37 +126,9 @@ func (c *Campaign) loadManifest() error {
 // some, not too many, and no file in two.
 func (c *Campaign) configSources(sc *scan, opt ReadOptions) ([]source, error) {
 	dir := c.Dir
-	var found []source
-	var err error
-	asConfig := opt.AsConfig && c.Manifest == nil
-	if m := c.Manifest; m != nil && len(m.Configs) == 0 {
-		// A manifest that lists no configurations sets the report's
-		// settings only: the folder's content says what it holds, and a
-		// folder of one configuration's runs stays one configuration.
-		cl, err := classifyIn(dir, 0, false)
-		if err != nil {
-			return nil, err
-		}
-		asConfig = cl == classConfig
-	}
-	whole := false // the manifest gives the report folder itself as a configuration
-	if m := c.Manifest; m != nil {
-		for _, meta := range m.Configs {
-			whole = whole || meta.Path != "" && filepath.Clean(filepath.Join(dir, filepath.FromSlash(meta.Path))) == filepath.Clean(dir)
-		}
-	}
-	switch {
-	case whole:
-		// Its entries say everything: the folder's files are its runs.
-	case asConfig:
-		found = []source{wholeFolder(c.Name, dir)}
-	default:
-		if found, err = sc.findSources(); err != nil {
-			return nil, err
-		}
-		if c.Manifest == nil || len(c.Manifest.Configs) == 0 {
-			found = sc.dropHardLinks(found)
-		}
+	found, err := c.foundSources(sc, opt)
+	if err != nil {
+		return nil, err
 	}
 	sources, err := c.orderSources(found)
 	if err != nil {
@@ -176,6 +148,50 @@ func (c *Campaign) configSources(sc *scan, opt ReadOptions) ([]source, error) {
 		return nil, err
 	}
 	return sources, nil
+}
+
+// foundSources are the configurations the report folder's content
+// gives, for the manifest to order: none when the manifest gives the
+// folder itself as a configuration (its entries say everything: the
+// folder's files are its runs), the folder itself when it is one
+// configuration's runs (opt.AsConfig), else those findSources finds.
+func (c *Campaign) foundSources(sc *scan, opt ReadOptions) ([]source, error) {
+	asConfig := opt.AsConfig && c.Manifest == nil
+	if m := c.Manifest; m != nil && len(m.Configs) == 0 {
+		// A manifest that lists no configurations sets the report's
+		// settings only: the folder's content says what it holds, and a
+		// folder of one configuration's runs stays one configuration.
+		cl, err := classifyIn(c.Dir, 0, false)
+		if err != nil {
+			return nil, err
+		}
+		asConfig = cl == classConfig
+	}
+	switch {
+	case listsItself(c.Dir, c.Manifest):
+		return nil, nil
+	case asConfig:
+		return []source{wholeFolder(c.Name, c.Dir)}, nil
+	}
+	found, err := sc.findSources()
+	if err != nil {
+		return nil, err
+	}
+	if c.Manifest == nil || len(c.Manifest.Configs) == 0 {
+		found = sc.dropHardLinks(found)
+	}
+	return found, nil
+}
+
+// listsItself reports whether the manifest m (nil: none) gives its
+// report folder dir itself as a configuration's path.
+func listsItself(dir string, m *Manifest) bool {
+	if m == nil {
+		return false
+	}
+	return slices.ContainsFunc(m.Configs, func(meta ConfigMeta) bool {
+		return meta.Path != "" && filepath.Clean(filepath.Join(dir, filepath.FromSlash(meta.Path))) == filepath.Clean(dir)
+	})
 }
 
 // distinctLevels counts the load levels of all configs together: the
@@ -233,18 +249,28 @@ func (c *Campaign) orderSources(found []source) ([]source, error) {
 		s.concurrency = meta.Concurrency
 		out = append(out, s)
 	}
+	if err := unlisted(m, found, used, pathOf); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// unlisted refuses the first of the found sources that no entry of the
+// manifest m reads (used): a file or folder that would be left out of
+// the report. pathOf gives the path an entry of that id reads instead.
+func unlisted(m *Manifest, found []source, used map[string]bool, pathOf map[string]string) error {
 	for _, s := range found {
 		if used[s.id] {
 			continue
 		}
 		if p, ok := pathOf[s.id]; ok {
-			return nil, errorf(Pos{File: m.file}, "", "%s is not read: config %q reads path %q instead; move the file out of the report folder or give it its own [[configs]] entry",
+			return errorf(Pos{File: m.file}, "", "%s is not read: config %q reads path %q instead; move the file out of the report folder or give it its own [[configs]] entry",
 				s.path, s.id, p)
 		}
-		return nil, errorf(Pos{File: m.file}, "", "%s has no [[configs]] entry with id = %q; add one, or move the file out of the report folder",
+		return errorf(Pos{File: m.file}, "", "%s has no [[configs]] entry with id = %q; add one, or move the file out of the report folder",
 			s.path, s.id)
 	}
-	return out, nil
+	return nil
 }
 
 // manifestSource is the source a manifest entry's path gives.
@@ -269,7 +295,7 @@ func manifestSource(dir string, m *Manifest, meta ConfigMeta) (source, error) {
 		}
 		return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q cannot be followed (%v); expected a result file or a folder of results", meta.ID, meta.Path, err)
 	}
-	kind := fileKind(p)
+	kind, ok := fileKind(p)
 	if st.IsDir() {
 		if err := checkUpLink(filepath.Dir(p), p); err != nil {
 			var e *Error
@@ -281,12 +307,9 @@ func manifestSource(dir string, m *Manifest, meta ConfigMeta) (source, error) {
 		if outdir.Marked(p) {
 			return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q holds %s: it is a report reportgen wrote; expected a folder of results", meta.ID, meta.Path, outdir.Marker)
 		}
-		kind = "runs"
-		if tables, _ := filepath.Glob(filepath.Join(p, exportTable)); len(tables) > 0 {
-			kind = "dir"
-		}
+		kind, ok = folderSource(p), true
 	}
-	if kind == "" {
+	if !ok {
 		return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q: expected a .csv, .zip, .json or .jsonl file, or a folder of results", meta.ID, meta.Path)
 	}
 	return source{id: meta.ID, path: p, kind: kind, concurrency: meta.Concurrency}, nil
@@ -305,13 +328,8 @@ func sameFiles(m *Manifest, sources []source) error {
 		if err != nil {
 			resolved = filepath.Clean(s.path)
 		}
-		if s.serve != nil {
-			// One server setting's points of a sweep folder: the
-			// settings share the folder, not their points.
-			resolved += "\x00" + *s.serve
-		}
 		cur := sourceSeen{s: s, resolved: resolved}
-		if s.kind == "file" || s.kind == "zip" {
+		if s.kind.isFile() {
 			cur.linkOf = links.first(s.path)
 		}
 		for _, o := range all {
@@ -341,14 +359,16 @@ type sourceSeen struct {
 // overlap says how c reads what o, a source before it, reads: "the same
 // file as", "a hard link to the same file as", "a run file of" (c is a
 // file of o's folder of runs), "the folder of runs holding" (the other
-// way round), or "" when they share nothing.
+// way round), or "" when they share nothing. Two parts of one folder of
+// points (a vllm bench sweep's server settings) share the folder, not
+// their points: they do not overlap, and neither holds a file.
 func (c sourceSeen) overlap(o sourceSeen) string {
 	switch {
-	case o.s.kind == "runs" && filepath.Dir(c.resolved) == o.resolved && c.s.kind != "runs":
+	case o.s.kind == runFolder && o.s.part == nil && filepath.Dir(c.resolved) == o.resolved && c.s.kind != runFolder:
 		return "a run file of"
-	case c.s.kind == "runs" && filepath.Dir(o.resolved) == c.resolved && o.s.kind != "runs":
+	case c.s.kind == runFolder && c.s.part == nil && filepath.Dir(o.resolved) == c.resolved && o.s.kind != runFolder:
 		return "the folder of runs holding"
-	case o.resolved == c.resolved:
+	case o.resolved == c.resolved && samePart(o.s.part, c.s.part):
 		return "the same file as"
 	case c.linkOf != "" && c.linkOf == o.s.path:
 		return "a hard link to the same file as"
@@ -369,12 +389,12 @@ func (sc *scan) readSource(s source, format string) (Config, []*Warning, error) 
 	var warnings []*Warning
 	var err error
 	switch s.kind {
-	case "dir":
+	case exportDir:
 		cfg, warnings, err = readExportFolder(s.path)
-	case "zip":
+	case zipSource:
 		cfg, warnings, err = readFile(s.path, readZip)
-	case "runs":
-		cfg, warnings, err = sc.readRunFolder(s.path, format, s.serve)
+	case runFolder:
+		cfg, warnings, err = sc.readRunFolder(s.path, format, s.part)
 	default:
 		cfg, warnings, err = readResultFile(s.path, format, sc.hints(s.concurrency))
 		if err == nil {

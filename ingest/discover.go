@@ -60,7 +60,7 @@ func Discover(root string) (targets []Target, ignored []string, err error) {
 		return nil, nil, err
 	}
 	switch class {
-	case classReport, classSweep:
+	case classReport, classParts:
 		return []Target{{Dir: root}}, nil, nil
 	case classConfig:
 		return []Target{{Dir: root, AsConfig: true}}, nil, nil
@@ -145,7 +145,7 @@ func reportsIn(dir string, depth int) (targets []Target, ignored []string, err e
 				return nil, nil, err
 			}
 			targets, ignored = append(targets, ts...), append(ignored, ign...)
-		case c == classReport || c == classReports || c == classSweep:
+		case c == classReport || c == classReports || c == classParts:
 			targets = append(targets, Target{Dir: p})
 		case c == classConfig:
 			targets = append(targets, Target{Dir: p, AsConfig: true})
@@ -197,7 +197,7 @@ func deeperHint(root string) string {
 			case hidden(e.Name()):
 			case e.IsDir():
 				queue = append(queue, p)
-			case d != root && fileKind(e.Name()) != "":
+			case d != root && isResultName(e.Name()):
 				if _, side := knownSide(p); !side {
 					return fmt.Sprintf("; result files lie deeper, in %s: point reportgen at that folder or one closer to it (runs are looked for at most %d folders below a configuration)", d, maxRunDepth)
 				}
@@ -215,10 +215,11 @@ const (
 	classConfig               // one configuration's runs
 	classReport               // configurations: a report
 	classReports              // reports: a folder of reports
-	// classSweep is a vllm bench sweep of several server settings: a
-	// report of one configuration per setting on its own, and as a
-	// sub-folder those configurations of its parent's report.
-	classSweep
+	// classParts is a folder of a tool's points (layout) that fall into
+	// several configurations, as a vllm bench sweep of several server
+	// settings does: a report of one configuration per part on its own,
+	// and as a sub-folder those configurations of its parent's report.
+	classParts
 )
 
 // classify says what folder p holds, depth folders below the path
@@ -247,8 +248,8 @@ func classifyIn(p string, depth int, manifest bool) (class, error) {
 }
 
 // classifyEntries looks at the names in folder p: a report.toml (when
-// manifest is set), an llm-benchmark export's table or a vllm bench
-// sweep's point folder decide its class at once. Otherwise it returns
+// manifest is set), an llm-benchmark export's table or a point folder of
+// a tool's layout (a vllm bench sweep's) decide its class at once. Otherwise it returns
 // classNone and the result files and the folders that p holds.
 func classifyEntries(p string, manifest bool) (c class, files, dirs []string, err error) {
 	entries, err := os.ReadDir(p)
@@ -276,25 +277,32 @@ func classifyEntries(p string, manifest bool) (c class, files, dirs []string, er
 		q := filepath.Join(p, name)
 		switch {
 		case mode.IsDir():
-			if point, err := sweepPointOf(q); err != nil {
-				// A folder that cannot be looked into: classifyDirs
-				// makes it a report of its own, whose read names it.
-				dirs = append(dirs, q)
-			} else if point {
-				// A vllm bench sweep: one configuration, or one per
-				// server setting it swept.
-				settings, _, err := sweepSettings(p)
-				if err != nil || len(settings) > 1 {
-					return classSweep, nil, nil, err
-				}
-				return classConfig, nil, nil, nil
+			if c, err := pointsClass(p, q); err != nil || c != classNone {
+				return c, nil, nil, err
 			}
 			dirs = append(dirs, q)
-		case fileKind(name) != "":
+		case isResultName(name):
 			files = append(files, q)
 		}
 	}
 	return classNone, files, dirs, nil
+}
+
+// pointsClass says what folder p is when its sub-folder q is a point of
+// a tool's layout: one configuration, or one per part its points fall
+// into (classParts). It is classNone when q is no point, or cannot be
+// looked into (classifyDirs then makes it a report of its own, whose
+// read names it).
+func pointsClass(p, q string) (class, error) {
+	l, err := pointLayout(q)
+	if err != nil || l == nil {
+		return classNone, nil
+	}
+	parts, _, err := l.parts(p)
+	if err != nil || len(parts) > 1 {
+		return classParts, err
+	}
+	return classConfig, nil
 }
 
 // classifyFiles says what a folder holding the result files files is:
@@ -342,7 +350,7 @@ func classifyDirs(dirs []string, depth int) class {
 			continue
 		}
 		switch c {
-		case classSweep:
+		case classParts:
 			configs++
 			levelNamed = false
 		case classConfig:
@@ -368,7 +376,7 @@ func classifyDirs(dirs []string, depth int) class {
 // writes beside its results (a GPU monitor's log, a runner's summary):
 // it is skipped and listed, not read as a configuration.
 func notResult(path string) bool {
-	if fileKind(path) == "zip" {
+	if isZip(path) {
 		return false
 	}
 	_, _, err := readResultFile(path, "", hints{concurrency: 1})
@@ -390,7 +398,7 @@ const (
 // their own, whatever their rows; so is any file of several levels. A
 // file that cannot be read gives no vote (its reading will say why).
 func oneRun(path string) runCount {
-	if fileKind(path) == "zip" {
+	if isZip(path) {
 		return runMany
 	}
 	c, _, err := readResultFile(path, "", hints{concurrency: 1})
@@ -405,19 +413,32 @@ func oneRun(path string) runCount {
 	return runOne
 }
 
-// fileKind says what a file is by its extension: "file", a result file
-// some format reads (runExts); "zip", an llm-benchmark archive; or "",
-// a file reportgen does not read. It is the one judgement of a result
-// file's name.
-func fileKind(name string) string {
+// fileKind says what a file is by its extension: a result file some
+// format reads (fileSource: runExts) or an llm-benchmark archive
+// (zipSource); ok is false for a file reportgen does not read. It is
+// the one judgement of a result file's name.
+func fileKind(name string) (kind sourceKind, ok bool) {
 	ext := strings.ToLower(filepath.Ext(name))
 	switch {
 	case ext == zipExt:
-		return "zip"
+		return zipSource, true
 	case slices.Contains(runExts(), ext):
-		return "file"
+		return fileSource, true
 	}
-	return ""
+	return fileSource, false
+}
+
+// isResultName reports whether name is a result file's or an archive's
+// (fileKind).
+func isResultName(name string) bool {
+	_, ok := fileKind(name)
+	return ok
+}
+
+// isZip reports whether name is an llm-benchmark archive's (fileKind).
+func isZip(name string) bool {
+	kind, ok := fileKind(name)
+	return ok && kind == zipSource
 }
 
 // resultKinds lists the result files a report folder may hold, for

@@ -14,7 +14,10 @@ import (
 )
 
 // isRunFile reports whether name is a result file a run folder may hold.
-func isRunFile(name string) bool { return fileKind(name) == "file" && !hidden(name) }
+func isRunFile(name string) bool {
+	kind, ok := fileKind(name)
+	return ok && kind == fileSource && !hidden(name)
+}
 
 // readRunFolder reads a folder of run files as one config whose files
 // are its levels (a sweep: agent-c2.json … agent-c32.json), directly or
@@ -65,102 +68,137 @@ const maxRunDepth = 4
 // they are part of the configuration, not configurations of their own.
 var repeatFolder = regexp.MustCompile(`(?i)^(?:profile_runs|(?:run|trial|repeat|rep|iter)[-_=]?\d+)$`)
 
-// serve, when set, reads only the vllm bench sweep points of that server
-// setting (sweepServe).
-func (sc *scan) readRunFolder(dir, format string, serve *string) (Config, []*Warning, error) {
-	cfg := Config{Source: dir}
-	var warnings []*Warning
-	var first *runFile
-	var noLatency []error
-	seen := map[string]string{} // real path → the path it was read at
-	var links linkedFiles
-	err := sc.walkRuns(dir, dir, 0, serve, func(path string) error {
-		if resolved, err := filepath.EvalSymlinks(path); err == nil {
-			if prev, dup := seen[resolved]; dup {
-				return errorf(Pos{File: path}, "", "is the same file as %s (symbolic links lead to it twice); expected each run once", prev)
-			}
-			seen[resolved] = path
-		}
-		if first := links.first(path); first != "" {
-			sc.hardLink(path, first) // one file: its run is read once
-			return nil
-		}
-		h := sc.hints(0)
-		h.concurrency, h.rate = folderLoad(dir, path)
-		c, ws, err := readRun(path, format, h)
-		if errors.Is(err, ErrNotResult) {
-			sc.notResult(path) // a file a tool writes beside its results
-			return nil
-		}
-		if errors.Is(err, ErrNoLatency) {
-			// Every file missing it is named, not only the first: the
-			// user re-runs them all.
-			noLatency = append(noLatency, err)
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		warnings = append(warnings, ws...)
-		rf := &runFile{path: path, cfg: c}
-		if first == nil {
-			first = rf
-			cfg.Format, cfg.Tool, cfg.Definitions = c.Format, c.Tool, c.Definitions
-		} else {
-			if err := first.sameConfig(rf); err != nil {
-				return err
-			}
-			if w := mixedDefinitions(path, c.Definitions, cfg.Definitions); w != nil {
-				warnings = append(warnings, w)
-			}
-		}
-		cfg.Levels = append(cfg.Levels, c.Levels...)
-		if len(cfg.Levels) > MaxLevels {
-			return errorf(Pos{File: dir}, "", "holds more than %d load levels; expected at most %d per configuration", MaxLevels, MaxLevels)
-		}
-		return nil
-	})
-	if err == nil && len(noLatency) > 0 {
-		err = manyErrors(noLatency, maxNamed)
+// readRunFolder reads the configuration folder dir's runs; pt, when
+// set, selects the points of one part (of a vllm bench sweep's server
+// settings, one).
+func (sc *scan) readRunFolder(dir, format string, pt *part) (Config, []*Warning, error) {
+	rf := &folderRuns{sc: sc, dir: dir, format: format, cfg: Config{Source: dir}, seen: map[string]string{}}
+	w := &runWalk{sc: sc, root: dir, part: pt, fn: rf.add}
+	err := w.folder(dir, 0)
+	if err == nil && len(rf.noLatency) > 0 {
+		err = manyErrors(rf.noLatency, maxNamed)
 	}
 	if err != nil {
 		return Config{}, nil, err
 	}
+	cfg := rf.cfg
 	if len(cfg.Levels) == 0 {
 		return Config{}, nil, errorf(Pos{File: dir}, "", "folder holds no result file")
 	}
 	cfg.Levels = mergeRepeats(cfg.Levels)
 	_, err = sortLevels(dir, cfg.Levels, false)
-	return cfg, warnings, err
+	return cfg, rf.warnings, err
 }
 
-// walkRuns calls fn for each run file of the configuration folder root
-// found in dir, depth folders below root: its result files, a vllm
-// bench sweep point's summary.json, and the run files of its
-// sub-folders. What it skips on purpose is recorded.
-func (sc *scan) walkRuns(root, dir string, depth int, serve *string, fn func(path string) error) error {
+// folderRuns is a configuration folder's runs as readRunFolder gathers
+// them, one run file at a time (add).
+type folderRuns struct {
+	sc        *scan
+	dir       string
+	format    string
+	cfg       Config
+	warnings  []*Warning
+	first     *runFile
+	noLatency []error           // the runs that lack a latency, named together
+	seen      map[string]string // real path → the path it was read at
+	links     linkedFiles
+}
+
+// add reads the run file at path into the configuration: once, however
+// many names lead to it; a file that is no result is skipped, and one
+// that lacks a latency is kept for one error naming them all.
+func (rf *folderRuns) add(path string) error {
+	if read, err := rf.once(path); !read || err != nil {
+		return err
+	}
+	h := rf.sc.hints(0)
+	h.concurrency, h.rate = folderLoad(rf.dir, path)
+	c, ws, err := readRun(path, rf.format, h)
+	if errors.Is(err, ErrNotResult) {
+		rf.sc.notResult(path) // a file a tool writes beside its results
+		return nil
+	}
+	if errors.Is(err, ErrNoLatency) {
+		// Every file missing it is named, not only the first: the
+		// user re-runs them all.
+		rf.noLatency = append(rf.noLatency, err)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	rf.warnings = append(rf.warnings, ws...)
+	return rf.merge(path, c)
+}
+
+// once reports whether the run file at path is to be read: false for a
+// hard link of a file read before (listed as skipped). Two symbolic
+// links that lead to one file are an error.
+func (rf *folderRuns) once(path string) (bool, error) {
+	if resolved, err := filepath.EvalSymlinks(path); err == nil {
+		if prev, dup := rf.seen[resolved]; dup {
+			return false, errorf(Pos{File: path}, "", "is the same file as %s (symbolic links lead to it twice); expected each run once", prev)
+		}
+		rf.seen[resolved] = path
+	}
+	if first := rf.links.first(path); first != "" {
+		rf.sc.hardLink(path, first) // one file: its run is read once
+		return false, nil
+	}
+	return true, nil
+}
+
+// merge adds c, the run file at path as read, to the configuration: its
+// tool and workload must be the first file's (sameConfig), and its
+// levels within MaxLevels.
+func (rf *folderRuns) merge(path string, c Config) error {
+	f := &runFile{path: path, cfg: c}
+	if rf.first == nil {
+		rf.first = f
+		rf.cfg.Format, rf.cfg.Tool, rf.cfg.Definitions = c.Format, c.Tool, c.Definitions
+	} else {
+		if err := rf.first.sameConfig(f); err != nil {
+			return err
+		}
+		if w := mixedDefinitions(path, c.Definitions, rf.cfg.Definitions); w != nil {
+			rf.warnings = append(rf.warnings, w)
+		}
+	}
+	rf.cfg.Levels = append(rf.cfg.Levels, c.Levels...)
+	if len(rf.cfg.Levels) > MaxLevels {
+		return errorf(Pos{File: rf.dir}, "", "holds more than %d load levels; expected at most %d per configuration", MaxLevels, MaxLevels)
+	}
+	return nil
+}
+
+// runWalk is the walk of the run tree of the configuration folder root:
+// it calls fn for each run file found, reading of a tool's points (a
+// vllm bench sweep's) only those of part (nil: all), and records what
+// it skips on purpose.
+type runWalk struct {
+	sc   *scan
+	root string
+	part *part
+	fn   func(path string) error
+}
+
+// folder walks dir, depth folders below the configuration folder: its
+// result files, the run file of each point of a tool's layout, and the
+// run files of its sub-folders.
+func (w *runWalk) folder(dir string, depth int) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fileError(dir, err)
 	}
-	names := map[string]bool{}
-	points := false
-	for _, e := range entries {
-		names[e.Name()] = true
-		if e.IsDir() {
-			if point, _ := isSweepPoint(filepath.Join(dir, e.Name())); point {
-				points = true
-			}
-		}
-	}
+	names, points := runNames(dir, entries)
 	for _, e := range entries {
 		name := e.Name()
 		p := filepath.Join(dir, name)
-		if name == ManifestName && dir == root || outdir.OwnFile(name) {
+		if name == ManifestName && dir == w.root || outdir.OwnFile(name) {
 			continue // the report's manifest, beside its runs
 		}
 		if hidden(name) {
-			sc.ignore(p)
+			w.sc.ignore(p)
 			continue
 		}
 		mode, err := entryMode(dir, e)
@@ -168,9 +206,9 @@ func (sc *scan) walkRuns(root, dir string, depth int, serve *string, fn func(pat
 			return err
 		}
 		if mode.IsDir() {
-			err = sc.walkRunFolder(root, p, depth, serve, fn)
+			err = w.subfolder(p, depth)
 		} else {
-			err = sc.walkRunFile(p, names, points, fn)
+			err = w.file(p, names, points)
 		}
 		if err != nil {
 			return err
@@ -179,55 +217,67 @@ func (sc *scan) walkRuns(root, dir string, depth int, serve *string, fn func(pat
 	return nil
 }
 
-// walkRunFolder walks p, a sub-folder of dir in walkRuns: a vllm bench
-// sweep point (of the server setting serve, when set), a folder of more
-// runs, or a folder skipped.
-func (sc *scan) walkRunFolder(root, p string, depth int, serve *string, fn func(path string) error) error {
-	// vllm bench sweep: one sub-folder per point
-	// (SERVE--…-BENCH--max_concurrency=8…/), whose summary.json
-	// lists its runs (run=0.json, run=1.json repeat it).
-	point, err := sweepPointOf(p)
+// runNames are the names of the entries of folder dir, and the layout
+// whose points are among its sub-folders (nil: none).
+func runNames(dir string, entries []os.DirEntry) (names map[string]bool, points *layout) {
+	names = map[string]bool{}
+	for _, e := range entries {
+		names[e.Name()] = true
+		if e.IsDir() {
+			if l, _ := pointLayout(filepath.Join(dir, e.Name())); l != nil {
+				points = l
+			}
+		}
+	}
+	return names, points
+}
+
+// subfolder walks p, a sub-folder of a folder depth folders below the
+// configuration folder: a point of a tool's layout (one of the walk's
+// part, when set), a folder of more runs, or a folder skipped.
+func (w *runWalk) subfolder(p string, depth int) error {
+	l, err := pointLayout(p)
 	switch {
 	case err != nil:
 		return err
 	case outdir.Marked(p):
-		sc.ignore(p)
-	case point:
-		if s, _ := sweepServe(filepath.Base(p)); serve != nil && s != *serve {
-			return nil // another server setting's configuration
+		w.sc.ignore(p)
+	case l != nil:
+		if !w.part.holds(l, p) {
+			return nil // another part's configuration
 		}
-		if err := fn(filepath.Join(p, sweepSummary)); err != nil {
+		if err := w.fn(filepath.Join(p, l.run)); err != nil {
 			return err
 		}
-		return sc.listPoint(p)
+		return w.sc.listPoint(l, p)
 	case depth+1 < maxRunDepth && holdsRuns(p, depth+1):
-		return sc.walkRuns(root, p, depth+1, serve, fn)
+		return w.folder(p, depth+1)
 	default:
-		sc.notResult(p)
+		w.sc.notResult(p)
 	}
 	return nil
 }
 
-// walkRunFile calls fn for p, a file of a folder of runs whose names are
-// names (points: the folder holds vllm bench sweep points), unless it is
-// not a run file or is read with another.
-func (sc *scan) walkRunFile(p string, names map[string]bool, points bool, fn func(path string) error) error {
+// file calls fn for p, a file of a folder of runs whose names are names
+// (points: the layout whose points the folder holds, or nil), unless it
+// is not a run file or is read with another.
+func (w *runWalk) file(p string, names map[string]bool, points *layout) error {
 	name := filepath.Base(p)
 	if !isRunFile(name) {
-		sc.notResult(p)
+		w.sc.notResult(p)
 		return nil
 	}
 	if primary, ok := SideOf(name); ok && names[primary] {
 		if strings.EqualFold(filepath.Ext(name), ".csv") {
-			sc.ignore(p) // the same run, read from its .json
+			w.sc.ignore(p) // the same run, read from its .json
 		}
 		return nil // else read with its primary, to complete it (readRun)
 	}
-	if points && strings.EqualFold(name, "summary.csv") {
-		sc.ignore(p) // the sweep's runs, read from its points' summary.json
+	if points != nil && points.aggregate(name) {
+		w.sc.ignore(p) // the points' runs, read from the points
 		return nil
 	}
-	return fn(p)
+	return w.fn(p)
 }
 
 // readRun reads one run file of a configuration folder. Where the tool
@@ -270,11 +320,11 @@ func readRun(path, format string, h hints) (Config, []*Warning, error) {
 	return c, ws, nil
 }
 
-// listPoint lists what a vllm bench sweep point holds beside the
-// summary.json read: its runs' own files (the same runs), the tool's
-// side files, and anything else as not a result (refused under --strict
-// when unexplained).
-func (sc *scan) listPoint(point string) error {
+// listPoint lists what point, a point of layout l, holds beside the
+// run file read: the same run's other files, the tool's side files,
+// and anything else as not a result (refused under --strict when
+// unexplained).
+func (sc *scan) listPoint(l *layout, point string) error {
 	entries, err := os.ReadDir(point)
 	if err != nil {
 		return fileError(point, err)
@@ -282,9 +332,9 @@ func (sc *scan) listPoint(point string) error {
 	for _, e := range entries {
 		p := filepath.Join(point, e.Name())
 		switch {
-		case e.Name() == sweepSummary || outdir.OwnFile(e.Name()):
-		case sweepRun.MatchString(e.Name()) || hidden(e.Name()):
-			sc.ignore(p) // the runs, read from summary.json
+		case e.Name() == l.run || outdir.OwnFile(e.Name()):
+		case l.repeats(e.Name()) || hidden(e.Name()):
+			sc.ignore(p) // the run again, read from the run file
 		default:
 			sc.notResult(p)
 		}

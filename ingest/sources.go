@@ -15,13 +15,29 @@ import (
 type source struct {
 	id   string
 	path string
-	kind string // "file" (a result file), "zip", "dir" (an unzipped export) or "runs" (a folder of run files)
+	kind sourceKind
 	// concurrency is the manifest's load for a run file that lacks one.
 	concurrency int
-	// serve, for a folder of vllm bench sweep points of several server
-	// settings, is the setting whose points are this configuration.
-	serve *string
+	// part, for a folder of a tool's points that fall into several
+	// configurations (a vllm bench sweep of several server settings),
+	// is the part whose points are this configuration; nil for every
+	// run of the folder.
+	part *part
 }
+
+// sourceKind is what a source's path is.
+type sourceKind int
+
+const (
+	fileSource sourceKind = iota // a result file
+	zipSource                    // an llm-benchmark archive
+	exportDir                    // an unzipped llm-benchmark export (holding a *-table.csv)
+	runFolder                    // a folder of run files
+)
+
+// isFile reports whether a source of the kind is one file (its hard
+// links are looked for).
+func (k sourceKind) isFile() bool { return k == fileSource || k == zipSource }
 
 // scan is the reading of one report folder: it collects the names it
 // skips on purpose. A nil *scan collects nothing.
@@ -69,7 +85,7 @@ func (sc *scan) dropHardLinks(sources []source) []source {
 	var seen linkedFiles
 	var out []source
 	for _, s := range sources {
-		if s.kind == "file" || s.kind == "zip" {
+		if s.kind.isFile() {
 			if first := seen.first(s.path); first != "" {
 				sc.hardLink(s.path, first)
 				continue
@@ -137,13 +153,12 @@ func (sc *scan) findSources() ([]source, error) {
 	if err != nil {
 		return nil, fileError(sc.dir, err)
 	}
-	var out []source
-	settings, points, err := sweepSettings(sc.dir)
+	points, parts, err := pointsIn(sc.dir)
 	if err != nil {
 		return nil, err
 	}
-	out = append(out, settingSources("", sc.dir, settings)...)
-	if points && len(settings) == 0 {
+	out := partSources("", sc.dir, points, parts)
+	if points != nil && len(parts) == 0 {
 		out = append(out, wholeFolder(filepath.Base(filepath.Clean(sc.dir)), sc.dir))
 	}
 	for _, e := range entries {
@@ -163,9 +178,9 @@ func (sc *scan) findSources() ([]source, error) {
 }
 
 // entrySources are the configurations that entry e of the report folder
-// gives, none when it is skipped (and recorded); points says that the
-// report folder holds vllm bench sweep points.
-func (sc *scan) entrySources(e os.DirEntry, points bool) ([]source, error) {
+// gives, none when it is skipped (and recorded); points, when set, is
+// the layout whose points the report folder holds.
+func (sc *scan) entrySources(e os.DirEntry, points *layout) ([]source, error) {
 	name := e.Name()
 	p := filepath.Join(sc.dir, name)
 	if name == ManifestName || outdir.OwnFile(name) {
@@ -179,19 +194,19 @@ func (sc *scan) entrySources(e os.DirEntry, points bool) ([]source, error) {
 	if err != nil {
 		return nil, err
 	}
-	if points && (strings.EqualFold(name, "summary.csv") || mode.IsDir()) {
-		if point, _ := isSweepPoint(p); point {
-			return nil, nil // read by its setting's configuration
+	if points != nil && (points.aggregate(name) || mode.IsDir()) {
+		if point, _ := points.point(p); point {
+			return nil, nil // read by its part's configuration
 		}
 		if !mode.IsDir() {
-			sc.ignore(p) // the sweep's runs, read from its points' summary.json
+			sc.ignore(p) // the points' runs, read from the points
 			return nil, nil
 		}
 	}
 	if mode.IsDir() {
 		return sc.folderSources(name, p)
 	}
-	if kind := fileKind(name); kind != "" && !notResult(p) {
+	if kind, ok := fileKind(name); ok && !notResult(p) {
 		return []source{{id: strings.TrimSuffix(name, filepath.Ext(name)), path: p, kind: kind}}, nil
 	}
 	sc.notResult(p)
@@ -199,41 +214,41 @@ func (sc *scan) entrySources(e os.DirEntry, points bool) ([]source, error) {
 }
 
 // folderSources are the configurations of the report folder's
-// sub-folder p, named name: one per server setting of a vllm bench
-// sweep, or the folder itself when it holds an export or runs.
+// sub-folder p, named name: one per part of a tool's points (a vllm
+// bench sweep's server settings), or the folder itself when it holds an
+// export or runs.
 func (sc *scan) folderSources(name, p string) ([]source, error) {
-	if settings, _, err := sweepSettings(p); err != nil {
+	if points, parts, err := pointsIn(p); err != nil {
 		return nil, err
-	} else if len(settings) > 0 {
-		return settingSources(name, p, settings), nil
+	} else if len(parts) > 0 {
+		return partSources(name, p, points, parts), nil
 	}
-	kind, err := folderKind(p)
+	kind, ok, err := folderKind(p)
 	if err != nil {
 		return nil, err
 	}
-	if kind == "" {
+	if !ok {
 		sc.notResult(p)
 		return nil, nil
 	}
 	return []source{{id: name, path: p, kind: kind}}, nil
 }
 
-// folderKind says what a sub-folder of a report folder is: "dir" (an
-// unzipped llm-benchmark export, holding a *-table.csv), "runs" (a
-// folder of run files, or of vllm bench sweep points), or "" (neither,
-// or a report reportgen wrote: ignored). An unreadable folder is an error.
-func folderKind(p string) (string, error) {
+// folderKind says what a sub-folder of a report folder is: an unzipped
+// llm-benchmark export (exportDir, holding a *-table.csv) or a folder of
+// run files, or of a tool's points (runFolder); ok is false for neither,
+// or a report reportgen wrote: ignored. An unreadable folder is an
+// error.
+func folderKind(p string) (kind sourceKind, ok bool, err error) {
 	if outdir.Marked(p) {
-		return "", nil
+		return 0, false, nil
 	}
 	entries, err := os.ReadDir(p)
 	if err != nil {
-		return "", fileError(p, err)
+		return 0, false, fileError(p, err)
 	}
-	for _, f := range entries {
-		if ok, _ := filepath.Match(exportTable, f.Name()); ok {
-			return "dir", nil
-		}
+	if holdsExportTable(entries) {
+		return exportDir, true, nil
 	}
 	for _, f := range entries {
 		if hidden(f.Name()) {
@@ -241,39 +256,46 @@ func folderKind(p string) (string, error) {
 		}
 		mode, err := entryMode(p, f)
 		if err != nil {
-			return "", err
+			return 0, false, err
 		}
 		if !mode.IsDir() {
 			if isRunFile(f.Name()) {
-				return "runs", nil
+				return runFolder, true, nil
 			}
 			continue
 		}
-		if point, err := sweepPointOf(filepath.Join(p, f.Name())); point || err != nil {
-			return "runs", err
+		if l, err := pointLayout(filepath.Join(p, f.Name())); l != nil || err != nil {
+			return runFolder, true, err
 		}
 	}
 	// Runs in per-level (or per-repeat) sub-folders: sglang/c2/run.json.
 	if c, err := classify(p, 1); err != nil || c == classConfig {
-		return "runs", err
+		return runFolder, true, err
 	}
-	return "", nil
+	return 0, false, nil
 }
 
-// settingSources are the configurations of a vllm bench sweep folder
-// dir of several server settings: one per setting, named for it (under
-// the folder's name when the sweep lies in a sub-folder, name).
-func settingSources(name, dir string, settings []string) []source {
+// holdsExportTable reports whether a folder whose entries are entries
+// holds an llm-benchmark export's *-table.csv.
+func holdsExportTable(entries []os.DirEntry) bool {
+	return slices.ContainsFunc(entries, func(f os.DirEntry) bool {
+		ok, _ := filepath.Match(exportTable, f.Name())
+		return ok
+	})
+}
+
+// partSources are the configurations of folder dir whose points, of
+// layout l, fall into the parts parts: one per part, named for it
+// (partID; under the folder's name when the folder lies in a sub-folder
+// of the report, name). No parts give none.
+func partSources(name, dir string, l *layout, parts []string) []source {
 	var out []source
-	for _, serve := range settings {
-		id := serve
-		if id == "" {
-			id = "default"
-		}
+	for _, key := range parts {
+		id := l.partID(key)
 		if name != "" {
 			id = name + "/" + id
 		}
-		out = append(out, source{id: id, path: dir, kind: "runs", serve: &serve})
+		out = append(out, source{id: id, path: dir, kind: runFolder, part: &part{layout: l, key: key}})
 	}
 	return out
 }
@@ -281,11 +303,17 @@ func settingSources(name, dir string, settings []string) []source {
 // wholeFolder is the source of a folder read as one configuration: its
 // runs, or an unzipped llm-benchmark export.
 func wholeFolder(id, dir string) source {
-	kind := "runs"
+	return source{id: id, path: dir, kind: folderSource(dir)}
+}
+
+// folderSource is the kind of a folder read as one configuration: an
+// unzipped llm-benchmark export when it holds a *-table.csv, else a
+// folder of runs.
+func folderSource(dir string) sourceKind {
 	if tables, _ := filepath.Glob(filepath.Join(dir, exportTable)); len(tables) > 0 {
-		kind = "dir"
+		return exportDir
 	}
-	return source{id: id, path: dir, kind: kind}
+	return runFolder
 }
 
 // hints are what a result file's reading may need from outside it: a

@@ -146,27 +146,32 @@ func csvObjects(t *table, data []byte) ([]obj, []int) {
 	return objs, lines
 }
 
-// sweepPointOf is isSweepPoint, whose error names the folder dir when it
-// is dir that cannot be looked into (its summary.json's own
-// permissions do not matter to a stat: a denied stat is about dir).
-func sweepPointOf(dir string) (bool, error) {
-	point, err := isSweepPoint(dir)
-	if err != nil {
-		if _, serr := os.Stat(filepath.Join(dir, sweepSummary)); errors.Is(serr, fs.ErrPermission) {
-			return false, fileError(dir, serr)
-		}
-	}
-	return point, err
+// vllmSweep is the layout of a vllm bench sweep serve's experiment
+// folder: one sub-folder per point (SERVE--max_num_seqs=8-BENCH--
+// max_concurrency=8/), whose summary.json lists its runs (the
+// run=0.json, run=1.json beside it repeat them), and the experiment's
+// summary.csv (vllmSweepCSV) beside the points, gathering them. The
+// points of one server setting are one configuration; a sweep of
+// several server settings, each measured at several points, is one
+// configuration per setting (sweepSettings).
+var vllmSweep = layout{
+	point:     sweepPointOf,
+	parts:     sweepSettings,
+	partOf:    func(name string) string { serve, _ := sweepServe(name); return serve },
+	partID:    settingID,
+	run:       sweepSummary,
+	repeats:   sweepRun.MatchString,
+	aggregate: func(name string) bool { return strings.EqualFold(name, "summary.csv") },
 }
-
-// sweepRun matches the files a vllm bench sweep point holds beside its
-// summary.json for the same runs: run=0.json, run=1.json, ….
-var sweepRun = regexp.MustCompile(`^run=\d+\.json$`)
 
 // sweepSummary is the file of a vllm bench sweep point's folder
 // (SERVE--…-BENCH--max_concurrency=8…/) that lists its runs; the
 // run=0.json, run=1.json beside it repeat them.
 const sweepSummary = "summary.json"
+
+// sweepRun matches the files a vllm bench sweep point holds beside its
+// summary.json for the same runs: run=0.json, run=1.json, ….
+var sweepRun = regexp.MustCompile(`^run=\d+\.json$`)
 
 // isSweepPoint reports whether dir is a vllm bench sweep point: a folder
 // holding a summary.json, named as vllm bench sweep names its points
@@ -188,6 +193,19 @@ func isSweepPoint(dir string) (bool, error) {
 		return false, nil
 	}
 	return false, fileError(summary, err)
+}
+
+// sweepPointOf is isSweepPoint, whose error names the folder dir when it
+// is dir that cannot be looked into (its summary.json's own
+// permissions do not matter to a stat: a denied stat is about dir).
+func sweepPointOf(dir string) (bool, error) {
+	point, err := isSweepPoint(dir)
+	if err != nil {
+		if _, serr := os.Stat(filepath.Join(dir, sweepSummary)); errors.Is(serr, fs.ErrPermission) {
+			return false, fileError(dir, serr)
+		}
+	}
+	return point, err
 }
 
 // sweepServe is the server setting a sweep point's folder name gives:
@@ -230,4 +248,13 @@ func sweepSettings(dir string) (settings []string, points bool, err error) {
 		return nil, len(count) > 0, nil
 	}
 	return slices.Sorted(maps.Keys(count)), true, nil
+}
+
+// settingID is the configuration id of the server setting serve: the
+// setting's name, "default" for the points of no server setting.
+func settingID(serve string) string {
+	if serve == "" {
+		return "default"
+	}
+	return serve
 }
