@@ -134,26 +134,32 @@ func reportsIn(dir string, depth int) (targets []Target, ignored []string, err e
 			ignored = append(ignored, p)
 			continue
 		}
-		c, err := classify(p, 1)
+		ts, ign, err := reportsOf(p, depth)
 		if err != nil {
-			c = classReport // its read names what is wrong; the others build
+			return nil, nil, err
 		}
-		switch {
-		case c == classReports && depth < maxReportNesting:
-			ts, ign, err := reportsIn(p, depth+1)
-			if err != nil {
-				return nil, nil, err
-			}
-			targets, ignored = append(targets, ts...), append(ignored, ign...)
-		case c == classReport || c == classReports || c == classParts:
-			targets = append(targets, Target{Dir: p})
-		case c == classConfig:
-			targets = append(targets, Target{Dir: p, AsConfig: true})
-		default:
-			ignored = append(ignored, p)
-		}
+		targets, ignored = append(targets, ts...), append(ignored, ign...)
 	}
 	return targets, ignored, nil
+}
+
+// reportsOf is what p, a sub-folder of a folder of reports depth
+// folders of reports below the folder given, gives: itself as a report
+// or a configuration, the reports in it, or itself ignored.
+func reportsOf(p string, depth int) (targets []Target, ignored []string, err error) {
+	c, err := classify(p, 1)
+	if err != nil {
+		c = classReport // its read names what is wrong; the others build
+	}
+	switch {
+	case c == classReports && depth < maxReportNesting:
+		return reportsIn(p, depth+1)
+	case c == classReport || c == classReports || c == classParts:
+		return []Target{{Dir: p}}, nil, nil
+	case c == classConfig:
+		return []Target{{Dir: p, AsConfig: true}}, nil, nil
+	}
+	return nil, []string{p}, nil
 }
 
 // sideOnlyHint says, for a folder where no report was found, that the

@@ -141,18 +141,7 @@ func readResultFile(path, format string, h hints) (Config, []*Warning, error) {
 		return Config{}, nil, errorf(Pos{File: path}, "", "%w: %s", ErrNotResult, what)
 	}
 	if f, ok := streamed(path, format); ok {
-		r, err := openStream(path)
-		if err != nil {
-			return Config{}, nil, err
-		}
-		levels, defs, warnings, err := f.Stream(path, r)
-		if cerr := r.Close(); err == nil && cerr != nil {
-			err = fileError(path, cerr)
-		}
-		if err != nil {
-			return Config{}, nil, err
-		}
-		return f.config(path, levels, defs), warnings, nil
+		return f.readStream(path)
 	}
 	data, err := readInput(path)
 	if err != nil {
@@ -182,6 +171,22 @@ func readResultFile(path, format string, h hints) (Config, []*Warning, error) {
 		return Config{}, nil, err
 	}
 	if err := oneWorkload(levels); err != nil {
+		return Config{}, nil, err
+	}
+	return f.config(path, levels, defs), warnings, nil
+}
+
+// readStream reads the file at path with the format's Stream.
+func (f Format) readStream(path string) (Config, []*Warning, error) {
+	r, err := openStream(path)
+	if err != nil {
+		return Config{}, nil, err
+	}
+	levels, defs, warnings, err := f.Stream(path, r)
+	if cerr := r.Close(); err == nil && cerr != nil {
+		err = fileError(path, cerr)
+	}
+	if err != nil {
 		return Config{}, nil, err
 	}
 	return f.config(path, levels, defs), warnings, nil

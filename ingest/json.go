@@ -307,35 +307,11 @@ func (p *jsonParser) str() (string, error) {
 		switch {
 		case c == '"':
 			p.i++
-			raw := p.data[start:p.i]
-			if simple && utf8.Valid(raw) {
-				return p.src[start+1 : p.i-1], nil
-			}
-			var s string
-			if err := json.Unmarshal(raw, &s); err != nil {
-				return "", p.fail(start, "string: %v", err)
-			}
-			return s, nil
+			return p.strValue(start, simple)
 		case c == '\\':
 			simple = false
-			if p.i+1 >= len(p.data) {
-				p.i++
-				continue
-			}
-			e := p.data[p.i+1]
-			switch e {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				p.i += 2
-			case 'u':
-				for k := p.i + 2; k < p.i+6; k++ {
-					if k >= len(p.data) || !isHex(p.data[k]) {
-						return "", p.fail(p.i, "invalid escape in string; expected \\u and four hex digits")
-					}
-				}
-				p.i += 6
-			default:
-				p.i++
-				return "", p.fail(p.i-1, "invalid escape \\%s in string", p.found())
+			if err := p.escape(); err != nil {
+				return "", err
 			}
 		case c < 0x20:
 			return "", p.fail(p.i, "control character %#02x in string; expected it escaped", c)
@@ -346,53 +322,96 @@ func (p *jsonParser) str() (string, error) {
 	return "", p.fail(start, "string is never closed; it runs to the end of the file")
 }
 
+// strValue is the value of the string literal from start to p.i, its
+// closing quote included; simple says that it holds no escape.
+func (p *jsonParser) strValue(start int, simple bool) (string, error) {
+	raw := p.data[start:p.i]
+	if simple && utf8.Valid(raw) {
+		return p.src[start+1 : p.i-1], nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", p.fail(start, "string: %v", err)
+	}
+	return s, nil
+}
+
+// escape steps over the escape sequence at p.i (a backslash), failing
+// at one JSON does not allow. A backslash that ends the file is
+// stepped over, for str to find the string never closed.
+func (p *jsonParser) escape() error {
+	if p.i+1 >= len(p.data) {
+		p.i++
+		return nil
+	}
+	switch p.data[p.i+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		p.i += 2
+	case 'u':
+		for k := p.i + 2; k < p.i+6; k++ {
+			if k >= len(p.data) || !isHex(p.data[k]) {
+				return p.fail(p.i, "invalid escape in string; expected \\u and four hex digits")
+			}
+		}
+		p.i += 6
+	default:
+		p.i++
+		return p.fail(p.i-1, "invalid escape \\%s in string", p.found())
+	}
+	return nil
+}
+
 func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
 
 // number reads a number literal at p.i: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
 func (p *jsonParser) number() (any, error) {
 	start := p.i
-	digits := func() int {
-		n := 0
-		for p.i < len(p.data) && '0' <= p.data[p.i] && p.data[p.i] <= '9' {
-			p.i++
-			n++
-		}
-		return n
+	p.skip("-")
+	ok := p.skip("0") || p.digits() > 0
+	if ok && p.skip(".") {
+		ok = p.digits() > 0
 	}
-	bad := func() error {
-		for p.i < len(p.data) && strings.IndexByte("+-.eE0123456789", p.data[p.i]) >= 0 {
-			p.i++
-		}
-		return p.fail(start, "malformed number %q", p.src[start:p.i])
+	if ok && p.skip("eE") {
+		p.skip("+-")
+		ok = p.digits() > 0
 	}
-	if p.data[p.i] == '-' {
-		p.i++
-	}
-	switch {
-	case p.i < len(p.data) && p.data[p.i] == '0':
-		p.i++
-	case digits() == 0:
-		return nil, bad()
-	}
-	if p.i < len(p.data) && p.data[p.i] == '.' {
-		p.i++
-		if digits() == 0 {
-			return nil, bad()
-		}
-	}
-	if p.i < len(p.data) && (p.data[p.i] == 'e' || p.data[p.i] == 'E') {
-		p.i++
-		if p.i < len(p.data) && (p.data[p.i] == '+' || p.data[p.i] == '-') {
-			p.i++
-		}
-		if digits() == 0 {
-			return nil, bad()
-		}
-	}
-	if p.i < len(p.data) && '0' <= p.data[p.i] && p.data[p.i] <= '9' {
-		return nil, bad() // a leading zero: 012
+	if !ok || p.at("0123456789") { // a leading zero: 012
+		return nil, p.badNumber(start)
 	}
 	return jnum{p.src[start:p.i], start}, nil
+}
+
+// at reports whether the byte at p.i is one of set.
+func (p *jsonParser) at(set string) bool {
+	return p.i < len(p.data) && strings.IndexByte(set, p.data[p.i]) >= 0
+}
+
+// skip steps over the byte at p.i when it is one of set, reporting
+// whether it did.
+func (p *jsonParser) skip(set string) bool {
+	if p.at(set) {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// digits steps over the decimal digits at p.i and counts them.
+func (p *jsonParser) digits() int {
+	n := 0
+	for p.skip("0123456789") {
+		n++
+	}
+	return n
+}
+
+// badNumber is the error of the malformed number starting at start,
+// quoting it up to the end of the characters a number may hold.
+func (p *jsonParser) badNumber(start int) error {
+	for p.at("+-.eE0123456789") {
+		p.i++
+	}
+	return p.fail(start, "malformed number %q", p.src[start:p.i])
 }
 
 // offsetPos is the line and column (1-based, in bytes) of byte offset

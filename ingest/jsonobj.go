@@ -188,24 +188,14 @@ func fromJSONRequests(read func(r *jreader, objs []obj) ([]Level, Definitions, [
 	return cappedJSON(0, read)
 }
 
+// cappedJSON is fromJSON parsing up to maxRuns runs (0: no cap).
 func cappedJSON(maxRuns int, read func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error)) func(string, []byte) ([]Level, Definitions, []*Warning, error) {
 	return func(file string, data []byte) ([]Level, Definitions, []*Warning, error) {
 		vals, err := jsonRuns(file, data, maxRuns)
 		if err != nil {
 			return nil, Definitions{}, nil, err
 		}
-		var objs []obj
-		for _, v := range vals {
-			if list, ok := v.(*jarray); ok {
-				for i, x := range list.items {
-					if o, ok := asObj(x, item("", i)); ok {
-						objs = append(objs, o)
-					}
-				}
-			} else if o, ok := asObj(v, ""); ok {
-				objs = append(objs, o)
-			}
-		}
+		objs := runObjects(vals)
 		if len(objs) == 0 {
 			return nil, Definitions{}, nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "no benchmark run in the file")
 		}
@@ -219,4 +209,23 @@ func cappedJSON(maxRuns int, read func(r *jreader, objs []obj) ([]Level, Definit
 		}
 		return levels, defs, warnings, nil
 	}
+}
+
+// runObjects are the objects among a document's values vals, the items
+// of a list among them taken one by one ("[3]"): the runs (or requests)
+// a format's reader reads.
+func runObjects(vals []any) []obj {
+	var objs []obj
+	for _, v := range vals {
+		if list, ok := v.(*jarray); ok {
+			for i, x := range list.items {
+				if o, ok := asObj(x, item("", i)); ok {
+					objs = append(objs, o)
+				}
+			}
+		} else if o, ok := asObj(v, ""); ok {
+			objs = append(objs, o)
+		}
+	}
+	return objs
 }

@@ -374,16 +374,25 @@ func holdsRuns(p string, depth int) bool {
 // (rate4, qps0.5, 4qps, AIPerf's …-request_rate4); zero when none does.
 func folderLoad(root, path string) (concurrency int, rate float64) {
 	for d := filepath.Dir(path); d != root && len(d) > len(root); d = filepath.Dir(d) {
-		name := filepath.Base(d)
-		if c := concurrencyIn(name); c > 0 {
-			return c, 0
+		if c, r := loadInName(filepath.Base(d)); c > 0 || r > 0 {
+			return c, r
 		}
-		if r := rateIn(name); r > 0 {
-			return 0, r
-		}
-		if n, err := strconv.Atoi(name); err == nil && n > 0 {
-			return n, 0
-		}
+	}
+	return 0, 0
+}
+
+// loadInName is the load a folder's name states: a concurrency
+// (concurrency_16, c16, a bare 16) or else a request rate (rate4,
+// …-request_rate4); zero when it states none.
+func loadInName(name string) (concurrency int, rate float64) {
+	if c := concurrencyIn(name); c > 0 {
+		return c, 0
+	}
+	if r := rateIn(name); r > 0 {
+		return 0, r
+	}
+	if n, err := strconv.Atoi(name); err == nil && n > 0 {
+		return n, 0
 	}
 	return 0, 0
 }
@@ -393,13 +402,7 @@ func folderLoad(root, path string) (concurrency int, rate float64) {
 // directly in it do not contradict: folders c2/ and c4/ holding runs at
 // concurrency 8 and 16 are configurations named c2 and c4, not levels.
 func namedForItsLoad(d string) bool {
-	name := filepath.Base(d)
-	c, rate := concurrencyIn(name), rateIn(name)
-	if c == 0 && rate == 0 {
-		if n, err := strconv.Atoi(name); err == nil && n > 0 {
-			c = n
-		}
-	}
+	c, rate := loadInName(filepath.Base(d))
 	if c == 0 && rate == 0 {
 		return false
 	}
@@ -412,13 +415,19 @@ func namedForItsLoad(d string) bool {
 			continue
 		}
 		cfg, _, err := readResultFile(filepath.Join(d, e.Name()), "", hints{})
-		if err != nil {
-			continue
+		if err == nil && !atLoad(cfg.Levels, c, rate) {
+			return false
 		}
-		for _, l := range cfg.Levels {
-			if l.Concurrency > 0 && l.Concurrency != c || l.Rate > 0 && l.Rate != rate && c == 0 {
-				return false
-			}
+	}
+	return true
+}
+
+// atLoad reports whether no level of levels contradicts the load that
+// a folder's name states (loadInName): a concurrency, else a rate.
+func atLoad(levels []Level, c int, rate float64) bool {
+	for _, l := range levels {
+		if l.Concurrency > 0 && l.Concurrency != c || l.Rate > 0 && l.Rate != rate && c == 0 {
+			return false
 		}
 	}
 	return true

@@ -145,36 +145,41 @@ func FillFromSide(primary []Level, side []Level) error {
 			return fmt.Errorf("the side file states concurrency %d, the primary %d", s.Concurrency, l.Concurrency)
 		}
 	}
-	nan := math.IsNaN
 	for i := range primary {
-		l := &primary[i]
-		if l.Concurrency == 0 && l.Rate == 0 {
-			l.Concurrency, l.Rate = s.Concurrency, s.Rate
-		}
-		if nan(l.SystemRPS) {
-			l.SystemRPS = s.SystemRPS
-		}
-		if nan(l.OutputTPS) {
-			l.OutputTPS = s.OutputTPS
-		}
-		if l.Requests < 0 {
-			l.Requests = s.Requests
-		}
-		if l.Errors < 0 {
-			l.Errors = s.Errors
-		}
-		if nan(l.OutputTokens) {
-			l.OutputTokens = s.OutputTokens
-		}
-		if nan(l.InputTokens) {
-			l.InputTokens = s.InputTokens
-		}
-		if l.Model == "" {
-			l.Model = s.Model
-		}
-		if l.Workload == "" {
-			l.Workload = s.Workload
-		}
+		fillLevel(&primary[i], s)
 	}
 	return nil
+}
+
+// fillLevel fills what the level l of a primary file lacks from s, its
+// side file's run (FillFromSide).
+func fillLevel(l *Level, s Level) {
+	nan := math.IsNaN
+	if l.Concurrency == 0 && l.Rate == 0 {
+		l.Concurrency, l.Rate = s.Concurrency, s.Rate
+	}
+	if nan(l.SystemRPS) {
+		l.SystemRPS = s.SystemRPS
+	}
+	if nan(l.OutputTPS) {
+		l.OutputTPS = s.OutputTPS
+	}
+	if l.Requests < 0 {
+		l.Requests = s.Requests
+	}
+	if l.Errors < 0 {
+		l.Errors = s.Errors
+	}
+	if nan(l.OutputTokens) {
+		l.OutputTokens = s.OutputTokens
+	}
+	if nan(l.InputTokens) {
+		l.InputTokens = s.InputTokens
+	}
+	if l.Model == "" {
+		l.Model = s.Model
+	}
+	if l.Workload == "" {
+		l.Workload = s.Workload
+	}
 }

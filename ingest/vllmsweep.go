@@ -127,23 +127,29 @@ func csvObjects(t *table, data []byte) ([]obj, []int) {
 			if bytes.HasPrefix(data[off:], []byte{'"'}) {
 				off++ // the cell's text, inside its quotes
 			}
-			switch lower := strings.ToLower(cell); {
-			case cell == "":
-				m[head[i]] = nil
-			case lower == "inf" || lower == "nan" || lower == "infinity":
-				m[head[i]] = jstr{cell, off}
-			default:
-				if _, err := parseNumber(cell); err == nil {
-					m[head[i]] = jnum{cell, off}
-				} else {
-					m[head[i]] = jstr{cell, off}
-				}
-			}
+			m[head[i]] = csvValue(cell, off)
 		}
 		objs = append(objs, obj{m: m})
 		lines = append(lines, t.fieldPos(row, 0).Line)
 	}
 	return objs, lines
+}
+
+// csvValue is a cell of a CSV row, written at byte offset off, as
+// csvObjects views it: null when empty, a number when it is one, else a
+// string (inf and nan too, which jreader reads as numbers written as
+// strings).
+func csvValue(cell string, off int) any {
+	switch lower := strings.ToLower(cell); {
+	case cell == "":
+		return nil
+	case lower == "inf" || lower == "nan" || lower == "infinity":
+		return jstr{cell, off}
+	}
+	if _, err := parseNumber(cell); err == nil {
+		return jnum{cell, off}
+	}
+	return jstr{cell, off}
 }
 
 // vllmSweep is the layout of a vllm bench sweep serve's experiment
