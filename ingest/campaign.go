@@ -359,9 +359,10 @@ type sourceSeen struct {
 // overlap says how c reads what o, a source before it, reads: "the same
 // file as", "a hard link to the same file as", "a run file of" (c is a
 // file of o's folder of runs), "the folder of runs holding" (the other
-// way round), or "" when they share nothing. Two parts of one folder of
+// way round), or "" when they share nothing. The parts of one folder of
 // points (a vllm bench sweep's server settings) share the folder, not
-// their points: they do not overlap, and neither holds a file.
+// their points: two parts do not overlap, and a part is not the folder
+// of runs holding a file in it.
 func (c sourceSeen) overlap(o sourceSeen) string {
 	switch {
 	case o.s.kind == runFolder && o.s.part == nil && filepath.Dir(c.resolved) == o.resolved && c.s.kind != runFolder:
