@@ -355,63 +355,6 @@ func TestGuideLLMCSVErrors(t *testing.T) {
 	}
 }
 
-// TestVLLMSweepCSVEqualsFolder: a sweep's summary.csv (gen.py writes it
-// as pandas does from the real summary.json) gives the levels the
-// folder of its points' summary.json files gives, repeats as the
-// summary.json reader keeps them.
-func TestVLLMSweepCSVEqualsFolder(t *testing.T) {
-	_, data := fixture(t, "vllm/sweep-summary.json")
-	files := map[string]string{}
-	for _, c := range []string{"2", "4"} {
-		body := strings.ReplaceAll(string(data), `"max_concurrency": 2`, `"max_concurrency": `+c)
-		files["sweep/SERVE--max_num_seqs=4-BENCH--max_concurrency="+c+"-num_prompts=8/summary.json"] = body
-	}
-	dir := writeTree(t, files)
-	folder, _, err := readRunFolder(dir+"/sweep", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path, csvData := fixture(t, "testdata/vllm-sweep/summary.csv")
-	got, _, warnings, err := readRuns(path, csvData, FormatVLLMSweepCSV)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != len(folder.Levels) || len(got) != 2 {
-		t.Fatalf("%d levels from the CSV, %d from the folder; want 2", len(got), len(folder.Levels))
-	}
-	for i := range got {
-		if g, w := levelText(got[i]), levelText(folder.Levels[i]); g != w {
-			t.Errorf("level %d\n csv    %s\n folder %s", i, g, w)
-		}
-	}
-	if len(warnings) != 0 {
-		t.Errorf("warnings = %v; want none: repeated runs are kept", warnings)
-	}
-	if len(got[0].Repeats) != 2 || got[0].Repeats[0].Pos.Line != 2 || got[0].Repeats[1].Pos.Line != 3 {
-		t.Errorf("c=2 runs %+v; want the rows at lines 2 and 3", got[0].Repeats)
-	}
-}
-
-// TestVLLMSweepCSVCombinations: two parameter combinations at one load
-// (a sweep of server settings) are not repeats of one level.
-func TestVLLMSweepCSVCombinations(t *testing.T) {
-	_, data := fixture(t, "testdata/vllm-sweep/summary.csv")
-	rows := strings.Split(strings.TrimSpace(string(data)), "\n")
-	// Point 2 at concurrency 2 as well: its run_number restarts at row 3.
-	file := strings.Join(append(rows[:3], strings.ReplaceAll(rows[3], ",4,0.", ",2,0."), strings.ReplaceAll(rows[4], ",4,0.", ",2,0.")), "\n") + "\n"
-	_, _, _, err := readRuns("summary.csv", []byte(file), FormatVLLMSweepCSV)
-	want := "summary.csv:4: this row starts a second parameter combination at concurrency 2 (the first starts on line 2); a summary.csv of several server settings holds several configurations: read its SERVE--…/ folders as configurations instead"
-	if err == nil || err.Error() != want {
-		t.Errorf("err\n got %v\nwant %s", err, want)
-	}
-	// A refused number is placed at its cell.
-	bad := strings.Replace(string(data), ",217.27289337468392,", ",-217.27289337468392,", 1)
-	_, _, _, err = readRuns("summary.csv", []byte(bad), FormatVLLMSweepCSV)
-	if err == nil || !strings.HasPrefix(err.Error(), `summary.csv:2:179: "mean_ttft_ms": -217.27289337468392 is not a valid time`) {
-		t.Errorf("err = %v", err)
-	}
-}
-
 // TestLLMPerfResponses: failed requests are counted and left out; a
 // request that ends before its first token is refused at its value.
 func TestLLMPerfResponses(t *testing.T) {

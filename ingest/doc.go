@@ -15,7 +15,7 @@
 //	vllmtable.go     vLLM's nightly-benchmark summary table
 //	sglang.go        sglang.bench_serving JSON lines
 //	inferencex.go    InferenceX (benchmark_serving in seconds)
-//	vllmsweep.go     a vllm bench sweep's experiment-wide summary.csv
+//	vllmsweep.go     a vllm bench sweep: its experiment-wide summary.csv, and its folder layout (points, server settings)
 //	llmperf.go       LLMPerf *_summary.json
 //	llmperfresponses.go  LLMPerf *_individual_responses.json (per request)
 //	aiperf.go        AIPerf JSON, CSV and per-request records; its load detection
@@ -26,23 +26,63 @@
 //	requests.go      the per-request CSV
 //
 // format.go lists them in formats, in detection order, and reads one
-// file by its format (Detect, readResultFile); side.go names the files
-// tools write beside their results, which are never read as results.
-// The rest is shared: folder.go decides what a folder is (Discover:
-// report, configuration, folder of reports) and finds a report's
-// configurations and a configuration's runs, json.go and
-// table.go parse JSON and CSV with positions (each stopping at its cap
-// of runs or rows), number.go judges every number, check.go is the one
-// check of every configuration before the analysis (checkConfig: a
-// level at least, times above a floor, latency after TTFT, TPS in step
-// with TPOT), levels.go orders levels, merges repeated runs, derives what
-// is exact to derive and finds loads in names, stats.go
-// and samples.go summarize per-request data, pos.go and warning.go are
-// the errors and warnings, manifest.go reads report.toml.
+// file by its format (readResultFile); detect.go tells a file's format
+// from its content (Detect) and, for a file no format reads, what it
+// looks like; side.go names the files tools write beside their results,
+// which are never read as results, and the files that hold one run
+// twice (SideOf, FillFromSide).
 //
-// Adding a tool takes one file defining its Format (name, display name,
-// extensions, sniffer, reader, and the next listed number) and one line
-// in formats, at the place its sniffer must be tried; then a fixture row
-// in TestFixtures and a row in the README's table of formats. Its side
-// files, if any, are one line each in side.go.
+// # Folders
+//
+// Reading folders is four jobs, a file each, and the tools' own layouts:
+//
+//	discover.go   what a path is (Discover): a report, one configuration's runs, a folder of reports
+//	sources.go    which files and folders of a report folder are its configurations (findSources)
+//	campaign.go   reading a report folder (Read): its manifest, its configurations in the manifest's order, no file in two
+//	runfolder.go  reading one configuration's run tree: the walk, loads from folder names, one tool and one workload
+//	guard.go      the path guards: symlinks followed but never upward, hard links read once, reports reportgen wrote refused
+//	layout.go     a tool's layout of runs (points in sub-folders, parts that are configurations of their own), which
+//	              the walk asks as Detect asks a format; the one layout is a vllm bench sweep's, in vllmsweep.go
+//
+// file.go reads one input file (a regular file within MaxFileSize) and
+// survey.go lists a folder's configurations for reportgen init.
+//
+// # Shared
+//
+// json.go and table.go parse JSON and CSV with positions (each stopping
+// at its cap of runs or rows), and jsonobj.go is how a reader looks into
+// a decoded JSON document (obj, jreader, fromJSON); number.go judges
+// every number; check.go is the one check of every configuration before
+// the analysis (checkConfig: a level at least, times above a floor,
+// latency after TTFT, TPS in step with TPOT); levels.go orders levels,
+// merges repeated runs, derives what is exact to derive and finds loads
+// in names; stats.go and samples.go summarize per-request data; result.go
+// is the model ([Campaign], [Config], [Level]); pos.go and warning.go are
+// the errors and warnings; manifest.go and tomlpos.go read report.toml,
+// settings.go holds the ranges of its settings.
+//
+// # Adding a format
+//
+// A new tool's format touches these files, and no folder code:
+//
+//   - ingest/<tool>.go (new): a Format… const and the Format (name,
+//     display name, extensions, sniffer, reader, and the next listed
+//     number). A tool that lays its runs out in a folder layout of its
+//     own defines that layout there too and adds it to layouts in
+//     layout.go (vllmsweep.go is the example);
+//   - ingest/format.go: one line in formats, at the place its sniffer
+//     must be tried, and, for a new tool, its name in toolsRead;
+//   - ingest/side.go, if the tool writes files beside its results: one
+//     line each in sideFiles, and a pair in sidePairs for a file that
+//     holds a run the primary file holds too;
+//   - analyze/analysis.schema.json: the format's name in the config's
+//     format enum (TestAnalysisJSONMatchesSchema checks it against
+//     FormatNames);
+//   - README.md: the name in the two help blocks that list the
+//     --input-format values (TestREADMEHelp checks them), and a row in
+//     the table of formats;
+//   - cmd/reportgen/doc.go: the tool in the list of results recognized;
+//   - ingest/doc.go: the file in the list above;
+//   - tests: a real file of the tool in ../shared/fixtures (named in its
+//     SOURCES.md), a row in TestFixtures and one in TestSniffStripped.
 package ingest

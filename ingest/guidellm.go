@@ -125,50 +125,10 @@ func guidellmRuns(r *jreader, o obj) ([]Level, error) {
 	var levels []Level
 	for i, b := range list {
 		bo, _ := asObj(b, item(path, i))
-		m := bo.sub("metrics")
-		g := guidellmBench{successful: Absent, errored: Absent, streams: Absent, rate: Absent, stated: Absent, model: model}
-		g.dist = func(metric string) Stat {
-			d := m.at(metric, "successful")
-			if !d.exists() {
-				return NoStat()
-			}
-			q := guidellmQuantity[metric]
-			p := d.sub("percentiles")
-			return stat(r.num(d, "mean", q), r.num(p, "p10", q), r.num(d, "median", q), r.num(p, "p90", q), r.num(p, "p99", q))
-		}
-		totals := m.sub("request_totals")
-		if !totals.exists() {
-			totals = bo.sub("request_totals") // v0.3
-		}
-		g.successful, g.errored = r.num(totals, "successful", countQ), r.num(totals, "errored", countQ)
-		// The strategy: config.strategy (v0.4+) or args.strategy (v0.3).
-		cfg := bo.sub("config")
-		strategy := cfg.sub("strategy")
-		if !strategy.exists() {
-			strategy = bo.at("args", "strategy")
-		}
-		g.strategy = strategy.str("type_")
-		g.streams = r.num(strategy, "streams", concurrencyQ)
-		g.rate = r.num(strategy, "rate", offeredRate)
-		g.stated = guidellmStated(r, cfg.sub("profile"), strategy, cfg.exists())
-		if s := cfg.sub("backend").str("model"); s != "" {
-			g.model = s
-		} else if s := bo.sub("worker").str("backend_model"); s != "" {
-			g.model = s // v0.3
-		}
-		l := g.level(Pos{File: r.file})
+		l := guidellmBenchmark(r, bo, model).level(Pos{File: r.file})
 		if l.Concurrency == 0 && l.Rate == 0 && i < len(rates) {
 			// v0.4/v1 reports: the args' profile and rates, one per benchmark.
-			switch args.str("profile") {
-			case "concurrent":
-				if c := r.value(rates[i], item(ratesPath, i), concurrencyQ); c > 0 {
-					l.Concurrency = int(c)
-				}
-			case "constant", "poisson":
-				if rate := r.value(rates[i], item(ratesPath, i), offeredRate); rate > 0 {
-					l.Rate = rate
-				}
-			}
+			l.Concurrency, l.Rate = guidellmArgsLoad(r, args.str("profile"), rates[i], item(ratesPath, i))
 		}
 		levels = append(levels, l)
 	}
@@ -176,6 +136,62 @@ func guidellmRuns(r *jreader, o obj) ([]Level, error) {
 		return nil, errorf(Pos{File: r.file}, "", "no benchmark in the guidellm report")
 	}
 	return levels, nil
+}
+
+// guidellmBenchmark is what one benchmark bo of a guidellm report states,
+// model being the report's model (the benchmark's own, when it names
+// one, wins).
+func guidellmBenchmark(r *jreader, bo obj, model string) guidellmBench {
+	m := bo.sub("metrics")
+	g := guidellmBench{successful: Absent, errored: Absent, streams: Absent, rate: Absent, stated: Absent, model: model}
+	g.dist = func(metric string) Stat {
+		d := m.at(metric, "successful")
+		if !d.exists() {
+			return NoStat()
+		}
+		q := guidellmQuantity[metric]
+		p := d.sub("percentiles")
+		return stat(r.num(d, "mean", q), r.num(p, "p10", q), r.num(d, "median", q), r.num(p, "p90", q), r.num(p, "p99", q))
+	}
+	totals := m.sub("request_totals")
+	if !totals.exists() {
+		totals = bo.sub("request_totals") // v0.3
+	}
+	g.successful, g.errored = r.num(totals, "successful", countQ), r.num(totals, "errored", countQ)
+	// The strategy: config.strategy (v0.4+) or args.strategy (v0.3).
+	cfg := bo.sub("config")
+	strategy := cfg.sub("strategy")
+	if !strategy.exists() {
+		strategy = bo.at("args", "strategy")
+	}
+	g.strategy = strategy.str("type_")
+	g.streams = r.num(strategy, "streams", concurrencyQ)
+	g.rate = r.num(strategy, "rate", offeredRate)
+	g.stated = guidellmStated(r, cfg.sub("profile"), strategy, cfg.exists())
+	if s := cfg.sub("backend").str("model"); s != "" {
+		g.model = s
+	} else if s := bo.sub("worker").str("backend_model"); s != "" {
+		g.model = s // v0.3
+	}
+	return g
+}
+
+// guidellmArgsLoad is the load a benchmark's entry v, at name, of the
+// report's args.rate list gives under the args' profile: a concurrency
+// for "concurrent", a request rate for "constant" and "poisson"; zero
+// for any other profile or a value that is not above zero.
+func guidellmArgsLoad(r *jreader, profile string, v any, name string) (concurrency int, rate float64) {
+	switch profile {
+	case "concurrent":
+		if c := r.value(v, name, concurrencyQ); c > 0 {
+			return int(c), 0
+		}
+	case "constant", "poisson":
+		if rate := r.value(v, name, offeredRate); rate > 0 {
+			return 0, rate
+		}
+	}
+	return 0, 0
 }
 
 // guidellmStated is the concurrency a throughput run was capped at by

@@ -203,6 +203,21 @@ func readManifest(file string, data []byte) (*Manifest, []*Warning, error) {
 	}
 	keys := scanTOMLKeys(file, data)
 	m.keys = keys
+	warnings := unknownKeys(file, md, keys)
+	warnings = append(warnings, unknownNames(file, m, keys)...)
+	if err := m.check(keys); err != nil {
+		return nil, nil, err
+	}
+	if err := checkTextLengths(file, m, keys); err != nil {
+		return nil, nil, err
+	}
+	return m, warnings, nil
+}
+
+// unknownKeys warns of each key of the manifest that reportgen does not
+// know (md.Undecoded), at its line and column; a key inside an unknown
+// table is not repeated.
+func unknownKeys(file string, md toml.MetaData, keys tomlKeys) []*Warning {
 	var warnings []*Warning
 	undecoded := map[string]bool{}
 	for _, k := range md.Undecoded() {
@@ -223,6 +238,13 @@ func readManifest(file string, data []byte) (*Manifest, []*Warning, error) {
 		}
 		warnings = append(warnings, warnf(pos, "", WarnUnknownKey, map[string]any{"Key": key}, "unknown key %q ignored", key))
 	}
+	return warnings
+}
+
+// unknownNames warns of the notes for sections the report has not and
+// of texts in languages reportgen does not write.
+func unknownNames(file string, m *Manifest, keys tomlKeys) []*Warning {
+	var warnings []*Warning
 	for _, name := range slices.Sorted(maps.Keys(m.Notes)) {
 		if !slices.Contains(NoteSections, name) {
 			warnings = append(warnings, warnf(keys.at(file, "notes", name), "", WarnUnknownSection, map[string]any{"Key": name, "Sections": strings.Join(NoteSections, ", ")},
@@ -239,9 +261,12 @@ func readManifest(file string, data []byte) (*Manifest, []*Warning, error) {
 			}
 		}
 	}
-	if err := m.check(keys); err != nil {
-		return nil, nil, err
-	}
+	return warnings
+}
+
+// checkTextLengths refuses the first text of the manifest longer than
+// its key allows (textLimit), at its line and column.
+func checkTextLengths(file string, m *Manifest, keys tomlKeys) error {
 	for _, t := range manifestTexts(m) {
 		limit := textLimit(t.path)
 		for _, lang := range slices.Sorted(maps.Keys(t.text)) {
@@ -250,11 +275,11 @@ func readManifest(file string, data []byte) (*Manifest, []*Warning, error) {
 				if lang != "" {
 					at = keys.at(file, append(slices.Clone(t.path), lang)...)
 				}
-				return nil, nil, errorf(at, "", "%s: %d characters; expected at most %d (it labels charts and table columns)", strings.Join(t.path, "."), n, limit)
+				return errorf(at, "", "%s: %d characters; expected at most %d (it labels charts and table columns)", strings.Join(t.path, "."), n, limit)
 			}
 		}
 	}
-	return m, warnings, nil
+	return nil
 }
 
 // textLimit is the most characters a manifest text may have, by its key

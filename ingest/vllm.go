@@ -1,17 +1,10 @@
 package ingest
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"maps"
 	"math"
-	"os"
-	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
-	"syscall"
 )
 
 // FormatVLLM is vllm bench serve's result format.
@@ -241,73 +234,4 @@ func vllmDetailed(r *jreader, o obj, pos Pos) (Level, bool) {
 		s.add(ttft*1000, tpot, lat, tps)
 	}
 	return s.level(), true
-}
-
-// sweepSummary is the file of a vllm bench sweep point's folder
-// (SERVE--…-BENCH--max_concurrency=8…/) that lists its runs; the
-// run=0.json, run=1.json beside it repeat them.
-const sweepSummary = "summary.json"
-
-// isSweepPoint reports whether dir is a vllm bench sweep point: a folder
-// holding a summary.json, named as vllm bench sweep names its points
-// (SERVE--<server setting>-BENCH--<benchmark setting>, either part
-// alone) or holding the run=0.json the sweep writes beside it. A
-// summary.json that cannot be looked at is an error, not a folder to
-// skip.
-func isSweepPoint(dir string) (bool, error) {
-	summary := filepath.Join(dir, sweepSummary)
-	_, err := os.Stat(summary)
-	switch {
-	case err == nil:
-		if _, ok := sweepServe(filepath.Base(dir)); ok {
-			return true, nil
-		}
-		_, err := os.Stat(filepath.Join(dir, "run=0.json"))
-		return err == nil, nil
-	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
-		return false, nil
-	}
-	return false, fileError(summary, err)
-}
-
-// sweepServe is the server setting a sweep point's folder name gives:
-// vllm bench sweep serve names a point "SERVE--" + the server
-// combination's name + "-BENCH--" + the benchmark's, leaving out a part
-// that was not swept. serve is "" for a point of benchmark settings
-// only; ok is false for a name of neither form.
-func sweepServe(name string) (serve string, ok bool) {
-	rest, isServe := strings.CutPrefix(name, "SERVE--")
-	if !isServe {
-		return "", strings.HasPrefix(name, "BENCH--")
-	}
-	serve, _, _ = strings.Cut(rest, "-BENCH--")
-	return serve, true
-}
-
-// sweepSettings tells what the vllm bench sweep points directly in dir
-// are: points reports whether there is any; settings lists the server
-// settings that are configurations of their own, sorted, when the sweep
-// varied the server setting and some setting was measured at several
-// points; otherwise (one setting, or each setting at one point as
-// --link-vars max_num_seqs=max_concurrency ties it to the load) the
-// points are one configuration and settings is nil. An entry that
-// cannot be looked at is not counted: the folder's own read names it.
-func sweepSettings(dir string) (settings []string, points bool, err error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, false, fileError(dir, err)
-	}
-	count := map[string]int{}
-	for _, e := range entries {
-		p := filepath.Join(dir, e.Name())
-		if point, err := isSweepPoint(p); err != nil || !point {
-			continue
-		}
-		serve, _ := sweepServe(e.Name())
-		count[serve]++
-	}
-	if len(count) < 2 || !slices.ContainsFunc(slices.Collect(maps.Values(count)), func(n int) bool { return n > 1 }) {
-		return nil, len(count) > 0, nil
-	}
-	return slices.Sorted(maps.Keys(count)), true, nil
 }

@@ -2,8 +2,15 @@ package ingest
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // FormatVLLMSweepCSV is the experiment-wide summary of a vllm bench sweep.
@@ -120,21 +127,140 @@ func csvObjects(t *table, data []byte) ([]obj, []int) {
 			if bytes.HasPrefix(data[off:], []byte{'"'}) {
 				off++ // the cell's text, inside its quotes
 			}
-			switch lower := strings.ToLower(cell); {
-			case cell == "":
-				m[head[i]] = nil
-			case lower == "inf" || lower == "nan" || lower == "infinity":
-				m[head[i]] = jstr{cell, off}
-			default:
-				if _, err := parseNumber(cell); err == nil {
-					m[head[i]] = jnum{cell, off}
-				} else {
-					m[head[i]] = jstr{cell, off}
-				}
-			}
+			m[head[i]] = csvValue(cell, off)
 		}
 		objs = append(objs, obj{m: m})
 		lines = append(lines, t.fieldPos(row, 0).Line)
 	}
 	return objs, lines
+}
+
+// csvValue is a cell of a CSV row, written at byte offset off, as
+// csvObjects views it: null when empty, a number when it is one, else a
+// string (inf and nan too, which jreader reads as numbers written as
+// strings).
+func csvValue(cell string, off int) any {
+	switch lower := strings.ToLower(cell); {
+	case cell == "":
+		return nil
+	case lower == "inf" || lower == "nan" || lower == "infinity":
+		return jstr{cell, off}
+	}
+	if _, err := parseNumber(cell); err == nil {
+		return jnum{cell, off}
+	}
+	return jstr{cell, off}
+}
+
+// vllmSweep is the layout of a vllm bench sweep serve's experiment
+// folder: one sub-folder per point (SERVE--max_num_seqs=8-BENCH--
+// max_concurrency=8/), whose summary.json lists its runs (the
+// run=0.json, run=1.json beside it repeat them), and the experiment's
+// summary.csv (vllmSweepCSV) beside the points, gathering them. The
+// points of one server setting are one configuration; a sweep of
+// several server settings, each measured at several points, is one
+// configuration per setting (sweepSettings).
+var vllmSweep = layout{
+	point:     sweepPointOf,
+	parts:     sweepSettings,
+	partOf:    func(name string) string { serve, _ := sweepServe(name); return serve },
+	partID:    settingID,
+	run:       sweepSummary,
+	repeats:   sweepRun.MatchString,
+	aggregate: func(name string) bool { return strings.EqualFold(name, "summary.csv") },
+}
+
+// sweepSummary is the file of a vllm bench sweep point's folder
+// (SERVE--…-BENCH--max_concurrency=8…/) that lists its runs; the
+// run=0.json, run=1.json beside it repeat them.
+const sweepSummary = "summary.json"
+
+// sweepRun matches the files a vllm bench sweep point holds beside its
+// summary.json for the same runs: run=0.json, run=1.json, ….
+var sweepRun = regexp.MustCompile(`^run=\d+\.json$`)
+
+// isSweepPoint reports whether dir is a vllm bench sweep point: a folder
+// holding a summary.json, named as vllm bench sweep names its points
+// (SERVE--<server setting>-BENCH--<benchmark setting>, either part
+// alone) or holding the run=0.json the sweep writes beside it. A
+// summary.json that cannot be looked at is an error, not a folder to
+// skip.
+func isSweepPoint(dir string) (bool, error) {
+	summary := filepath.Join(dir, sweepSummary)
+	_, err := os.Stat(summary)
+	switch {
+	case err == nil:
+		if _, ok := sweepServe(filepath.Base(dir)); ok {
+			return true, nil
+		}
+		_, err := os.Stat(filepath.Join(dir, "run=0.json"))
+		return err == nil, nil
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return false, nil
+	}
+	return false, fileError(summary, err)
+}
+
+// sweepPointOf is isSweepPoint, whose error names the folder dir when it
+// is dir that cannot be looked into (its summary.json's own
+// permissions do not matter to a stat: a denied stat is about dir).
+func sweepPointOf(dir string) (bool, error) {
+	point, err := isSweepPoint(dir)
+	if err != nil {
+		if _, serr := os.Stat(filepath.Join(dir, sweepSummary)); errors.Is(serr, fs.ErrPermission) {
+			return false, fileError(dir, serr)
+		}
+	}
+	return point, err
+}
+
+// sweepServe is the server setting a sweep point's folder name gives:
+// vllm bench sweep serve names a point "SERVE--" + the server
+// combination's name + "-BENCH--" + the benchmark's, leaving out a part
+// that was not swept. serve is "" for a point of benchmark settings
+// only; ok is false for a name of neither form.
+func sweepServe(name string) (serve string, ok bool) {
+	rest, isServe := strings.CutPrefix(name, "SERVE--")
+	if !isServe {
+		return "", strings.HasPrefix(name, "BENCH--")
+	}
+	serve, _, _ = strings.Cut(rest, "-BENCH--")
+	return serve, true
+}
+
+// sweepSettings tells what the vllm bench sweep points directly in dir
+// are: points reports whether there is any; settings lists the server
+// settings that are configurations of their own, sorted, when the sweep
+// varied the server setting and some setting was measured at several
+// points; otherwise (one setting, or each setting at one point as
+// --link-vars max_num_seqs=max_concurrency ties it to the load) the
+// points are one configuration and settings is nil. An entry that
+// cannot be looked at is not counted: the folder's own read names it.
+func sweepSettings(dir string) (settings []string, points bool, err error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, false, fileError(dir, err)
+	}
+	count := map[string]int{}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if point, err := isSweepPoint(p); err != nil || !point {
+			continue
+		}
+		serve, _ := sweepServe(e.Name())
+		count[serve]++
+	}
+	if len(count) < 2 || !slices.ContainsFunc(slices.Collect(maps.Values(count)), func(n int) bool { return n > 1 }) {
+		return nil, len(count) > 0, nil
+	}
+	return slices.Sorted(maps.Keys(count)), true, nil
+}
+
+// settingID is the configuration id of the server setting serve: the
+// setting's name, "default" for the points of no server setting.
+func settingID(serve string) string {
+	if serve == "" {
+		return "default"
+	}
+	return serve
 }

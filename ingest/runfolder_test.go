@@ -1,0 +1,150 @@
+package ingest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMixedToolsInOneConfigurationRefused: one configuration's files
+// come from one tool and one workload; a folder mixing tools or models
+// is refused, naming both files.
+func TestMixedToolsInOneConfigurationRefused(t *testing.T) {
+	root := tree(t, map[string]string{
+		"mixed/a-c2.json": "fixture:aiperf/agent-c2.json",
+		"mixed/b-c4.json": "fixture:vllm/bench-serve-opt125m.json",
+	})
+	_, err := Read(filepath.Join(root, "mixed"), ReadOptions{AsConfig: true})
+	if err == nil || !strings.Contains(err.Error(), "was written by") || !strings.Contains(err.Error(), "a-c2.json") || !strings.Contains(err.Error(), "b-c4.json") {
+		t.Errorf("err = %v", err)
+	}
+	data, _ := os.ReadFile(filepath.Join(root, "mixed", "b-c4.json"))
+	other := strings.Replace(string(data), `"model_id": "`, `"model_id": "other/`, 1)
+	other = strings.Replace(other, `"max_concurrency": 2`, `"max_concurrency": 4`, 1)
+	root = tree(t, map[string]string{
+		"models/a-c2.json": string(data),
+		"models/b-c4.json": other,
+	})
+	_, err = Read(filepath.Join(root, "models"), ReadOptions{AsConfig: true})
+	if strings.Contains(string(data), `"model_id"`) && (err == nil || !strings.Contains(err.Error(), "serves model")) {
+		t.Errorf("two models in one configuration: %v", err)
+	}
+}
+
+// TestRepeatedRunsKept: runs of one configuration at one load (AIPerf's
+// profile runs, repeated files) are one level of their means, the runs
+// kept for their spread, not an error.
+func TestRepeatedRunsKept(t *testing.T) {
+	root := tree(t, map[string]string{
+		"cfg/profile_runs/run_0001/agent-c2.json": "fixture:aiperf/agent-c2.json",
+		"cfg/profile_runs/run_0002/agent-c2.json": "fixture:aiperf/agent-c2.json",
+		"cfg/agent-c4.json":                       "fixture:aiperf/agent-c4.json",
+	})
+	c, err := Read(filepath.Join(root, "cfg"), ReadOptions{AsConfig: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := c.Configs[0].Levels
+	if len(ls) != 2 || ls[0].Concurrency != 2 || len(ls[0].Repeats) != 2 || ls[1].Repeats != nil {
+		t.Fatalf("levels = %v, repeats %d", loads(c.Configs[0]), len(ls[0].Repeats))
+	}
+	if !near(ls[0].TTFT.Mean, ls[0].Repeats[0].TTFT.Mean) {
+		t.Errorf("mean of two equal runs = %v, want %v", ls[0].TTFT.Mean, ls[0].Repeats[0].TTFT.Mean)
+	}
+}
+
+// TestMixedWorkloadsRefused: a JSON-lines file that appends runs of
+// different datasets or lengths (SGLang's offline table of workloads,
+// a rate sweep continued on ShareGPT) is no one configuration: refused
+// at the first run of another workload, naming both.
+func TestMixedWorkloadsRefused(t *testing.T) {
+	for _, tt := range []struct{ fixture, want string }{
+		{"sglang/llama33-70b-offline.jsonl", "llama33-70b-offline.jsonl:2: this run's workload (random 1024/512) differs from that of the run at "},
+		{"sglang/llama33-70b-online-rate-sweep.jsonl", "llama33-70b-online-rate-sweep.jsonl:6: this run's workload (sharegpt) differs from that of the run at "},
+	} {
+		root := tree(t, map[string]string{"report/s.jsonl": "fixture:" + tt.fixture})
+		_, err := Read(filepath.Join(root, "report"), ReadOptions{})
+		want := strings.Replace(tt.want, filepath.Base(tt.fixture), "s.jsonl", 1)
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "a configuration is one workload") {
+			t.Errorf("%s: err = %v, want %q", tt.fixture, err, want)
+		}
+	}
+}
+
+// TestFolderLoad: the load of a run from the folders between its
+// configuration folder and the file, innermost first, names read whole
+// (a model name's dots are not an extension).
+func TestFolderLoad(t *testing.T) {
+	for _, tt := range []struct {
+		path string
+		c    int
+		rate float64
+	}{
+		{"cfg/concurrency_16/profile_export_aiperf.json", 16, 0},
+		{"cfg/meta-llama_Llama-3.1-405B-FP8-openai-chat-concurrency4/profile_export_genai_perf.csv", 4, 0},
+		{"cfg/Qwen3.6-27B-openai-chat-request_rate0.5/profile_export_aiperf.csv", 0, 0.5},
+		{"cfg/8/llama_summary.json", 8, 0},
+		{"cfg/c32/trial_0001/run.json", 32, 0},
+		{"cfg/c32/c64/run.json", 64, 0},
+		{"cfg/results/run.json", 0, 0},
+		{"cfg/run.json", 0, 0},
+	} {
+		c, rate := folderLoad("cfg", tt.path)
+		if c != tt.c || rate != tt.rate {
+			t.Errorf("%s: %d, %v; want %d, %v", tt.path, c, rate, tt.c, tt.rate)
+		}
+	}
+}
+
+// TestLLMPerfLengthsDiffer: LLMPerf runs asked for different lengths
+// (550/150 and 550/256 tokens) are not one configuration, however close
+// their measured lengths.
+func TestLLMPerfLengthsDiffer(t *testing.T) {
+	_, data := fixture(t, "llmperf/groq-70b-summary.json")
+	other := strings.Replace(string(data), `"mean_output_tokens": 150`, `"mean_output_tokens": 256`, 1)
+	if other == string(data) {
+		t.Fatal("the fixture's mean_output_tokens is not where the test expects it")
+	}
+	root := tree(t, map[string]string{
+		"results/1/llama2-70b-4096_550_150_summary.json": strings.Replace(string(data), `"num_concurrent_requests": 5`, `"num_concurrent_requests": 1`, 1),
+		"results/5/llama2-70b-4096_550_256_summary.json": other,
+	})
+	_, err := Read(root+"/results", ReadOptions{AsConfig: true})
+	if err == nil || !strings.Contains(err.Error(), "runs workload 550 input / 256 output tokens, while") {
+		t.Errorf("err = %v; want the two workloads named", err)
+	}
+}
+
+// TestRunReachedTwiceRefused: one run file reached by two paths (a
+// symlinked folder beside the one it links to) is not two repeats.
+func TestRunReachedTwiceRefused(t *testing.T) {
+	root := tree(t, map[string]string{
+		"sweep/x-concurrency2/profile_export_aiperf.json": "fixture:aiperf/agent-c2.json",
+		"sweep/x-concurrency4/profile_export_aiperf.json": "fixture:aiperf/agent-c4.json",
+	})
+	if err := os.Symlink("x-concurrency2", filepath.Join(root, "sweep", "x-concurrency2-rerun")); err != nil {
+		t.Skip(err)
+	}
+	_, err := Read(root+"/sweep", ReadOptions{AsConfig: true})
+	if err == nil || !strings.Contains(err.Error(), "is the same file as") {
+		t.Errorf("err = %v; want the file named as read twice", err)
+	}
+}
+
+// TestMixedDefinitionsInConfig: two runs of one configuration that
+// define ITL differently (TPOT in one, only the chunk gap in the other)
+// are read with a warning naming the metric and both definitions.
+func TestMixedDefinitionsInConfig(t *testing.T) {
+	_, data := fixture(t, "vllm/bench-serve-opt125m.json")
+	chunkOnly := strings.NewReplacer(`"mean_tpot_ms"`, `"x_mean_tpot"`, `"median_tpot_ms"`, `"x_median_tpot"`, `"p99_tpot_ms"`, `"x_p99_tpot"`, `"std_tpot_ms"`, `"x_std_tpot"`,
+		`"max_concurrency": 2`, `"max_concurrency": 4`).Replace(string(data))
+	root := tree(t, map[string]string{"run/c2.json": string(data), "run/c4.json": chunkOnly})
+	c, err := Read(root+"/run", ReadOptions{AsConfig: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Warnings) != 1 || c.Warnings[0].Kind != WarnMixedDefinitions || c.Warnings[0].Values["Def"] != "chunk" || c.Warnings[0].Values["OtherDef"] != "tpot" {
+		t.Errorf("warnings %v; want ITL chunk against tpot", c.Warnings)
+	}
+}
