@@ -20,7 +20,7 @@ type Target struct {
 }
 
 // Discover finds the reports under root, deciding by content (the rule
-// and a tree for each case are in the README):
+// and a tree for each case are in docs/inputs.md, "Layouts"):
 //
 //   - a folder with a report.toml is a report;
 //   - a folder whose result files are each one run at one load (one

@@ -52,7 +52,8 @@
 // json.go and table.go parse JSON and CSV with positions (each stopping
 // at its cap of runs or rows), and jsonobj.go is how a reader looks into
 // a decoded JSON document (obj, jreader, fromJSON); number.go judges
-// every number; check.go is the one check of every configuration before
+// every number against its Limit (limit.go: the same check for a value
+// read back from analysis.json); check.go is the one check of every configuration before
 // the analysis (checkConfig: a level at least, times above a floor,
 // latency after TTFT, TPS in step with TPOT); levels.go orders levels,
 // merges repeated runs, derives what is exact to derive and finds loads
@@ -78,10 +79,10 @@
 //   - analyze/analysis.schema.json: the format's name in the config's
 //     format enum (TestAnalysisJSONMatchesSchema checks it against
 //     FormatNames);
-//   - README.md: the name in the two help blocks that list the
-//     --input-format values (TestREADMEHelp checks them), and a row in
-//     the table of formats;
-//   - cmd/reportgen/doc.go: the tool in the list of results recognized;
+//   - docs/usage.md and docs/compare.md: the name in the help blocks
+//     that list the --input-format values (TestDocsHelp checks them, and
+//     -update rewrites them); docs/inputs.md: a row in the table of
+//     formats (TestFormatsDocumented checks it);
 //   - ingest/doc.go: the file in the list above;
 //   - tests: a real file of the tool in ../shared/fixtures (named in its
 //     SOURCES.md), a row in TestFixtures and one in TestSniffStripped.

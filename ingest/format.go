@@ -44,7 +44,7 @@ type Format struct {
 	// it).
 	LatencyHint string
 	// listed is the format's place in FormatNames (--input-format's help
-	// and the README), which keep the order they had before detection
+	// and docs/), which keep the order they had before detection
 	// was a table; a new format takes the next number.
 	listed int
 }
