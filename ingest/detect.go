@@ -27,10 +27,14 @@ type preview struct {
 	cells []string
 }
 
-// csvPreview is the preview of a CSV file whose first line is line.
+// csvPreview is the preview of a CSV file whose first line is line,
+// split at the delimiter the readers will use (sniffComma): a table
+// saved by Turkish Excel is ';'-separated, and its cells are the
+// sniffers' as much as a ','-separated table's.
 func csvPreview(line string) preview {
 	line = strings.ToLower(strings.TrimSpace(line))
 	r := csv.NewReader(strings.NewReader(line))
+	r.Comma = sniffComma([]byte(line))
 	r.LazyQuotes, r.FieldsPerRecord = true, -1
 	cells, _ := r.Read()
 	for i := range cells {

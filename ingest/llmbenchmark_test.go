@@ -3,6 +3,9 @@ package ingest
 import (
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -210,4 +213,103 @@ func FuzzReadExport(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestExportDelimiters reads the llm-benchmark table as a user saves
+// it, through detection: every delimiter (',', ';' as Turkish Excel
+// writes it, with decimal commas, and a tab) × every header form (the
+// export's long headers, with and without the optional columns, and the
+// compact form). A ';' or tab file leaves the long headers' commas bare,
+// as a spreadsheet does, so that the header line holds as many commas
+// as delimiters (or one fewer): the detection must still split it at
+// the delimiter.
+func TestExportDelimiters(t *testing.T) {
+	long := []string{"Concurrency", "TTFT (Mean, ms)", "TTFT (p50, ms)", "TTFT (p90, ms)", "ITL (Mean, ms)", "ITL (p50, ms)", "ITL (p90, ms)",
+		"TPS (Mean, tokens/s)", "TPS (p50, tokens/s)", "TPS (p90, tokens/s)", "Latency (Mean, s)", "Latency (p50, s)", "Latency (p90, s)", "Throughput (RPS)"}
+	longRow := []string{"4", "105.5", "100", "154.9", "11.16", "11", "11.58", "83.98", "84", "83.99", "1.52", "1.5", "1.54", "0.66"}
+	required := []int{0, 1, 3, 4, 6, 7, 9, 10, 12} // the columns without p50 and RPS
+	pick := func(cells []string, idx []int) []string {
+		var out []string
+		for _, i := range idx {
+			out = append(out, cells[i])
+		}
+		return out
+	}
+	compact := strings.Split(compactHeader, ",")
+	compactRow := pick(longRow, []int{0, 1, 3, 4, 6, 7, 9, 10, 12, 13})
+	forms := []struct {
+		name      string
+		head, row []string
+		p50       bool
+	}{
+		{"long headers", long, longRow, true},
+		{"long headers, required columns only", pick(long, required), pick(longRow, required), false},
+		{"compact form", compact, compactRow, false},
+	}
+	delims := []struct {
+		name  string
+		comma string
+	}{{"comma", ","}, {"semicolon", ";"}, {"tab", "\t"}}
+	for _, f := range forms {
+		for _, d := range delims {
+			t.Run(f.name+", "+d.name, func(t *testing.T) {
+				head := slices.Clone(f.head)
+				row := slices.Clone(f.row)
+				for i := range head {
+					if d.comma == "," && strings.Contains(head[i], ",") {
+						head[i] = `"` + head[i] + `"` // quoted where it holds the delimiter
+					}
+				}
+				if d.comma == ";" {
+					for i := range row {
+						row[i] = strings.ReplaceAll(row[i], ".", ",") // decimal commas
+					}
+				}
+				text := strings.Join(head, d.comma) + "\r\n" + strings.Join(row, d.comma) + "\r\n"
+				p := filepath.Join(t.TempDir(), "vllm.csv")
+				if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				cfg, _, err := readResultFile(p, "", hints{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if cfg.Format != FormatExport || len(cfg.Levels) != 1 {
+					t.Fatalf("read as %q with %d levels; want %q with 1", cfg.Format, len(cfg.Levels), FormatExport)
+				}
+				l := cfg.Levels[0]
+				p50 := math.NaN()
+				if f.p50 {
+					p50 = 100
+				}
+				if l.Concurrency != 4 || !sameStat(l.TTFT, st(105.5, p50, 154.9)) || l.ITL.P90 != 11.58 || l.TPS.Mean != 83.98 || l.Latency.P90 != 1.54 {
+					t.Errorf("level misread: %+v", l)
+				}
+			})
+		}
+	}
+}
+
+// TestSniffComma: ';' and the tab win over ',' from a tie on (a header
+// of long column names saved by a spreadsheet), ',' one comma past it.
+func TestSniffComma(t *testing.T) {
+	tests := []struct {
+		line string
+		want rune
+	}{
+		{"a,b,c", ','},
+		{"a;b (x, y);c (x, y)", ';'},   // 2 ';', 2 ','
+		{"a;b (x, y, z);c (x, y)", ','}, // 2 ';', 3 ','
+		{"a\tb (x, y)\tc (x, y)", '\t'}, // 2 tabs, 2 ','
+		{"a\tb (x, y, z)\tc (x, y)", ','},
+		{`"a;b";"c;d",e`, ';'}, // quoted ';' are not counted: 1 ';', 1 ','
+		{"a;b\tc\td", '\t'},
+		{"a\tb;c;d", ';'},
+		{"abc", ','},
+	}
+	for _, tt := range tests {
+		if got := sniffComma([]byte(tt.line + "\n1;2,3\t4")); got != tt.want {
+			t.Errorf("sniffComma(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
 }

@@ -144,7 +144,11 @@ func unclosedQuote(data []byte) (line, col int, ok bool) {
 }
 
 // sniffComma picks the delimiter that occurs most often, outside quotes,
-// in the first line: ',' unless ';' or a tab is more frequent. It reads
+// in the first line: ',' unless ';' or a tab is at least as frequent
+// (and there at all). A tie goes to ';' or the tab because a spreadsheet
+// saving with either quotes only the cells that hold it, so that the
+// llm-benchmark's long headers ("TTFT (Mean, ms)") put as many bare
+// commas on the line as there are delimiters between them. It reads
 // bytes (the delimiters are ASCII), not a copy of the file as a string.
 func sniffComma(data []byte) rune {
 	counts := map[byte]int{}
@@ -163,7 +167,7 @@ func sniffComma(data []byte) rune {
 	}
 	best := byte(',')
 	for _, c := range []byte{';', '\t'} {
-		if counts[c] > counts[best] {
+		if counts[c] > counts[best] || best == ',' && counts[c] > 0 && counts[c] == counts[best] {
 			best = c
 		}
 	}
