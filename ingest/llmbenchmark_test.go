@@ -298,7 +298,7 @@ func TestSniffComma(t *testing.T) {
 		want rune
 	}{
 		{"a,b,c", ','},
-		{"a;b (x, y);c (x, y)", ';'},   // 2 ';', 2 ','
+		{"a;b (x, y);c (x, y)", ';'},    // 2 ';', 2 ','
 		{"a;b (x, y, z);c (x, y)", ','}, // 2 ';', 3 ','
 		{"a\tb (x, y)\tc (x, y)", '\t'}, // 2 tabs, 2 ','
 		{"a\tb (x, y, z)\tc (x, y)", ','},
