@@ -293,7 +293,8 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 			lv.SystemRPS = Ratio(lv.Concurrency, l.Latency.Mean)
 		}
 		lv.LoadReached = loadReached(l)
-		lv.ConcurrencyMeasured, lv.LatencyDerived = l.MeasuredConcurrency, l.LatencyDerived
+		lv.ConcurrencyMeasured = l.MeasuredConcurrency
+		lv.LatencyDerived, lv.LatencyMethod = l.LatencyMethod != "", string(l.LatencyMethod)
 		if len(l.Repeats) > 1 {
 			lv.Runs, lv.Spread = len(l.Repeats), spreadOf(l.Repeats)
 		}

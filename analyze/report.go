@@ -218,10 +218,14 @@ type Level struct {
 	// guidellm throughput run); omitted otherwise.
 	ConcurrencyMeasured float64 `json:"concurrency_measured,omitempty"`
 	// LatencyDerived: the file gave no mean latency; latency_s.mean is
-	// TTFT + TPOT × (n − 1), exact for the benchmark's fixed output
+	// mean TTFT + mean TPOT × (n − 1), derived as LatencyMethod says:
+	// "fixed_output_length", exact, for the benchmark's fixed output
 	// length n (the manifest's output_tokens, matched by the run's mean
-	// output length).
+	// output length); "mean_output_length", an estimate, with n the
+	// run's mean output length (total output tokens / completed
+	// requests). Its percentiles are never derived.
 	LatencyDerived bool   `json:"latency_derived,omitempty"`
+	LatencyMethod  string `json:"latency_method,omitempty"`
 	Source         string `json:"source"`
 	// Samples are the per-request TTFT and TPS values of a level read
 	// from per-request data (nil otherwise; pooled over its runs): what

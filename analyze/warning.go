@@ -87,15 +87,18 @@ func WarningKinds() []string {
 	for _, k := range ingest.WarningKinds {
 		out = append(out, string(k))
 	}
-	return append(out, WarnMore, WarnUsersUnknown, WarnLatencyDerived, WarnConcurrencyMeasured, WarnGPUsMismatch)
+	return append(out, WarnMore, WarnUsersUnknown, WarnLatencyDerived, WarnLatencyEstimated, WarnConcurrencyMeasured, WarnGPUsMismatch)
 }
 
 // WarnLatencyDerived: a config's file gave no mean latency, derived
-// where exact (ingest's deriveLatency); WarnConcurrencyMeasured: a run
-// that stated no concurrency is placed at the one it measured. Both say
-// how a number the report uses was obtained.
+// where exact (ingest's deriveLatency); WarnLatencyEstimated: estimated
+// from the runs' mean output length (ingest's estimateLatency);
+// WarnConcurrencyMeasured: a run that stated no concurrency is placed
+// at the one it measured. Each says how a number the report uses was
+// obtained.
 const (
 	WarnLatencyDerived      = "latency_derived"
+	WarnLatencyEstimated    = "latency_estimated"
 	WarnConcurrencyMeasured = "concurrency_measured"
 )
 
@@ -105,10 +108,13 @@ const (
 func derivedValues(r *Report) []Warning {
 	var out []Warning
 	for _, c := range r.Configs {
-		n := 0
+		n, estimated := 0, 0
 		for _, l := range c.Levels {
-			if l.LatencyDerived {
+			switch ingest.LatencyMethod(l.LatencyMethod) {
+			case ingest.LatencyFixedLength:
 				n++
+			case ingest.LatencyMeanLength:
+				estimated++
 			}
 			if l.ConcurrencyMeasured > 0 {
 				out = append(out, Warning{Kind: WarnConcurrencyMeasured, Source: l.Source,
@@ -122,6 +128,12 @@ func derivedValues(r *Report) []Warning {
 				Values: map[string]any{"Config": c.ID, "Count": n, "N": r.Params.OutputTokens},
 				Message: fmt.Sprintf("%s: the files give no mean request latency; at %d of its levels it is mean TTFT + mean TPOT × (%d − 1), exact because every request generated %d tokens",
 					c.ID, n, r.Params.OutputTokens, r.Params.OutputTokens)})
+		}
+		if estimated > 0 {
+			out = append(out, Warning{Kind: WarnLatencyEstimated, Source: c.Source,
+				Values: map[string]any{"Config": c.ID, "Count": estimated},
+				Message: fmt.Sprintf("%s: the files give no mean request latency; at %d of its levels it is estimated as mean TTFT + mean TPOT × (mean output tokens − 1), and its percentiles are unknown",
+					c.ID, estimated)})
 		}
 	}
 	return out

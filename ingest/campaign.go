@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -78,8 +79,10 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 		}
 		cfg.ID = s.id
 		c.Configs = append(c.Configs, cfg)
-		c.Warnings = append(c.Warnings, ws...)
+		c.addWarnings(ws)
 	}
+	slices.Sort(c.UnreadKeys)
+	c.UnreadKeys = slices.Compact(c.UnreadKeys)
 	if n := distinctLevels(c.Configs); n > MaxLevels {
 		return nil, errorf(Pos{File: dir}, "", "the configurations measure %d distinct load levels together; expected at most %d per report", n, MaxLevels)
 	}
@@ -92,6 +95,22 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 	slices.Sort(c.NotResults)
 	c.NotResults = slices.Compact(c.NotResults)
 	return c, nil
+}
+
+// addWarnings adds a configuration's warnings to the campaign's, and
+// its information on unread keys to UnreadKeys.
+func (c *Campaign) addWarnings(ws []*Warning) {
+	for _, w := range ws {
+		if w.Kind != infoUnreadKeys {
+			c.Warnings = append(c.Warnings, w)
+			continue
+		}
+		p := w.Pos
+		if rel, err := filepath.Rel(c.Dir, p.File); err == nil {
+			p.File = filepath.ToSlash(rel)
+		}
+		c.UnreadKeys = append(c.UnreadKeys, fmt.Sprintf("%s: %v", p, w.Values["Keys"]))
+	}
 }
 
 // loadManifest reads the report folder's report.toml, if it has one,

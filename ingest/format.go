@@ -43,6 +43,11 @@ type Format struct {
 	// latency, for a run that lacks it ("" when the tool always writes
 	// it).
 	LatencyHint string
+	// EstimatesLatency: a mean latency the file lacks, and no fixed
+	// output length gives exactly, is estimated from the run's mean
+	// output length (estimateLatency): the tool writes TTFT, TPOT and
+	// the token counts but, by default, no request latency.
+	EstimatesLatency bool
 	// listed is the format's place in FormatNames (--input-format's help
 	// and docs/), which keep the order they had before detection
 	// was a table; a new format takes the next number.
@@ -132,7 +137,8 @@ func (f Format) config(file string, levels []Level, defs Definitions) Config {
 // readResultFile reads one result file of any format (format "" detects
 // it). Levels that do not state their load take it from the file name
 // or the manifest (h): see fillLoads. A mean latency the file lacks is
-// derived where that is exact (deriveLatency).
+// derived where that is exact (deriveLatency), else estimated where the
+// format allows (estimateLatency).
 func readResultFile(path, format string, h hints) (Config, []*Warning, error) {
 	if _, err := checkRegular(path); err != nil {
 		return Config{}, nil, err
@@ -164,6 +170,9 @@ func readResultFile(path, format string, h hints) (Config, []*Warning, error) {
 		return Config{}, nil, err
 	}
 	deriveLatency(levels, defs, h.outputTokens)
+	if f.EstimatesLatency {
+		estimateLatency(levels, defs)
+	}
 	if err := fillLoads(path, levels, h); err != nil {
 		if errors.Is(err, ErrNoLatency) && f.LatencyHint != "" {
 			err = fmt.Errorf("%w; %s", err, f.LatencyHint)

@@ -246,11 +246,13 @@ func TestLLMPerfRunFolder(t *testing.T) {
 }
 
 // TestVLLMWithoutE2EL: vllm bench serve's default --percentile-metrics
-// (ttft,tpot,itl) writes no mean_e2el_ms. A rate sweep of such runs is
-// refused naming every run file and the flag that fixes it; with the
-// benchmark's fixed output length in the manifest, matched by the runs'
-// own mean output length (total_output_tokens / completed = 128 / 8 =
-// 16), the mean latency is derived exactly and marked.
+// (ttft,tpot,itl) writes no mean_e2el_ms. The mean latency of such a
+// rate sweep is estimated from the runs' mean output length
+// (total_output_tokens / completed = 128 / 8 = 16) and marked so; with
+// the benchmark's fixed output length in the manifest, matched by that
+// mean, it is derived exactly and marked as exact; a manifest length
+// the runs do not match leaves the estimate. Runs without their token
+// counts are refused, every file named, with the flag that fixes it.
 func TestVLLMWithoutE2EL(t *testing.T) {
 	_, data := fixture(t, "vllm/bench-serve-opt125m.json")
 	run := func(rate string) string {
@@ -265,38 +267,79 @@ func TestVLLMWithoutE2EL(t *testing.T) {
 		"report/sweep/vllm-8qps-opt-125m.json": run("8"),
 		"report/sweep/vllm-2qps-opt-125m.json": run("2"),
 	}
-	_, err := Read(tree(t, files)+"/report", ReadOptions{})
-	for _, want := range []string{"vllm-2qps-opt-125m.json: the run at request rate 2 req/s gives no mean request latency",
-		"--percentile-metrics ttft,tpot,itl,e2el", "output_tokens", "the same holds for ", "vllm-4qps-opt-125m.json", "vllm-8qps-opt-125m.json"} {
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("err = %v\nwant it to hold %q", err, want)
-		}
-	}
-
 	want := (215.53594200008774 + 11.265828258331112*15) / 1000
 	for _, tt := range []struct {
-		n       string
-		derived bool
-	}{{"16", true}, {"32", false}} {
-		files["report/report.toml"] = "[benchmark]\noutput_tokens = " + tt.n + "\n"
-		c, err := Read(tree(t, files)+"/report", ReadOptions{})
-		if !tt.derived {
-			if err == nil || !strings.Contains(err.Error(), "gives no mean request latency") {
-				t.Errorf("output_tokens = %s, a mean output length of 16: err = %v, want the latency refused as unknown", tt.n, err)
-			}
-			continue
+		manifest string
+		method   LatencyMethod
+	}{{"", LatencyMeanLength}, {"16", LatencyFixedLength}, {"32", LatencyMeanLength}} {
+		delete(files, "report/report.toml")
+		if tt.manifest != "" {
+			files["report/report.toml"] = "[benchmark]\noutput_tokens = " + tt.manifest + "\n"
 		}
+		c, err := Read(tree(t, files)+"/report", ReadOptions{})
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("output_tokens = %q: %v", tt.manifest, err)
 		}
 		ls := c.Configs[0].Levels
 		if len(ls) != 3 {
 			t.Fatalf("%d levels, want 3", len(ls))
 		}
 		for _, l := range ls {
-			if !l.LatencyDerived || !near(l.Latency.Mean, want) || !math.IsNaN(l.Latency.P90) {
-				t.Errorf("rate %g: latency %+v derived %v; want mean %v derived, no percentiles", l.Rate, l.Latency, l.LatencyDerived, want)
+			if l.LatencyMethod != tt.method || !near(l.Latency.Mean, want) || !math.IsNaN(l.Latency.P90) {
+				t.Errorf("output_tokens = %q, rate %g: latency %+v derived %q; want mean %v derived %q, no percentiles", tt.manifest, l.Rate, l.Latency, l.LatencyMethod, want, tt.method)
 			}
+		}
+	}
+
+	delete(files, "report/report.toml")
+	for name, text := range files {
+		files[name] = strings.Replace(text, `"total_output_tokens": 128,`, ``, 1)
+	}
+	_, err := Read(tree(t, files)+"/report", ReadOptions{})
+	for _, want := range []string{"vllm-2qps-opt-125m.json: the run at request rate 2 req/s gives no mean request latency",
+		"--percentile-metrics ttft,tpot,itl,e2el", "total_output_tokens", "output_tokens", "the same holds for ", "vllm-4qps-opt-125m.json", "vllm-8qps-opt-125m.json"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("without total_output_tokens: err = %v\nwant it to hold %q", err, want)
+		}
+	}
+}
+
+// TestEstimateLatency: the mean latency a file lacks is estimated as
+// mean TTFT + mean TPOT × (n̄ − 1) where the mean output length n̄ is at
+// least 1 (at 1: the TTFT alone), the ITL is the TPOT and the level has
+// no latency of its own; a level a fixed length derived exactly keeps
+// its method.
+func TestEstimateLatency(t *testing.T) {
+	tpot := Definitions{ITL: "tpot"}
+	level := func(ttft, itl, n float64) Level {
+		l := newLevel(1, Pos{})
+		l.TTFT.Mean, l.ITL.Mean, l.OutputTokens = ttft, itl, n
+		return l
+	}
+	for _, tt := range []struct {
+		name   string
+		l      Level
+		defs   Definitions
+		want   float64
+		method LatencyMethod
+	}{
+		{"mean length 213.61", level(65.25777634499718, 24.564414268982127, 42722.0/200), tpot, (65.25777634499718 + 24.564414268982127*(42722.0/200-1)) / 1000, LatencyMeanLength},
+		{"one token: the TTFT", level(100, 20, 1), tpot, 0.1, LatencyMeanLength},
+		{"under one token", level(100, 20, 0.999), tpot, math.NaN(), ""},
+		{"no token counts", level(100, 20, math.NaN()), tpot, math.NaN(), ""},
+		{"no TPOT", level(100, math.NaN(), 16), tpot, math.NaN(), ""},
+		{"chunk ITL", level(100, 20, 16), Definitions{ITL: "chunk"}, math.NaN(), ""},
+		{"latency stated", func() Level { l := level(100, 20, 16); l.Latency.Mean = 0.5; return l }(), tpot, 0.5, ""},
+		{"derived exactly", func() Level {
+			l := level(100, 20, 16)
+			l.Latency.Mean, l.LatencyMethod = 0.4, LatencyFixedLength
+			return l
+		}(), tpot, 0.4, LatencyFixedLength},
+	} {
+		ls := []Level{tt.l}
+		estimateLatency(ls, tt.defs)
+		if !same(ls[0].Latency.Mean, tt.want) && !near(ls[0].Latency.Mean, tt.want) || ls[0].LatencyMethod != tt.method {
+			t.Errorf("%s: latency %v (%q), want %v (%q)", tt.name, ls[0].Latency.Mean, ls[0].LatencyMethod, tt.want, tt.method)
 		}
 	}
 }

@@ -161,6 +161,9 @@ func meanLevel(levels []Level) Level {
 		}
 		return n
 	}
+	for _, r := range runs {
+		l.LatencyMethod = l.LatencyMethod.weaker(r.LatencyMethod)
+	}
 	l.Requests = sum(func(r Level) int { return r.Requests })
 	l.Errors = sum(func(r Level) int { return r.Errors })
 	l.Samples = nil
@@ -198,7 +201,7 @@ func (e latencyError) Unwrap() error      { return e.error }
 // manifest's output_tokens, n) and the run's mean output length is n:
 // no request generates more than it asked for, so a mean of n means
 // each generated n. ITL must be TPOT (defs), not the chunk gap. Such
-// levels are marked LatencyDerived; percentiles are not derived.
+// levels are marked LatencyFixedLength; percentiles are not derived.
 func deriveLatency(levels []Level, defs Definitions, n int) {
 	if n < 2 || defs.ITL != "tpot" {
 		return
@@ -209,7 +212,33 @@ func deriveLatency(levels []Level, defs Definitions, n int) {
 			continue
 		}
 		l.Latency.Mean = (l.TTFT.Mean + l.ITL.Mean*float64(n-1)) / 1000
-		l.LatencyDerived = true
+		l.LatencyMethod = LatencyFixedLength
+	}
+}
+
+// estimateLatency fills the mean request latency of levels that still
+// lack it (deriveLatency found no fixed length) from the run's mean
+// output length n̄ (total output tokens / completed requests): mean
+// latency ≈ mean TTFT + mean TPOT × (n̄ − 1). Each request's latency is
+// its TTFT plus its TPOT times its tokens after the first; the estimate
+// takes the mean of that product for the product of the means, which it
+// is when TPOT does not vary with the length (a fixed length, or a
+// steady load). ITL must be TPOT (defs): the chunk gap of a server that
+// streams several tokens at once (speculative decoding) is not a
+// per-token time. Such levels are marked LatencyMeanLength; a level
+// without its token counts stays without a mean latency, and
+// percentiles are never estimated.
+func estimateLatency(levels []Level, defs Definitions) {
+	if defs.ITL != "tpot" {
+		return
+	}
+	for i := range levels {
+		l := &levels[i]
+		if !math.IsNaN(l.Latency.Mean) || math.IsNaN(l.TTFT.Mean) || math.IsNaN(l.ITL.Mean) || !(l.OutputTokens >= 1) {
+			continue
+		}
+		l.Latency.Mean = (l.TTFT.Mean + l.ITL.Mean*(l.OutputTokens-1)) / 1000
+		l.LatencyMethod = LatencyMeanLength
 	}
 }
 

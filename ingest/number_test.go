@@ -45,8 +45,8 @@ func TestJSONNumbersRefusedPerReader(t *testing.T) {
 	for _, tt := range []struct{ name, in, want string }{
 		{"vllm fractional concurrency", `{"max_concurrency": 2.5, "mean_ttft_ms": 10}`,
 			`f.json:1:21: "max_concurrency": 2.5 is not a valid concurrency; expected a whole number ≥ 0`},
-		{"vllm infinite concurrency", `{"max_concurrency": Infinity, "mean_ttft_ms": 10}`,
-			`f.json:1:21: "max_concurrency": Infinity is not a valid concurrency; expected at most 1048576`},
+		{"vllm negative concurrency", `{"max_concurrency": -2, "mean_ttft_ms": 10}`,
+			`f.json:1:21: "max_concurrency": -2 is not a valid concurrency; expected a whole number ≥ 0`},
 		{"vllm absurd time", `{"max_concurrency": 2, "mean_ttft_ms": 1e308}`,
 			`f.json:1:40: "mean_ttft_ms": 1e308 is not a valid time; expected at most 86400000 ms (24 h)`},
 		{"vllm past float64", `{"max_concurrency": 2, "mean_ttft_ms": 1e400}`,

@@ -30,6 +30,12 @@ type Campaign struct {
 	// JSON, and reports reportgen wrote are not among them. --strict
 	// refuses a report with any.
 	NotResults []string
+	// UnreadKeys are the keys of result files that their tool does not
+	// write and reportgen leaves unread ("request_goodput:", misspelt by
+	// benchmark_serving.py; what --metadata added), each as
+	// "file[:line]: key, key" relative to Dir, sorted. An information,
+	// not a warning: --strict does not refuse them.
+	UnreadKeys []string
 }
 
 // Config is one benchmarked configuration: one CSV, ZIP or export folder.
@@ -100,10 +106,13 @@ type Level struct {
 	// none (a guidellm throughput run); 0 otherwise.
 	MeasuredConcurrency float64
 
-	// LatencyDerived: Latency.Mean is not in the file but derived as
-	// TTFT + TPOT × (n − 1), exact for a fixed output length n
-	// (deriveLatency).
-	LatencyDerived bool
+	// LatencyMethod says how Latency.Mean was derived where the file
+	// does not state it ("" where it does, or the requests give it):
+	// exactly, for a fixed output length (LatencyFixedLength,
+	// deriveLatency), or estimated from the mean output length
+	// (LatencyMeanLength, estimateLatency). Only the mean is derived,
+	// never a percentile.
+	LatencyMethod LatencyMethod
 
 	// Workload names the workload the run states (a serving benchmark's
 	// dataset and requested lengths), "" when it states none. The runs
@@ -154,3 +163,30 @@ func NoStat() Stat { return Stat{Absent, Absent, Absent, Absent, Absent} }
 
 // Absent is the value of a statistic that a source did not report.
 var Absent = math.NaN()
+
+// LatencyMethod names how a mean request latency the file does not
+// state was derived from what it does state.
+type LatencyMethod string
+
+// The ways a mean latency is derived, from the exact to the estimated.
+const (
+	// LatencyFixedLength is mean TTFT + mean TPOT × (n − 1) for a
+	// benchmark whose every request generated its fixed output length
+	// n: exact.
+	LatencyFixedLength LatencyMethod = "fixed_output_length"
+	// LatencyMeanLength is mean TTFT + mean TPOT × (n̄ − 1) with n̄ the
+	// run's mean output length (total output tokens / completed
+	// requests): an estimate, exact only when the requests' TPOT does
+	// not vary with their length (README: measured error).
+	LatencyMeanLength LatencyMethod = "mean_output_length"
+)
+
+// weaker is the less exact of two methods: a level whose runs were
+// derived differently is as exact as its least exact run.
+func (m LatencyMethod) weaker(o LatencyMethod) LatencyMethod {
+	rank := map[LatencyMethod]int{"": 0, LatencyFixedLength: 1, LatencyMeanLength: 2}
+	if rank[o] > rank[m] {
+		return o
+	}
+	return m
+}

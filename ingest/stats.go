@@ -43,25 +43,35 @@ func shortest32(x float32) float64 {
 	return f
 }
 
-// summarize computes mean and nearest-rank P10, P50, P90, P99. With
-// keep it sorts a copy, so the samples keep their order; otherwise it
-// sorts v in place.
+// summarize computes mean and nearest-rank P10, P50, P90, P99 of the
+// values that are numbers: a value a request does not have is NaN (the
+// TPOT of a one-token request), an unbounded one +Inf (its decode
+// rate), and both are left out. With keep it sorts a copy, so the
+// samples keep their order; otherwise it sorts v in place (NaN first).
 func summarize(v []float32, keep bool) Stat {
-	if len(v) == 0 {
-		return NoStat()
-	}
-	sum := 0.0
+	sum, n := 0.0, 0
 	for _, x := range v {
-		sum += float64(x)
+		if f := float64(x); !math.IsNaN(f) && !math.IsInf(f, 0) {
+			sum += f
+			n++
+		}
+	}
+	if n == 0 {
+		return NoStat()
 	}
 	sorted := v
 	if keep {
 		sorted = slices.Clone(v)
 	}
-	slices.Sort(sorted)
+	slices.Sort(sorted) // NaN first, then -Inf … +Inf
+	lo := 0
+	for lo < len(sorted) && (math.IsNaN(float64(sorted[lo])) || math.IsInf(float64(sorted[lo]), -1)) {
+		lo++
+	}
+	sorted = sorted[lo : lo+n]
 	// The mean of float32 samples is known to float32's precision: it
 	// is written in float32's shortest form too (1.8, not 1.7999999523).
-	mean := shortest32(float32(sum / float64(len(v))))
+	mean := shortest32(float32(sum / float64(n)))
 	return Stat{Mean: mean, P10: NearestRank(sorted, 0.10), P50: NearestRank(sorted, 0.50),
 		P90: NearestRank(sorted, 0.90), P99: NearestRank(sorted, 0.99)}
 }

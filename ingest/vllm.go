@@ -16,15 +16,18 @@ const FormatVLLM = "vllm"
 // repeats), and the per-request arrays --save-detailed adds.
 var vllm = Format{
 	Name: FormatVLLM, Tool: "vLLM bench serve", Exts: jsonExts, listed: 1,
-	Sniff:       func(p preview) bool { return servingMarks(p.obj).ms },
-	Read:        fromJSON(servingKeys{latency: "e2el"}.read),
-	LatencyHint: vllmLatencyHint,
+	Sniff:            func(p preview) bool { return servingMarks(p.obj).ms },
+	Read:             fromJSON(servingKeys{latency: "e2el", vllm: true}.read),
+	LatencyHint:      vllmLatencyHint,
+	EstimatesLatency: true,
 }
 
 // vllmLatencyHint: vllm bench serve writes mean_e2el_ms only when
 // --percentile-metrics names e2el, which its default (ttft,tpot,itl)
-// does not.
-const vllmLatencyHint = "vllm bench serve writes mean_e2el_ms only when --percentile-metrics includes e2el: re-run with --percentile-metrics ttft,tpot,itl,e2el, or, if every request generated the same number of tokens, give that number as output_tokens in report.toml's [benchmark] table to derive it"
+// does not; without it the mean latency is estimated from the mean
+// TTFT, the mean TPOT and the token counts, which a run that is refused
+// lacks.
+const vllmLatencyHint = "vllm bench serve writes mean_e2el_ms only when --percentile-metrics includes e2el, and without it reportgen estimates the mean latency from mean_ttft_ms, mean_tpot_ms, total_output_tokens and completed, which this run does not all give: re-run with --percentile-metrics ttft,tpot,itl,e2el, or, if every request generated the same number of tokens, give that number as output_tokens in report.toml's [benchmark] table to derive it"
 
 // servingStat matches the statistic keys of vLLM's benchmark_serving
 // result and its variants: mean_ttft_ms, p99.9_e2el_ms, SGLang's
@@ -68,24 +71,30 @@ func servingMarks(o obj) marks {
 type servingKeys struct {
 	seconds bool
 	latency string
+	// vllm: the file is vllm bench serve's own, whose keys are known
+	// (vllmKnownKey): the others are named on an info line.
+	vllm bool
 }
 
 // read maps the runs of a benchmark_serving result: one object, JSON
 // lines of appended runs, or a sweep's list.
 func (k servingKeys) read(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
 	var levels []Level
+	var warnings []*Warning
 	runs := make([]float64, len(objs))
 	for i, o := range objs {
 		p := Pos{File: r.file}
 		if len(objs) > 1 {
 			p = Pos{File: r.file, Line: i + 1} // JSON lines: one run per line
 		}
-		levels = append(levels, servingRun(r, o, k, p))
+		l := servingRun(r, o, k, p)
+		warnings = append(warnings, k.runNotes(r, o, &l)...)
+		levels = append(levels, l)
 		if objs[0].has("run_number") {
 			runs[i] = r.num(o, "run_number", runNumber)
 		}
 	}
-	return mergeRepeats(measuredRuns(levels, runs)), servingDefinitions(objs[0]), nil, nil
+	return mergeRepeats(measuredRuns(levels, runs)), servingDefinitions(objs[0]), warnings, nil
 }
 
 // servingRun maps one vLLM / SGLang / InferenceX result object.
@@ -115,8 +124,8 @@ func servingRun(r *jreader, o obj, k servingKeys, pos Pos) Level {
 	}
 	// A run capped by max_concurrency is a concurrency run whatever its
 	// request_rate ("inf" by default); without a cap, the rate drove it.
-	if c := r.num(o, "max_concurrency", concurrencyQ); c > 0 {
-		l.Concurrency = int(c)
+	if c := clientCap(r, o); c > 0 {
+		l.Concurrency = c
 	} else if rate := r.num(o, "request_rate", offeredRate); rate > 0 {
 		l.Rate = rate
 	}
@@ -188,50 +197,4 @@ func measuredRuns(levels []Level, runs []float64) []Level {
 		}
 	}
 	return out
-}
-
-// vllmDetailed summarizes the per-request arrays of vllm bench serve
-// --save-detailed: ttfts and latencies in seconds, itls as a list of
-// per-request lists of inter-token gaps (s), output_lens, errors. The
-// values of failed requests are not read.
-func vllmDetailed(r *jreader, o obj, pos Pos) (Level, bool) {
-	ttfts, ttftPath, ok1 := o.list("ttfts")
-	lats, latPath, ok2 := o.list("latencies")
-	outs, outPath, _ := o.list("output_lens")
-	errs, _, _ := o.list("errors")
-	if !ok1 || !ok2 || len(ttfts) != len(lats) {
-		return Level{}, false
-	}
-	s := &sampleSet{pos: pos}
-	for i := range ttfts {
-		if i < len(errs) {
-			if e, _ := errs[i].(jstr); e.s != "" {
-				s.errors++
-				continue
-			}
-		}
-		ttft, lat := r.value(ttfts[i], item(ttftPath, i), timeS), r.value(lats[i], item(latPath, i), timeS)
-		out := Absent
-		if i < len(outs) {
-			out = r.value(outs[i], item(outPath, i), tokensQ)
-		}
-		if r.err != nil {
-			break
-		}
-		if lat < ttft {
-			off := -1
-			if n, ok := lats[i].(jnum); ok {
-				off = n.off
-			}
-			r.refuse(off, item(latPath, i), fmt.Errorf("%g s is shorter than the request's TTFT (%g s); expected a latency ≥ its TTFT", lat, ttft))
-			break
-		}
-		tpot, tps := Absent, Absent
-		if out > 1 && lat > 0 {
-			tpot = (lat - ttft) * 1000 / (out - 1)
-			tps = out / lat
-		}
-		s.add(ttft*1000, tpot, lat, tps)
-	}
-	return s.level(), true
 }

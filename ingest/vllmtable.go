@@ -13,6 +13,7 @@ const FormatVLLMTable = "vllm-table"
 // by column titles ("Test name", "Mean TTFT (ms)"), one run per row.
 var vllmTable = Format{
 	Name: FormatVLLMTable, Tool: "vLLM benchmark summary", Exts: jsonExts, listed: 2,
+	EstimatesLatency: true, // the table has no latency column
 	Sniff: func(p preview) bool {
 		if !p.list {
 			return false
@@ -47,6 +48,12 @@ func nightlyRun(r *jreader, o obj, pos Pos) Level {
 	l.TPS = decodeRate(l.ITL)
 	l.SystemRPS = r.num(o, "Tput (req/s)", requestRate)
 	l.OutputTPS = r.num(o, "Output Tput (tok/s)", outputRate)
+	if l.SystemRPS > 0 {
+		// Both throughputs are over the run's duration: their ratio is
+		// total output tokens / completed requests, the mean output
+		// length the table does not state.
+		l.OutputTokens = l.OutputTPS / l.SystemRPS
+	}
 	if n := r.num(o, "# of req.", countQ); !math.IsNaN(n) {
 		l.Requests = int(n)
 	}

@@ -35,13 +35,23 @@ const (
 	WarnUnknownKey       WarningKind = "unknown_key"       // a manifest key reportgen does not know
 	WarnUnknownSection   WarningKind = "unknown_section"   // notes for a section the report has not
 	WarnUnknownLanguage  WarningKind = "unknown_language"  // a text in a language no edition is written in
+	WarnRunCutShort      WarningKind = "run_cut_short"     // a run completed fewer requests than it sent, recording no failure for the rest
+	WarnSummaryMismatch  WarningKind = "summary_mismatch"  // a result's summary and its per-request arrays disagree; the arrays are used
 )
+
+// infoUnreadKeys is the kind of an information, not a warning: the keys
+// of a result file that its tool does not write and reportgen leaves
+// unread (a misspelt key, a user's --metadata). Read moves these from
+// the warnings to Campaign.UnreadKeys, which the command prints on one
+// info line: --strict does not refuse them, as nothing in them is wrong
+// with the data.
+const infoUnreadKeys WarningKind = "unread_keys"
 
 // WarningKinds lists every kind, so that a test can check that each
 // has its messages.
 var WarningKinds = []WarningKind{WarnNotUTF8, WarnUnknownColumn, WarnZeroConcurrency, WarnUnsortedLevels,
 	WarnMixedDefinitions, WarnUnknownKey,
-	WarnUnknownSection, WarnUnknownLanguage}
+	WarnUnknownSection, WarnUnknownLanguage, WarnRunCutShort, WarnSummaryMismatch}
 
 // warnf builds a *Warning at pos. values are the named values of the
 // localized message; format and args give the English text.

@@ -478,6 +478,9 @@ func (a analysis) read(dir, name string, asConfig bool) (report *analyze.Report,
 	if len(campaign.Ignored) > 0 {
 		log = append(log, fmt.Sprintf("%s: not read (hidden names, side files and other files that are not results, runs also read from another file, reports reportgen wrote): %s", name, listSome(byName(campaign.Ignored), 10)))
 	}
+	if s := unreadKeys(name, campaign.UnreadKeys); s != "" {
+		log = append(log, s)
+	}
 	report, err = analyze.Build(campaign, a.overrides)
 	if err != nil {
 		return nil, log, nil, err
@@ -493,6 +496,23 @@ func (a analysis) read(dir, name string, asConfig bool) (report *analyze.Report,
 		log = append(log, s)
 	}
 	return report, log, warnings, nil
+}
+
+// unreadKeys is the one info line naming the keys of result files that
+// their tool does not write and reportgen left unread (a misspelt key
+// such as benchmark_serving.py's "request_goodput:", what --metadata
+// added): not a warning, since nothing in them is wrong with the data,
+// so --strict does not refuse them. "" when there are none.
+func unreadKeys(name string, keys []string) string {
+	if len(keys) == 0 {
+		return ""
+	}
+	const shown = 10
+	more := ""
+	if len(keys) > shown {
+		keys, more = keys[:shown], fmt.Sprintf("; and %d more files", len(keys)-shown)
+	}
+	return fmt.Sprintf("%s: keys not read (not among the keys their tool writes: misspelt, or added with --metadata): %s%s", name, strings.Join(keys, "; "), more)
 }
 
 // anomalySummary is the one line that tells what the analysis flagged:
