@@ -315,6 +315,9 @@ func manifestSource(dir string, m *Manifest, meta ConfigMeta) (source, error) {
 		return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q cannot be followed (%v); expected a result file or a folder of results", meta.ID, meta.Path, err)
 	}
 	kind, ok := fileKind(p)
+	if parts := recordParts(p); ok && kind == fileSource && !st.IsDir() && parts != nil {
+		return source{}, manyRecordsError(m, meta, parts)
+	}
 	if st.IsDir() {
 		if err := checkUpLink(filepath.Dir(p), p); err != nil {
 			var e *Error
@@ -388,7 +391,7 @@ func (c sourceSeen) overlap(o sourceSeen) string {
 		return "a run file of"
 	case c.s.kind == runFolder && c.s.part == nil && filepath.Dir(o.resolved) == c.resolved && o.s.kind != runFolder:
 		return "the folder of runs holding"
-	case o.resolved == c.resolved && samePart(o.s.part, c.s.part):
+	case o.resolved == c.resolved && samePart(o.s.part, c.s.part) && sameRecords(o.s.records, c.s.records):
 		return "the same file as"
 	case c.linkOf != "" && c.linkOf == o.s.path:
 		return "a hard link to the same file as"
@@ -416,7 +419,7 @@ func (sc *scan) readSource(s source, format string) (Config, []*Warning, error) 
 	case runFolder:
 		cfg, warnings, err = sc.readRunFolder(s.path, format, s.part)
 	default:
-		cfg, warnings, err = readResultFile(s.path, format, sc.hints(s.concurrency))
+		cfg, warnings, err = readResultPart(s.path, format, sc.hints(s.concurrency), s.records)
 		if err == nil {
 			cfg.Levels = mergeRepeats(cfg.Levels)
 			_, err = sortLevels(s.path, cfg.Levels, false)

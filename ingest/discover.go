@@ -401,10 +401,11 @@ const (
 
 // oneRun reads a result file to count its runs. An archive, an
 // llm-benchmark export table and per-request data are configurations of
-// their own, whatever their rows; so is any file of several levels. A
-// file that cannot be read gives no vote (its reading will say why).
+// their own, whatever their rows; so is any file of several levels, and
+// a JSON-lines file of several configurations (recordParts). A file
+// that cannot be read gives no vote (its reading will say why).
 func oneRun(path string) runCount {
-	if isZip(path) {
+	if isZip(path) || recordParts(path) != nil {
 		return runMany
 	}
 	c, _, err := readResultFile(path, "", hints{concurrency: 1})

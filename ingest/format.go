@@ -140,6 +140,12 @@ func (f Format) config(file string, levels []Level, defs Definitions) Config {
 // derived where that is exact (deriveLatency), else estimated where the
 // format allows (estimateLatency).
 func readResultFile(path, format string, h hints) (Config, []*Warning, error) {
+	return readResultPart(path, format, h, nil)
+}
+
+// readResultPart is readResultFile reading only the runs of rs, one
+// configuration of a JSON-lines file of several (nil: the whole file).
+func readResultPart(path, format string, h hints, rs *records) (Config, []*Warning, error) {
 	if _, err := checkRegular(path); err != nil {
 		return Config{}, nil, err
 	}
@@ -152,6 +158,9 @@ func readResultFile(path, format string, h hints) (Config, []*Warning, error) {
 	data, err := readInput(path)
 	if err != nil {
 		return Config{}, nil, err
+	}
+	if rs != nil {
+		data = rs.only(data)
 	}
 	if format == "" {
 		if format, err = Detect(path, data); err != nil {

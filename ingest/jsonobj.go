@@ -13,6 +13,7 @@ import (
 type obj struct {
 	m    map[string]any
 	path string
+	off  int // the byte offset of its '{'
 }
 
 // asObj views v as an object at path.
@@ -21,7 +22,7 @@ func asObj(v any, path string) (obj, bool) {
 	if !ok {
 		return obj{}, false
 	}
-	return obj{o.m, path}, true
+	return obj{o.m, path, o.off}, true
 }
 
 // exists reports whether the object is there at all.

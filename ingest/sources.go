@@ -23,6 +23,10 @@ type source struct {
 	// is the part whose points are this configuration; nil for every
 	// run of the folder.
 	part *part
+	// records, for a JSON-lines file whose runs fall into several
+	// configurations (records.go), are the lines of this one; nil for
+	// the whole file.
+	records *records
 }
 
 // sourceKind is what a source's path is.
@@ -207,7 +211,8 @@ func (sc *scan) entrySources(e os.DirEntry, points *layout) ([]source, error) {
 		return sc.folderSources(name, p)
 	}
 	if kind, ok := fileKind(name); ok && !notResult(p) {
-		return []source{{id: strings.TrimSuffix(name, filepath.Ext(name)), path: p, kind: kind}}, nil
+		id := strings.TrimSuffix(name, filepath.Ext(name))
+		return recordSources(source{id: id, path: p, kind: kind}), nil
 	}
 	sc.notResult(p)
 	return nil, nil

@@ -84,8 +84,11 @@ func (k servingKeys) read(r *jreader, objs []obj) ([]Level, Definitions, []*Warn
 	runs := make([]float64, len(objs))
 	for i, o := range objs {
 		p := Pos{File: r.file}
-		if len(objs) > 1 {
-			p = Pos{File: r.file, Line: i + 1} // JSON lines: one run per line
+		switch line := offsetPos(r.file, r.data, o.off).Line; {
+		case o.path == "" && (len(objs) > 1 || line > 1):
+			p.Line = line // JSON lines: one run per line, a part's lines kept (records.go)
+		case len(objs) > 1:
+			p.Line = i + 1 // the runs of a list: the run's number
 		}
 		l := servingRun(r, o, k, p)
 		warnings = append(warnings, k.runNotes(r, o, &l)...)
