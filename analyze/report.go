@@ -234,6 +234,11 @@ type Level struct {
 	Samples *ingest.Samples `json:"-"`
 }
 
+// LatencyEstimated reports whether the level's mean latency is an
+// estimate from its runs' mean output length (LatencyMethod
+// "mean_output_length"), which every place that shows it marks.
+func (l Level) LatencyEstimated() bool { return l.LatencyMethod == string(ingest.LatencyMeanLength) }
+
 // MarshalJSON writes absent numbers as null.
 func (l Level) MarshalJSON() ([]byte, error) {
 	type plain Level

@@ -106,6 +106,7 @@ type resultsMethods interface {
 	LowLevel() analyze.Load
 	Overview(lc analyze.Load, withAggregate bool) Table
 	OverviewStandsIn() bool
+	LatencyEstimated() bool
 	ScorecardTable() Table
 	SectionFindings(section string) []string
 	SpeedupLines() []string
@@ -179,6 +180,7 @@ type appendixMethods interface {
 	ModelFacts() Table
 	HasP50() bool
 	MetricDefs() Table
+	LatencyEstimated() bool
 	DefinitionTable() *Table
 	DefinitionWarnings() []string
 	WorkloadTable() Table

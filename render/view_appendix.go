@@ -109,7 +109,7 @@ func (v *view) Appendix() []appendixEntry {
 			for _, st := range []analyze.Statistic{analyze.Mean, analyze.P10, analyze.P50, analyze.P90, analyze.P99} {
 				if slices.ContainsFunc(c.Levels, func(l analyze.Level) bool { return !math.IsNaN(l.Stat(id).At(st)) }) {
 					groups[i/2] = append(groups[i/2], column{v.loc.T("short_"+look.Stem) + " " + v.StatName(string(st)),
-						func(l analyze.Level) string { return v.loc.Num(l.Stat(id).At(st), look.Dec) }})
+						func(l analyze.Level) string { return v.statCell(id, st, l) }})
 				}
 			}
 		}
@@ -140,3 +140,18 @@ func (v *view) Appendix() []appendixEntry {
 	}
 	return out
 }
+
+// statCell writes statistic st of metric id at l as the source gave it,
+// marked ≈ where it is an estimate (present.Estimated).
+func (v *view) statCell(id analyze.MetricID, st analyze.Statistic, l analyze.Level) string {
+	s := v.loc.Num(l.Stat(id).At(st), present.MustOf(id).Dec)
+	if present.Estimated(id, st, l) {
+		s += " " + present.EstimatedMark
+	}
+	return s
+}
+
+// LatencyEstimated reports whether the report shows a mean latency
+// estimated from a run's mean output length: its tables mark it ≈, and
+// the appendix says how it is estimated and how far off it was measured.
+func (v *view) LatencyEstimated() bool { return present.AnyEstimated(v.R) }

@@ -80,15 +80,36 @@ var marks = map[[2]analyze.Statistic]string{
 // used is asked itself (or no stand-in render marks).
 func Mark(asked, used analyze.Statistic) string { return marks[[2]analyze.Statistic{asked, used}] }
 
+// EstimatedMark marks a mean latency the source does not state, estimated
+// from the run's mean output length (analyze's Level.LatencyEstimated).
+const EstimatedMark = "≈"
+
+// Estimated reports whether statistic st of metric id at l is an
+// estimate: the mean latency of a level whose file gave none.
+func Estimated(id analyze.MetricID, st analyze.Statistic, l analyze.Level) bool {
+	return id == analyze.Latency && st == analyze.Mean && l.LatencyEstimated()
+}
+
 // Shown is the value shown for statistic st of metric id at l and the
 // mark of the stand-in shown where the source lacks st (analyze's
-// Stat.Shown).
+// Stat.Shown), or of an estimate (EstimatedMark).
 func Shown(id analyze.MetricID, st analyze.Statistic, l analyze.Level) (float64, string) {
 	x, used := l.Stat(id).Shown(st, id.LowerIsBetter())
 	if used == "" {
+		if Estimated(id, st, l) {
+			return x, EstimatedMark
+		}
 		return x, ""
 	}
 	return x, Mark(st, used)
+}
+
+// AnyEstimated reports whether some level of some config of r shows an
+// estimated mean latency (EstimatedMark).
+func AnyEstimated(r *analyze.Report) bool {
+	return slices.ContainsFunc(r.Configs, func(c analyze.Config) bool {
+		return slices.ContainsFunc(c.Levels, analyze.Level.LatencyEstimated)
+	})
 }
 
 // StandsIn reports whether some level of some config of r shows the
