@@ -11,7 +11,9 @@
 // Each tool's format is a [Format] value in a file of its own:
 //
 //	llmbenchmark.go  the llm-benchmark table: -table.csv, its zip, an unzipped export folder
-//	vllm.go          vllm bench serve JSON and JSON lines, bench sweep summary.json, --save-detailed arrays
+//	vllm.go          vllm bench serve JSON and JSON lines, bench sweep summary.json
+//	vllmdetailed.go  vLLM's per-request arrays (--save-detailed), checked against its summary
+//	vllmnotes.go     what a serving run says beyond its numbers: no client cap, cut short, keys not read
 //	vllmtable.go     vLLM's nightly-benchmark summary table
 //	sglang.go        sglang.bench_serving JSON lines
 //	inferencex.go    InferenceX (benchmark_serving in seconds)
@@ -38,6 +40,7 @@
 //
 //	discover.go   what a path is (Discover): a report, one configuration's runs, a folder of reports
 //	sources.go    which files and folders of a report folder are its configurations (findSources)
+//	records.go    a JSON-lines file of serving runs of several configurations: its parts, each read alone
 //	campaign.go   reading a report folder (Read): its manifest, its configurations in the manifest's order, no file in two
 //	runfolder.go  reading one configuration's run tree: the walk, loads from folder names, one tool and one workload
 //	guard.go      the path guards: symlinks followed but never upward, hard links read once, reports reportgen wrote refused
@@ -56,7 +59,8 @@
 // read back from analysis.json); check.go is the one check of every configuration before
 // the analysis (checkConfig: a level at least, times above a floor,
 // latency after TTFT, TPS in step with TPOT); levels.go orders levels,
-// merges repeated runs, derives what is exact to derive and finds loads
+// merges repeated runs, derives what is exact to derive (and estimates
+// a mean latency a vLLM run lacks, estimateLatency) and finds loads
 // in names; stats.go and samples.go summarize per-request data; result.go
 // is the model ([Campaign], [Config], [Level]); pos.go and warning.go are
 // the errors and warnings; manifest.go and tomlpos.go read report.toml,

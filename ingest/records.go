@@ -99,7 +99,9 @@ func recordGroups(path string, data []byte) []*records {
 	if len(parts) < 2 {
 		return nil
 	}
-	return partKeys(parts)
+	out := partKeys(parts)
+	slices.SortFunc(out, func(a, b *records) int { return strings.Compare(a.key, b.key) })
+	return out
 }
 
 // fileRecords are the records of data when every non-blank line of it
@@ -207,7 +209,11 @@ func partKeys(parts [][]record) []*records {
 			case w == "":
 				w = "no-" + recordDims[d]
 			}
-			words = append(words, partKeyChars.ReplaceAllString(w, "_"))
+			w = partKeyChars.ReplaceAllString(w, "_")
+			if len(words) > 0 && words[len(words)-1] == w {
+				continue // "vllm" the format and "vllm" the backend: said once
+			}
+			words = append(words, w)
 		}
 		out[i] = &records{key: strings.Join(words, "-")}
 		for _, r := range p {

@@ -108,7 +108,7 @@ func requestLatency(r *jreader, o obj, arrays map[string][]any, i int, ttft floa
 	gaps, ok := at(arrays["itls"], i).(*jarray)
 	if !ok {
 		if v := at(arrays["itls"], i); v != nil {
-			text, off := jsonKind(v)
+			text, off := valueText(v)
 			r.refuse(off, item(o.name("itls"), i), fmt.Errorf("%s is not a list; expected the request's inter-token gaps in s", text))
 		}
 		return Absent
@@ -205,4 +205,16 @@ func failedItem(v any) bool {
 		return x.s != ""
 	}
 	return true
+}
+
+// valueText is a decoded value as written, for a message, and its
+// offset.
+func valueText(v any) (string, int) {
+	switch x := v.(type) {
+	case jnum:
+		return x.text, x.off
+	case jstr:
+		return strconv.Quote(x.s), x.off
+	}
+	return jsonKind(v)
 }

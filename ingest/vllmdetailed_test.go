@@ -1,0 +1,190 @@
+package ingest
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// rawDetailed is a vLLM result's per-request arrays as encoding/json
+// reads them: the test's own reading, independent of the reader's.
+type rawDetailed struct {
+	Completed  int         `json:"completed"`
+	TTFTs      []float64   `json:"ttfts"`
+	ITLs       [][]float64 `json:"itls"`
+	OutputLens []float64   `json:"output_lens"`
+	Errors     []string    `json:"errors"`
+	MeanTPOTms float64     `json:"mean_tpot_ms"`
+}
+
+// expected are the statistics the arrays give, computed here: latency
+// per request TTFT + Σ ITL, TPOT (latency − TTFT) / (n − 1) over the
+// requests of two tokens or more, nearest-rank percentiles.
+func (d rawDetailed) expected() (ttftMean, latMean, latP90, tpotMean float64, ok, failed int) {
+	var lats, tpots []float64
+	for i, e := range d.Errors {
+		if e != "" {
+			failed++
+			continue
+		}
+		ok++
+		lat := d.TTFTs[i]
+		for _, g := range d.ITLs[i] {
+			lat += g
+		}
+		ttftMean += d.TTFTs[i] * 1000
+		latMean += lat
+		lats = append(lats, lat)
+		if n := d.OutputLens[i]; n > 1 {
+			tpots = append(tpots, (lat-d.TTFTs[i])*1000/(n-1))
+		}
+	}
+	slices.Sort(lats)
+	for _, x := range tpots {
+		tpotMean += x
+	}
+	return ttftMean / float64(ok), latMean / float64(ok), lats[int(math.Ceil(0.9*float64(len(lats))))-1], tpotMean / float64(len(tpots)), ok, failed
+}
+
+// TestVLLMDetailedFixtures reads the real files that carry per-request
+// arrays without latencies (benchmark_serving.py --save-result, 2025):
+// every statistic is the requests' own, against the test's own reading
+// of the arrays; TPOT agrees with the file's mean_tpot_ms (one request
+// set, two computations); the samples are kept for compare's tests.
+func TestVLLMDetailedFixtures(t *testing.T) {
+	for _, rel := range []string{
+		"vllm/nightly-raw-llama33-70b-tp8-qps01.json",
+		"vllm/nightly-raw-llama33-70b-tp8-qpsinf.json",
+		"vllm/r1bench-dsr1-h200-vllmserver-30kin-100out-rate10.json",
+		"vllm/r1bench-dsr1-h200-trtllmserver-30kin-100out-rate10.json",
+	} {
+		t.Run(rel, func(t *testing.T) {
+			path, data := fixture(t, rel)
+			var raw rawDetailed
+			if err := json.Unmarshal([]byte(strings.ReplaceAll(string(data), `"inf"`, `0`)), &raw); err != nil {
+				t.Fatal(err)
+			}
+			ttft, lat, latP90, tpot, ok, failed := raw.expected()
+			levels, defs, warnings, err := readRuns(path, data, FormatVLLM)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := levels[0]
+			rel32 := func(got, want float64) bool { return math.Abs(got-want) <= 1e-6*math.Abs(want) }
+			if !rel32(l.TTFT.Mean, ttft) || !rel32(l.Latency.Mean, lat) || !rel32(l.Latency.P90, latP90) || !rel32(l.ITL.Mean, tpot) {
+				t.Errorf("TTFT %v latency %v P90 %v TPOT %v; want %v, %v, %v, %v", l.TTFT.Mean, l.Latency.Mean, l.Latency.P90, l.ITL.Mean, ttft, lat, latP90, tpot)
+			}
+			if !rel32(l.ITL.Mean, raw.MeanTPOTms) {
+				t.Errorf("TPOT %v, the file's mean_tpot_ms %v", l.ITL.Mean, raw.MeanTPOTms)
+			}
+			if l.Requests != ok || l.Errors != failed || ok != raw.Completed || l.Samples == nil || len(l.Samples.TTFT) != ok {
+				t.Errorf("requests %d errors %d samples %v; want %d, %d", l.Requests, l.Errors, l.Samples != nil, ok, failed)
+			}
+			if !near(l.TPS.P10, 1000/l.ITL.P90) || defs.TPS != "decode" || l.LatencyMethod != "" {
+				t.Errorf("TPS P10 %v, 1000 / TPOT P90 %v, defs %+v, latency method %q", l.TPS.P10, 1000/l.ITL.P90, defs, l.LatencyMethod)
+			}
+			for _, w := range warnings {
+				if w.Kind != infoUnreadKeys {
+					t.Errorf("warning %v; the summary agrees with the arrays", w)
+				}
+			}
+		})
+	}
+}
+
+// TestVLLMDetailedRequests: a failed request (its error not empty) is
+// counted and not read; a one-token request has no TPOT and an
+// unbounded decode rate, left out of both statistics; latency is TTFT
+// + Σ ITL where latencies are absent, and the latencies item where
+// present.
+func TestVLLMDetailedRequests(t *testing.T) {
+	for _, tt := range []struct {
+		name, extra string
+		lat         float64 // mean latency of the two successful requests
+	}{
+		{"itls", ``, (0.1 + 0.05*4 + 0.2 + 0) / 2},
+		{"latencies", `, "latencies": [0.4, 0.25, 9]`, (0.4 + 0.25) / 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			data := []byte(`{"request_rate": 1, "num_prompts": 3, "completed": 2, "mean_ttft_ms": 150, "mean_tpot_ms": 50,
+			 "ttfts": [0.1, 0.2, 0], "itls": [[0.05, 0.05, 0.05, 0.05], [], []], "output_lens": [5, 1, 0],
+			 "errors": ["", "", "Bad Request"], "generated_texts": ["a", "b", ""]` + tt.extra + `}`)
+			levels, _, warnings, err := readRuns("d.json", data, FormatVLLM)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := levels[0]
+			if l.Requests != 2 || l.Errors != 1 || !near(l.TTFT.Mean, 150) || !near(l.Latency.Mean, tt.lat) {
+				t.Errorf("requests %d errors %d TTFT %v latency %v; want 2, 1, 150, %v", l.Requests, l.Errors, l.TTFT.Mean, l.Latency.Mean, tt.lat)
+			}
+			s := l.Samples
+			if len(s.TPS) != 2 || !math.IsInf(float64(s.TPS[1]), 1) || !math.IsNaN(float64(s.ITL[0])) {
+				t.Errorf("samples TPS %v ITL %v; want the one-token request's rate +Inf and TPOT NaN", s.TPS, s.ITL)
+			}
+			// The only TPOT is the first request's: (latency − TTFT) / (5 − 1),
+			// (0.1 + 4 × 0.05 − 0.1) / 4 s from its itls, (0.4 − 0.1) / 4 s
+			// from its latencies item.
+			tpot := map[string]float64{"itls": 50, "latencies": 75}[tt.name]
+			if !near(l.ITL.Mean, tpot) || !near(l.ITL.P90, tpot) || !near(l.TPS.Mean, 1000/tpot) {
+				t.Errorf("TPOT %+v TPS %+v; want %v and %v", l.ITL, l.TPS, tpot, 1000/tpot)
+			}
+			if tt.name == "itls" && len(warnings) != 0 {
+				t.Errorf("warnings %v; the summary agrees", warnings)
+			}
+		})
+	}
+}
+
+// TestVLLMDetailedMismatch: a summary mean more than DetailedTolerance
+// (1 %) from the arrays' is warned about, the arrays' value used; at
+// exactly 1 % it is not; a count that differs is.
+func TestVLLMDetailedMismatch(t *testing.T) {
+	run := func(summary string) []*Warning {
+		data := []byte(`{"request_rate": 1, "ttfts": [0.198], "itls": [[0.1]], "output_lens": [2], "errors": [""], ` + summary + `}`)
+		levels, _, warnings, err := readRuns("d.json", data, FormatVLLM)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !near(levels[0].TTFT.Mean, 198) {
+			t.Fatalf("TTFT %v, want the array's 198", levels[0].TTFT.Mean)
+		}
+		return warnings
+	}
+	for _, tt := range []struct {
+		summary string
+		warned  bool
+	}{
+		{`"mean_ttft_ms": 200, "completed": 1`, false},    // |200 − 198| = 2 = 1 % of 200
+		{`"mean_ttft_ms": 200.01, "completed": 1`, true},  // 2.01 > 2.0001
+		{`"mean_ttft_ms": 196.04, "completed": 1`, false}, // 1.96 ≤ 1.9604
+		{`"mean_ttft_ms": 196.03, "completed": 1`, true},  // 1.97 > 1.9603
+		{`"mean_ttft_ms": 198, "completed": 2`, true},
+		{`"mean_ttft_ms": 198, "failed": 1`, true},
+		{`"mean_tpot_ms": 110`, true}, // the TPOT is 100 ms
+		{`"mean_e2el_ms": 298`, false},
+		{`"mean_e2el_ms": 310`, true}, // the latency is 298 ms
+	} {
+		ws := run(tt.summary)
+		got := slices.ContainsFunc(ws, func(w *Warning) bool { return w.Kind == WarnSummaryMismatch })
+		if got != tt.warned {
+			t.Errorf("%s: warned %v (%v), want %v", tt.summary, got, ws, tt.warned)
+		}
+	}
+}
+
+// TestVLLMDetailedRefused: arrays of different lengths, and an ITL that
+// is not a time, are refused at their position.
+func TestVLLMDetailedRefused(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`{"request_rate": 1, "ttfts": [0.1, 0.2], "itls": [[0.1]]}`, `d.json:1:50: "itls": holds 1 items, ttfts 2; expected one per request`},
+		{`{"request_rate": 1, "ttfts": [0.1], "itls": [[0.1, -2]]}`, `d.json:1:52: "itls[0][1]": -2 is not a valid time; expected a number ≥ 0`},
+		{`{"request_rate": 1, "ttfts": [0.1], "itls": [7]}`, `d.json:1:46: "itls[0]": 7 is not a list; expected the request's inter-token gaps in s`},
+	} {
+		_, _, _, err := readRuns("d.json", []byte(tt.in), FormatVLLM)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%s: err = %v, want %s", tt.in, err, tt.want)
+		}
+	}
+}
