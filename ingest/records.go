@@ -164,7 +164,7 @@ func newRecord(line int, f string, o obj, text []byte, path string) record {
 	if c := clientCap(jr, o); c > 0 {
 		r.load = "c" + strconv.Itoa(c)
 	} else {
-		r.load = "r" + strconv.FormatFloat(jr.num(o, "request_rate", offeredRate), 'g', -1, 64)
+		r.load = "r" + strconv.FormatFloat(offeredLoad(jr, o), 'g', -1, 64)
 	}
 	r.load += " " + statedWorkload(o)
 	return r

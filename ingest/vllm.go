@@ -129,7 +129,7 @@ func servingRun(r *jreader, o obj, k servingKeys, pos Pos) Level {
 	// request_rate ("inf" by default); without a cap, the rate drove it.
 	if c := clientCap(r, o); c > 0 {
 		l.Concurrency = c
-	} else if rate := r.num(o, "request_rate", offeredRate); rate > 0 {
+	} else if rate := offeredLoad(r, o); rate > 0 {
 		l.Rate = rate
 	}
 	l.SystemRPS = r.num(o, "request_throughput", requestRate)

@@ -33,11 +33,32 @@ func clientCap(r *jreader, o obj) int {
 	if !(c > 0) || c >= NoCapFrom {
 		return 0
 	}
-	rate := r.num(o, "request_rate", offeredRate)
+	rate := offeredLoad(r, o)
 	if rate > 0 && !math.IsInf(rate, 1) && c >= r.num(o, "num_prompts", countQ) {
 		return 0
 	}
 	return int(c)
+}
+
+// BurstShare is the share of a run's duration within which a run that
+// sends all its prompts at its request rate sends them in a burst: a
+// request rate so high that num_prompts / request_rate is under
+// BurstShare × duration (users write 10000 for 16 prompts) is read as
+// unbounded, as vLLM writes its default ("inf").
+const BurstShare = 0.01
+
+// offeredLoad is a serving run's offered request rate (req/s; NaN when
+// it states none): request_rate, or +Inf for a burst (BurstShare).
+func offeredLoad(r *jreader, o obj) float64 {
+	rate := r.num(o, "request_rate", offeredRate)
+	if !(rate > 0) || math.IsInf(rate, 1) {
+		return rate
+	}
+	prompts, duration := r.num(o, "num_prompts", countQ), r.num(o, "duration", runDuration)
+	if prompts > 0 && duration > 0 && prompts/rate < BurstShare*duration {
+		return math.Inf(1)
+	}
+	return rate
 }
 
 // runNotes are the warnings of one serving run l read from o: a run cut

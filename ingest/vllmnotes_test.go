@@ -120,3 +120,31 @@ func TestUnreadKeys(t *testing.T) {
 		t.Errorf("unread keys %q, warnings %v; want %q and no warning", c.UnreadKeys, c.Warnings, want)
 	}
 }
+
+// TestBurst: a finite request_rate that sends all the run's prompts in
+// under BurstShare (1 %) of its duration is a burst, read as ∞; at
+// exactly 1 % it is the rate (8 prompts at 64 req/s take 0.125 s, 1 %
+// of 12.5 s).
+func TestBurst(t *testing.T) {
+	for _, tt := range []struct {
+		keys string
+		rate float64
+	}{
+		{`"request_rate": 64, "num_prompts": 8, "duration": 12.5`, 64},
+		{`"request_rate": 64.01, "num_prompts": 8, "duration": 12.5`, math.Inf(1)},
+		{`"request_rate": 10000.0, "num_prompts": 16, "duration": 20.28108626208268`, math.Inf(1)},
+		{`"request_rate": 10000.0, "num_prompts": 16`, 10000},
+		{`"request_rate": 10000.0, "duration": 20`, 10000},
+		{`"request_rate": 1.0, "num_prompts": 200, "duration": 205.2`, 1},
+		{`"request_rate": "inf", "num_prompts": 200, "duration": 23.8`, math.Inf(1)},
+	} {
+		data := []byte(`{"mean_ttft_ms": 10, "mean_tpot_ms": 5, "mean_e2el_ms": 100, "request_throughput": 1, ` + tt.keys + `}`)
+		levels, _, _, err := readRuns("f.json", data, FormatVLLM)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l := levels[0]; l.Rate != tt.rate || l.Concurrency != 0 {
+			t.Errorf("%s: rate %g concurrency %d, want rate %g", tt.keys, l.Rate, l.Concurrency, tt.rate)
+		}
+	}
+}
