@@ -253,19 +253,7 @@ func TestExportDelimiters(t *testing.T) {
 	for _, f := range forms {
 		for _, d := range delims {
 			t.Run(f.name+", "+d.name, func(t *testing.T) {
-				head := slices.Clone(f.head)
-				row := slices.Clone(f.row)
-				for i := range head {
-					if d.comma == "," && strings.Contains(head[i], ",") {
-						head[i] = `"` + head[i] + `"` // quoted where it holds the delimiter
-					}
-				}
-				if d.comma == ";" {
-					for i := range row {
-						row[i] = strings.ReplaceAll(row[i], ".", ",") // decimal commas
-					}
-				}
-				text := strings.Join(head, d.comma) + "\r\n" + strings.Join(row, d.comma) + "\r\n"
+				text := savedTable(f.head, f.row, d.comma)
 				p := filepath.Join(t.TempDir(), "vllm.csv")
 				if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 					t.Fatal(err)
@@ -288,6 +276,24 @@ func TestExportDelimiters(t *testing.T) {
 			})
 		}
 	}
+}
+
+// savedTable is a header and one row as a spreadsheet saves them with
+// delimiter comma: a cell holding the delimiter quoted, and with ';'
+// (Turkish Excel) decimal commas.
+func savedTable(head, row []string, comma string) string {
+	head, row = slices.Clone(head), slices.Clone(row)
+	for i := range head {
+		if comma == "," && strings.Contains(head[i], ",") {
+			head[i] = `"` + head[i] + `"`
+		}
+	}
+	if comma == ";" {
+		for i := range row {
+			row[i] = strings.ReplaceAll(row[i], ".", ",")
+		}
+	}
+	return strings.Join(head, comma) + "\r\n" + strings.Join(row, comma) + "\r\n"
 }
 
 // TestSniffComma: ';' and the tab win over ',' from a tie on (a header
