@@ -131,26 +131,31 @@ func firstReached(c analyze.Config) (analyze.Level, bool) {
 // change. "" when the report has no such check.
 func (v *view) FastTail() string {
 	for _, f := range v.R.Findings {
-		if f.Kind != analyze.TPSFastTail {
-			continue
+		if f.Kind == analyze.TPSFastTail {
+			return v.phrase(f)
 		}
-		l := v.loc
-		val := f.Values
-		args := []any{"Stat", v.StatWord(string(f.Stat)), "Strict", v.strictTPS(), "Flips", l.Int(int(val["flips"])),
-			"Levels", l.Int(int(val["levels"])), "Threshold", l.Num(val["threshold"], 0)}
-		switch {
-		case val["flips"] == 0:
-			return l.T("tps_fast_tail_none", args...)
-		case val["capacity_changes"] == 0:
-			return l.T("tps_fast_tail_flips", args...)
-		}
-		names := make([]string, len(f.Configs))
-		for i, id := range f.Configs {
-			names[i] = v.Name(id)
-		}
-		return l.T("tps_fast_tail_capacity", append(args, "Configs", l.List(names))...)
 	}
 	return ""
+}
+
+// phraseFastTail words a tps_fast_tail finding: how many levels' TPS
+// verdicts a strict reading flips, and whose capacity it changes.
+func (v *view) phraseFastTail(f analyze.Finding) string {
+	l := v.loc
+	val := f.Values
+	args := []any{"Stat", v.StatWord(string(f.Stat)), "Strict", v.strictTPS(), "Flips", l.Int(int(val["flips"])),
+		"Levels", l.Int(int(val["levels"])), "Threshold", l.Num(val["threshold"], 0)}
+	switch {
+	case val["flips"] == 0:
+		return l.T("tps_fast_tail_none", args...)
+	case val["capacity_changes"] == 0:
+		return l.T("tps_fast_tail_flips", args...)
+	}
+	names := make([]string, len(f.Configs))
+	for i, id := range f.Configs {
+		names[i] = v.Name(id)
+	}
+	return l.T("tps_fast_tail_capacity", append(args, "Configs", l.List(names))...)
 }
 
 // strictTPS names what the fast-tail check's strict reading uses: the

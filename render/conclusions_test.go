@@ -98,7 +98,7 @@ func TestTieWording(t *testing.T) {
 	f := analyze.Finding{Kind: analyze.LeaderLow, Section: string(analyze.TTFT), Configs: []string{"a", "b"}, Levels: []analyze.Load{1}, Tie: true,
 		Stat: analyze.Mean, Values: analyze.Numbers{"value": 50, "next": 51, "ratio": 1.02}}
 	for lang, v := range views(t, r) {
-		checkText(t, "section tie "+lang, v.phraseSection(f),
+		checkText(t, "section tie "+lang, v.phrase(f),
 			map[string][]string{"en": {"are on par on mean TTFT (within 2.5%)"}, "tr": {"ortalama TTFT açısından başa baş (%2,5 içinde)"}}[lang],
 			map[string][]string{"en": {"lowest", "better"}, "tr": {"en düşük", "daha iyi"}}[lang])
 	}
@@ -405,7 +405,7 @@ func TestStandInNamed(t *testing.T) {
 		Values: analyze.Numbers{"ratio": 1.2, "spec": 96, "direct": 80}}
 	for lang, v := range views(t, r) {
 		for i, f := range findings {
-			checkText(t, lang+" "+string(f.Kind), v.phraseSection(f), want[i][lang], []string{"P90 TTFT meets", "mean"})
+			checkText(t, lang+" "+string(f.Kind), v.phrase(f), want[i][lang], []string{"P90 TTFT meets", "mean"})
 		}
 		checkText(t, lang+" scenario", v.ScenarioTable().Rows[0][2], words{"en": {"median per-user TPS"}, "tr": {"medyan TPS"}}[lang], []string{"mean per-user", "başına ortalama"})
 		checkText(t, lang+" speculative", v.phrase(spec), words{"en": {"96 against 80 tok/s median per-user TPS"}, "tr": {"kullanıcı başına medyan TPS: 96 ve 80"}}[lang], nil)

@@ -24,10 +24,11 @@
 //	view_capacity.go  SLO matrix, capacity and goodput tables
 //	view_appendix.go  the appendix: every level of every config
 //	configdiff.go     the side-by-side table of differing server options
+//	findings.go       phrasers: a row per kind of finding (its phrase, its messages)
 //	sections.go       section findings and the scenario table, worded
 //	phrases.go        key findings, speedup and capacity lines, worded
 //	conclusions.go    the conclusion's lines and the scorecard
-//	anomalies.go      anomaly notes
+//	anomalies.go      anomaly notes: a phraser per kind of anomaly
 //	warnings.go       input warnings as the report prints them
 //
 // The comparison edition (reportgen compare) is made the same way from a

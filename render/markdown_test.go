@@ -115,7 +115,7 @@ func TestSLOUnchecked(t *testing.T) {
 		if !strings.Contains(notes, "(?)") {
 			t.Errorf("%s: notes %q do not explain the ?", lang, notes)
 		}
-		if got := v.phraseSection(r.Findings[0]); !strings.Contains(got, map[string]string{"en": "cannot be checked", "tr": "denetlenemiyor"}[lang]) {
+		if got := v.phrase(r.Findings[0]); !strings.Contains(got, map[string]string{"en": "cannot be checked", "tr": "denetlenemiyor"}[lang]) {
 			t.Errorf("%s: finding = %q", lang, got)
 		}
 	}

@@ -31,7 +31,7 @@ func (v *view) KeyFindings() []string {
 		if len(out) == maxKeyFindings {
 			break
 		}
-		if f.Section != "summary" || f.Kind == analyze.TPSFastTail {
+		if !f.Headline() || f.Kind == analyze.TPSFastTail {
 			continue
 		}
 		s := v.phrase(f)
@@ -74,15 +74,13 @@ func (v *view) ConclusionLines() []string {
 }
 
 // headlineLines phrases every headline finding but the anomalies, in
-// report order: speculative decoding, capacity, throughput, latency.
+// report order: speculative decoding, capacity, throughput, latency
+// (analyze.Rule.Order).
 func (v *view) headlineLines() []string {
-	order := map[analyze.FindingKind]int{
-		analyze.SpecLowLoad: 0, analyze.SpecBreakEven: 1, analyze.SpecNoBreakEven: 1, analyze.SpecHighLoad: 2,
-		analyze.CapacityLeader: 3, analyze.CapacityUnranked: 3, analyze.AggregateLeader: 4, analyze.TTFTLeader: 5, analyze.AnomalyNote: 6,
-	}
+	order := kindOrder()
 	var fs []analyze.Finding
 	for _, f := range v.R.Findings {
-		if f.Section == "summary" && f.Kind != analyze.TPSFastTail && f.Kind != analyze.AnomalyNote {
+		if f.Headline() && f.Kind != analyze.TPSFastTail && f.Kind != analyze.AnomalyNote {
 			fs = append(fs, f)
 		}
 	}
@@ -102,26 +100,18 @@ func (v *view) engineOf(id string) string {
 	return Escape(c.Engine.In(v.loc.Lang))
 }
 
-// phrase writes one finding as a sentence of the report language.
-func (v *view) phrase(f analyze.Finding) string {
-	switch f.Kind {
-	case analyze.SpecLowLoad, analyze.SpecBreakEven, analyze.SpecNoBreakEven, analyze.SpecHighLoad:
-		return v.phraseSpec(f)
-	case analyze.CapacityLeader:
-		return v.phraseCapacity(f)
-	case analyze.CapacityUnranked:
-		return v.unranked(f, "finding_capacity_unranked")
-	case analyze.AggregateLeader:
-		return v.phraseAggregate(f)
-	case analyze.TTFTLeader:
-		return v.phraseTTFT(f)
-	case analyze.AnomalyNote:
-		if len(f.Configs) == 0 || len(f.Levels) == 0 {
-			return ""
-		}
-		return v.anomalyText(f.Anomaly, f.Configs[0], f.Levels[0], f.Values, f.Cap, false)
+// phraseAnomalyNote words an anomaly note as the summary tells it
+// (anomalyText, short).
+func (v *view) phraseAnomalyNote(f analyze.Finding) string {
+	if len(f.Configs) == 0 || len(f.Levels) == 0 {
+		return ""
 	}
-	return ""
+	return v.anomalyText(f.Anomaly, f.Configs[0], f.Levels[0], f.Values, f.Cap, false)
+}
+
+// phraseUnranked words a capacity_unranked finding (unranked).
+func (v *view) phraseUnranked(f analyze.Finding) string {
+	return v.unranked(f, "finding_capacity_unranked")
 }
 
 // findingName is the name of a finding's i-th config, "" when it has
@@ -142,51 +132,66 @@ func (v *view) findingLevel(f analyze.Finding, i int) string {
 	return ""
 }
 
-// phraseSpec words a speculative-decoding finding: the effect at low and
-// at high load, the break-even load, or that there is none.
-func (v *view) phraseSpec(f analyze.Finding) string {
+// phraseSpecLow words the effect of speculative decoding at the lowest
+// common level: faster, on par or slower.
+func (v *view) phraseSpecLow(f analyze.Finding) string {
 	l, val := v.loc, f.Values
-	spec, direct, at := v.findingName(f, 0), v.findingName(f, 1), v.findingLevel(f, 0)
-	stat := v.StatWord(string(f.Stat))
-	switch f.Kind {
-	case analyze.SpecLowLoad:
-		id := "finding_spec_low_faster"
-		switch {
-		case f.Tie:
-			id = "finding_spec_low_par"
-		case val["ratio"] < 1:
-			id = "finding_spec_low_slower"
-		}
-		return l.T(id, "C", at, "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "Direct", direct, "Stat", stat, "Tie", v.Tie(), "Pct", v.TiePct(),
-			"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0))
-	case analyze.SpecBreakEven:
-		outcome := analyze.OnPar
-		sp, found := v.speedupOf(f.Configs[0])
-		if found {
-			if p, ok := pointAt(sp, f.Levels[0]); ok {
-				outcome = p.Outcome
-			}
-		}
-		x, interpolated := val["interpolated"]
-		if found && cleanBreak(sp, f.Levels[0]) {
-			// A clean dividing line: said once, as where it pays off.
-			cross := ""
-			if interpolated {
-				cross = l.T("finding_break_even_cross", "X", l.Near(x))
-			}
-			return l.T("finding_break_even_clean", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
-				"Ratio", l.Ratio(val["ratio"]), "Cross", cross)
-		}
-		s := l.T("finding_break_even", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
-			"Ratio", l.Ratio(val["ratio"]), "Outcome", v.outcomeWord(outcome))
-		if interpolated {
-			s += " " + l.T("finding_break_even_interp", "X", l.Near(x))
-		}
-		return s
-	case analyze.SpecNoBreakEven:
-		return l.T("finding_no_break_even", "Spec", spec, "Direct", direct, "C", at, "Ratio", l.Ratio(val["ratio"]), "Stat", stat)
+	id := "finding_spec_low_faster"
+	switch {
+	case f.Tie:
+		id = "finding_spec_low_par"
+	case val["ratio"] < 1:
+		id = "finding_spec_low_slower"
 	}
-	return l.T("finding_spec_high", "C", at, "Spec", spec, "Direct", direct, "Stat", stat,
+	return l.T(id, "C", v.findingLevel(f, 0), "Engine", v.engineOf(f.Configs[0]), "Spec", v.findingName(f, 0), "Direct", v.findingName(f, 1),
+		"Stat", v.StatWord(string(f.Stat)), "Tie", v.Tie(), "Pct", v.TiePct(),
+		"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0))
+}
+
+// phraseBreakEven words where speculative decoding stops paying off: a
+// clean dividing line once, as where it pays off, or the break-even
+// level with its outcome there.
+func (v *view) phraseBreakEven(f analyze.Finding) string {
+	l, val := v.loc, f.Values
+	spec, at := v.findingName(f, 0), v.findingLevel(f, 0)
+	stat := v.StatWord(string(f.Stat))
+	outcome := analyze.OnPar
+	sp, found := v.speedupOf(f.Configs[0])
+	if found {
+		if p, ok := pointAt(sp, f.Levels[0]); ok {
+			outcome = p.Outcome
+		}
+	}
+	x, interpolated := val["interpolated"]
+	if found && cleanBreak(sp, f.Levels[0]) {
+		// A clean dividing line: said once, as where it pays off.
+		cross := ""
+		if interpolated {
+			cross = l.T("finding_break_even_cross", "X", l.Near(x))
+		}
+		return l.T("finding_break_even_clean", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
+			"Ratio", l.Ratio(val["ratio"]), "Cross", cross)
+	}
+	s := l.T("finding_break_even", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
+		"Ratio", l.Ratio(val["ratio"]), "Outcome", v.outcomeWord(outcome))
+	if interpolated {
+		s += " " + l.T("finding_break_even_interp", "X", l.Near(x))
+	}
+	return s
+}
+
+// phraseNoBreakEven words that speculative decoding wins at every common
+// level.
+func (v *view) phraseNoBreakEven(f analyze.Finding) string {
+	return v.loc.T("finding_no_break_even", "Spec", v.findingName(f, 0), "Direct", v.findingName(f, 1), "C", v.findingLevel(f, 0),
+		"Ratio", v.loc.Ratio(f.Values["ratio"]), "Stat", v.StatWord(string(f.Stat)))
+}
+
+// phraseSpecHigh words the loss of speculative decoding at the highest
+// common level.
+func (v *view) phraseSpecHigh(f analyze.Finding) string {
+	l, val := v.loc, f.Values
+	return l.T("finding_spec_high", "C", v.findingLevel(f, 0), "Spec", v.findingName(f, 0), "Direct", v.findingName(f, 1), "Stat", v.StatWord(string(f.Stat)),
 		"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 1), "DirectTPS", l.Num(val["direct"], 1))
 }
 
@@ -264,7 +269,7 @@ func (v *view) phraseTTFT(f analyze.Finding) string {
 	s := l.T("finding_ttft", args...)
 	if hi, ok := val["high"]; ok && len(f.Levels) > 1 && f.Levels[1] != f.Levels[0] {
 		id := "finding_ttft_high"
-		if val["every_level"] != 1 {
+		if !f.EveryLevel() {
 			id = "finding_ttft_high_again" // another config leads in between
 		}
 		s += " " + l.T(id, "C", v.findingLevel(f, 1), "Value", l.Num(hi, 1))

@@ -54,7 +54,7 @@ func (v *view) SectionFindings(section string) []string {
 			items = append(items, groups[k])
 			continue
 		}
-		if s := v.phraseSection(f); s != "" {
+		if s := v.phrase(f); s != "" {
 			items = append(items, &item{s: s})
 		}
 	}
@@ -115,34 +115,34 @@ func (v *view) growthStat(f analyze.Finding) analyze.Percentile {
 	return analyze.Mean
 }
 
-func (v *view) phraseSection(f analyze.Finding) string {
-	l := v.loc
+// phraseSpecEffect words what speculative decoding does to a metric at
+// the lowest and the highest common level of an engine pair.
+func (v *view) phraseSpecEffect(f analyze.Finding) string {
 	val := f.Values
 	id := analyze.MetricID(f.Section)
-	name := func(i int) string { return v.Name(f.Configs[i]) }
-	c := func(i int) string { return l.At(f.Levels[i]) }
-	metric := v.metricName(id, f.Stat)
-	switch f.Kind {
-	case analyze.LeaderLow, analyze.LeaderHigh:
-		return v.phraseLeader(f)
-	case analyze.SpecEffect:
-		return l.T("sf_spec_effect", "Spec", name(0), "Direct", name(1), "Metric", metric,
-			"Lo", c(0), "SpecLow", v.val(id, val["spec_low"]), "DirectLow", v.val(id, val["direct_low"]), "CmpLow", v.compare(val["advantage_low"], val["tie_low"] == 1),
-			"Hi", c(1), "SpecHigh", v.val(id, val["spec_high"]), "DirectHigh", v.val(id, val["direct_high"]), "CmpHigh", v.compare(val["advantage_high"], val["tie_high"] == 1))
-	case analyze.SLOBoundary, analyze.SLOUnchecked, analyze.SLOAllPass, analyze.SLONonePass:
-		return v.phraseSLO(f)
-	case analyze.Growth:
-		return v.phraseGrowth(f)
-	case analyze.PeakAggregate:
-		if f.Levels[0] == f.Levels[1] {
-			return "" // the growth line already tells it
-		}
-		return l.T("sf_peak", "Config", name(0), "P", c(0), "Peak", v.val(id, val["peak"]), "C", c(1), "High", v.val(id, val["high"]))
-	case analyze.ThroughputGap:
-		return l.T("sf_throughput_gap", "C", c(0), "Config", name(0), "System", v.val(id, val["system"]),
-			"Reported", v.val(id, val["reported"]))
+	return v.loc.T("sf_spec_effect", "Spec", v.Name(f.Configs[0]), "Direct", v.Name(f.Configs[1]), "Metric", v.metricName(id, f.Stat),
+		"Lo", v.loc.At(f.Levels[0]), "SpecLow", v.val(id, val["spec_low"]), "DirectLow", v.val(id, val["direct_low"]), "CmpLow", v.compare(val["advantage_low"], f.TieLow()),
+		"Hi", v.loc.At(f.Levels[1]), "SpecHigh", v.val(id, val["spec_high"]), "DirectHigh", v.val(id, val["direct_high"]), "CmpHigh", v.compare(val["advantage_high"], f.TieHigh()))
+}
+
+// phrasePeak words where a config's aggregate output peaks, beside its
+// highest level's; "" when it peaks there, which the growth line tells.
+func (v *view) phrasePeak(f analyze.Finding) string {
+	if f.Levels[0] == f.Levels[1] {
+		return "" // the growth line already tells it
 	}
-	return ""
+	l, val := v.loc, f.Values
+	id := analyze.MetricID(f.Section)
+	return l.T("sf_peak", "Config", v.Name(f.Configs[0]), "P", l.At(f.Levels[0]), "Peak", v.val(id, val["peak"]), "C", l.At(f.Levels[1]), "High", v.val(id, val["high"]))
+}
+
+// phraseGap words the leader's system throughput beside the one its tool
+// reported.
+func (v *view) phraseGap(f analyze.Finding) string {
+	l, val := v.loc, f.Values
+	id := analyze.MetricID(f.Section)
+	return l.T("sf_throughput_gap", "C", l.At(f.Levels[0]), "Config", v.Name(f.Configs[0]), "System", v.val(id, val["system"]),
+		"Reported", v.val(id, val["reported"]))
 }
 
 func sloOp(id analyze.MetricID) string {
@@ -157,15 +157,20 @@ func sloOp(id analyze.MetricID) string {
 // (the gap between streamed chunks), where it is evidence.
 func (v *view) Consistency() string {
 	for _, f := range v.R.Findings {
-		if f.Kind != analyze.LatencyConsistent {
-			continue
+		if f.Kind == analyze.LatencyConsistent {
+			return v.phrase(f)
 		}
-		val := f.Values
-		return v.loc.T("sf_consistent", "Checked", strconv.Itoa(int(val["checked"])), "N", strconv.Itoa(int(val["tokens"])-1),
-			"Dev", v.loc.Pct(val["deviation"], 1), "Config", v.Name(f.Configs[0]), "C", v.loc.At(f.Levels[0]),
-			"Latency", v.loc.Num(val["latency"], 2), "Expected", v.loc.Num(val["expected"], 2))
 	}
 	return ""
+}
+
+// phraseConsistency words the largest deviation of mean latency from
+// TTFT + ITL × (tokens − 1) over the levels checked.
+func (v *view) phraseConsistency(f analyze.Finding) string {
+	val := f.Values
+	return v.loc.T("sf_consistent", "Checked", strconv.Itoa(int(val["checked"])), "N", strconv.Itoa(int(val["tokens"])-1),
+		"Dev", v.loc.Pct(val["deviation"], 1), "Config", v.Name(f.Configs[0]), "C", v.loc.At(f.Levels[0]),
+		"Latency", v.loc.Num(val["latency"], 2), "Expected", v.loc.Num(val["expected"], 2))
 }
 
 // ScenarioTable is the scenario recommendation table. A pick is named
