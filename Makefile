@@ -46,7 +46,7 @@ fuzz:
 	$(GO) test ./ingest -run '^$$' -fuzz '^FuzzReadRequests$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./analyze -run '^$$' -fuzz '^FuzzBuild$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x
 	$(GO) test ./analyze -run '^$$' -fuzz '^FuzzReadJSON$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x
-	$(GO) test ./render -run '^$$' -fuzz '^FuzzPackCommand$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./render/report -run '^$$' -fuzz '^FuzzPackCommand$$' -fuzztime $(FUZZTIME)
 
 ## bench: the speed benchmarks
 bench:
