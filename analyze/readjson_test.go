@@ -30,6 +30,7 @@ func buildDir(t testing.TB, dir string) *analyze.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkKinds(t, r)
 	return r
 }
 

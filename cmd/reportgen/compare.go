@@ -17,6 +17,7 @@ import (
 	"github.com/openzeka/reportgen/ingest"
 	"github.com/openzeka/reportgen/internal/outdir"
 	"github.com/openzeka/reportgen/render"
+	"github.com/openzeka/reportgen/render/comparison"
 )
 
 const compareUsage = `Usage: reportgen compare [flags] BASELINE CANDIDATE
@@ -347,7 +348,7 @@ func renderComparison(ctx context.Context, c *compare.Comparison, cfg *compareCo
 		}
 	}
 	return renderLanguages(ctx, cfg.langs, formatBits(cfg.formats), logo, func(opt render.Options) (editionFiles, error) {
-		ed, err := render.NewComparison(c, opt)
+		ed, err := render.New(comparison.New(c), opt)
 		if err != nil {
 			return editionFiles{}, fmt.Errorf("%s comparison edition: %w", opt.Lang, err)
 		}
