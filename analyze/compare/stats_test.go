@@ -41,7 +41,7 @@ func TestStudentTwoSided(t *testing.T) {
 	}
 }
 
-func TestWelch(t *testing.T) {
+func TestWelchReference(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		m1, s1    float64
@@ -143,4 +143,13 @@ func TestSignTest(t *testing.T) {
 			t.Errorf("%d of %d: p=%.17g, want %.17g", tc.k, tc.n, got, tc.p)
 		}
 	}
+}
+
+// seq is n values from, from + step, ….
+func seq(from, step float64, n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = from + float64(i)*step
+	}
+	return out
 }
