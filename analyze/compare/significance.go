@@ -73,7 +73,7 @@ func (k *comparer) test(d *Delta, m analyze.MetricID, st analyze.Statistic, p le
 		sn, okN := p.new.StdDev[m]
 		if r, ok := welch(d.Old, so.SD, so.N, d.New, sn.SD, sn.N); okO && okN && ok {
 			d.Test, d.PValue, d.NOld, d.NNew = TestWelch, r.P, so.N, sn.N
-			d.Significant = r.P < Alpha && moved != 0
+			d.Significant = below(r.P) && moved != 0
 			return
 		}
 	case quantiles[st] > 0:
@@ -81,7 +81,7 @@ func (k *comparer) test(d *Delta, m analyze.MetricID, st analyze.Statistic, p le
 		if len(x) > 0 && len(y) > 0 {
 			r := quantileTest(x, y, quantiles[st])
 			d.Test, d.PValue, d.NOld, d.NNew = TestQuantile, r.P, len(x), len(y)
-			d.Significant = r.P < Alpha && r.Shift == moved && moved != 0
+			d.Significant = below(r.P) && r.Shift == moved && moved != 0
 			return
 		}
 	}
@@ -125,3 +125,7 @@ func sign(x float64) int {
 	}
 	return 0
 }
+
+// below reports whether a p-value is significant: below Alpha (a
+// p-value of exactly Alpha is not).
+func below(p float64) bool { return p < Alpha }

@@ -169,7 +169,7 @@ func (c *Comparison) writeConfig(w io.Writer, cf Config) {
 		fmt.Fprintln(w, "  no level compared")
 	}
 	for _, t := range cf.AcrossLevels {
-		if t.Headline && t.Levels > 0 {
+		if t.Headline && t.Levels > 1 {
 			fmt.Fprintf(w, "  across levels: %s  %s\n", c.TrendText(t), mark(t.Change))
 		}
 	}
@@ -212,7 +212,10 @@ func (c *Comparison) TrendText(t Trend) string {
 		what += " " + string(t.Stat)
 	}
 	moved := fmt.Sprintf("%s at %d of %d levels", t.Direction, max(t.Better, t.Worse), t.Levels)
-	if t.Direction == "" {
+	switch {
+	case t.Better+t.Worse == 0:
+		moved = fmt.Sprintf("the same at %d levels", t.Levels)
+	case t.Direction == "":
 		moved = fmt.Sprintf("%d better and %d worse of %d levels", t.Better, t.Worse, t.Levels)
 	}
 	return fmt.Sprintf("%s %s (sign test p=%s, median %s)", what, moved, strconv.FormatFloat(t.PValue, 'f', 3, 64), pct(t.MedianPct))

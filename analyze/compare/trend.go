@@ -67,7 +67,7 @@ func (k *comparer) trend(key trendKey, ds []Delta) Trend {
 		return t
 	}
 	t.PValue = signTest(t.Better, t.Better+t.Worse)
-	t.Significant = t.PValue < Alpha
+	t.Significant = below(t.PValue)
 	switch {
 	case t.Better > t.Worse:
 		t.Direction = dirBetter
