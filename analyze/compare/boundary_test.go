@@ -62,7 +62,7 @@ func TestSignTestLevels(t *testing.T) {
 		c := mustNew(t, report("a", old), report("b", cand), Options{})
 		cf := c.Configs[0]
 		tr, ok := trendOf(cf, Metric(analyze.TTFT), analyze.P90)
-		if !ok || tr.Levels != tc.n || tr.Better != tc.n-tc.against || !close(tr.PValue, tc.p, 1e-12) || tr.Change != tc.change {
+		if !ok || tr.Levels != tc.n || tr.BeyondBetter != tc.n-tc.against || tr.BeyondWorse != tc.against || !close(tr.PValue, tc.p, 1e-12) || tr.Change != tc.change {
 			t.Errorf("%s: trend %+v, want p=%g %s", tc.name, tr, tc.p, tc.change)
 		}
 		if cf.Verdict != tc.verdict {
@@ -91,25 +91,34 @@ func trendOf(cf Config, m Metric, st analyze.Statistic) (Trend, bool) {
 	return Trend{}, false
 }
 
-// TestTrendMedianThreshold: a trend that holds counts when its median
-// change reaches the threshold: 25 % exactly (every level's TTFT × 1.25)
-// does (and confirms its levels), a hair less does not.
-func TestTrendMedianThreshold(t *testing.T) {
+// TestTrendThreshold: a trend holds when enough levels move beyond the
+// threshold: at six levels of six 25 % exactly (every level's TTFT ×
+// 1.25) it does, and confirms its levels; a hair less at every level is
+// no level beyond it, and no trend. Five levels beyond it and one 3 %
+// slower (the same direction, within the threshold) is five of six, p =
+// 14/64: no trend, though all six moved one way.
+func TestTrendThreshold(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		r      float64
+		rs     []float64
 		change Change
+		p      float64
 	}{
-		{"at the threshold", 1.25, Regressed},
-		{"a hair under it", 1.2499, Unchanged},
+		{"at the threshold", []float64{1.25, 1.25, 1.25, 1.25, 1.25, 1.25}, Regressed, 2.0 / 64},
+		{"a hair under it", []float64{1.2499, 1.2499, 1.2499, 1.2499, 1.2499, 1.2499}, Unchanged, 1},
+		{"one level within it", []float64{1.03, 1.3, 1.3, 1.3, 1.3, 1.3}, Unchanged, 14.0 / 64},
 	} {
-		old, cand := trendLevels(6, 0, tc.r)
-		c := mustNew(t, report("a", old), report("b", cand), Options{ThresholdPct: 25})
+		var lo, ln []analyze.Level
+		for i, r := range tc.rs {
+			x := float64(i + 1)
+			lo, ln = append(lo, lvl(x, 100*x, 50, x)), append(ln, lvl(x, 100*x*r, 50, x))
+		}
+		c := mustNew(t, report("a", cfg("a", lo...)), report("b", cfg("a", ln...)), Options{ThresholdPct: 25})
 		cf := c.Configs[0]
 		tr, _ := trendOf(cf, Metric(analyze.TTFT), analyze.P90)
-		d := delta(t, cf, Metric(analyze.TTFT), analyze.P90, 1)
-		if !tr.Significant || tr.Change != tc.change || d.Change != tc.change {
-			t.Errorf("%s: trend %+v, level change %s; want significant, %s", tc.name, tr, d.Change, tc.change)
+		d := delta(t, cf, Metric(analyze.TTFT), analyze.P90, 2)
+		if tr.Change != tc.change || !close(tr.PValue, tc.p, 1e-12) || d.Change != tc.change || tr.Worse != 6 {
+			t.Errorf("%s: trend %+v, level change %s; want %s, p=%g", tc.name, tr, d.Change, tc.change, tc.p)
 		}
 	}
 }

@@ -279,37 +279,41 @@ const (
 )
 
 // Trend is one metric's statistic across the levels compared: at how
-// many it moved which way, and whether that is evidence (the sign
-// test, signtest.go: "better at k of n levels"). A trend counts
-// (Improved or Regressed) when the test is significant and the median
-// change across the levels reaches the threshold.
+// many it moved beyond the threshold which way, and whether that is
+// evidence (the sign test, signtest.go: "better by at least the
+// threshold at k of n levels"). A trend holds (Improved or Regressed)
+// when the test is significant: the change is beyond the threshold at
+// more levels than chance gives a change no larger than the threshold.
 type Trend struct {
 	Metric        Metric            `json:"metric"`
 	Stat          analyze.Statistic `json:"stat"`
 	LowerIsBetter bool              `json:"lower_is_better"`
-	// Levels is how many levels have the value on both sides; Better,
-	// Worse and Equal how many of them moved which way.
-	Levels int `json:"levels"`
-	Better int `json:"better"`
-	Worse  int `json:"worse"`
-	Equal  int `json:"equal"`
+	// Levels is how many levels have the value on both sides (above
+	// zero); Better, Worse and Equal how many of them moved which way,
+	// BeyondBetter and BeyondWorse how many of those moved beyond the
+	// threshold.
+	Levels       int `json:"levels"`
+	Better       int `json:"better"`
+	Worse        int `json:"worse"`
+	Equal        int `json:"equal"`
+	BeyondBetter int `json:"beyond_better"`
+	BeyondWorse  int `json:"beyond_worse"`
 	// MedianPct is the median change across those levels, (r − 1) ×
 	// 100 for the median ratio r of new / old (NaN, null, when there
-	// is none).
+	// is none): its size, for the reader.
 	MedianPct float64 `json:"-"`
-	// Direction is the way most levels moved ("better", "worse", "" for
-	// neither).
+	// Direction is the way more levels moved beyond the threshold
+	// ("better", "worse", "" for neither).
 	Direction string `json:"direction"`
-	// Test is TestSign; PValue its exact two-sided p-value over the
-	// Better + Worse levels that moved; Significant whether it is below
-	// Alpha.
+	// Test is TestSign; PValue its exact two-sided p-value of the
+	// larger of BeyondBetter and BeyondWorse out of Levels; Significant
+	// whether it is below Alpha.
 	Test        Test    `json:"test"`
 	PValue      float64 `json:"-"`
 	Significant bool    `json:"significant"`
-	// Beyond is true when the median change reaches the threshold.
-	Beyond bool `json:"beyond_threshold"`
-	// Change: Improved or Regressed when significant and beyond the
-	// threshold in the majority's direction; Unchanged otherwise.
+	// Change: Improved or Regressed when significant, in Direction;
+	// Unchanged otherwise; Unknown when no level has the value on both
+	// sides.
 	Change Change `json:"change"`
 	// Headline marks the trends of the headline statistics (the
 	// verdict reads them).

@@ -128,7 +128,8 @@ func TestSignTest(t *testing.T) {
 		p    float64
 	}{
 		{6, 6, 2.0 / 64},
-		{0, 6, 2.0 / 64},
+		{0, 6, 1},
+		{1, 6, 1},
 		{5, 5, 2.0 / 32},
 		{7, 7, 2.0 / 128},
 		{6, 7, 2 * 8.0 / 128},
@@ -138,6 +139,7 @@ func TestSignTest(t *testing.T) {
 		{3, 6, 1},
 		{0, 0, 1},
 		{60, 64, 2 * (1 + 64 + 2016 + 41664 + 635376) / math.Pow(2, 64)},
+		{4, 6, 2 * 22.0 / 64},
 	} {
 		if got := signTest(tc.k, tc.n); !close(got, tc.p, 1e-12) {
 			t.Errorf("%d of %d: p=%.17g, want %.17g", tc.k, tc.n, got, tc.p)

@@ -204,21 +204,25 @@ func (c *Comparison) tested() bool {
 	return false
 }
 
-// TrendText names a trend in one line: "TPS mean better at 7 of 7
-// levels (sign test p=0.016, median +9.8%)".
+// TrendText names a trend in one line: "TPS mean better by 5% or more
+// at 7 of 7 levels (sign test p=0.016; median +9.8%)".
 func (c *Comparison) TrendText(t Trend) string {
 	what := c.metricName(t.Metric)
 	if t.Stat != "" {
 		what += " " + string(t.Stat)
 	}
-	moved := fmt.Sprintf("%s at %d of %d levels", t.Direction, max(t.Better, t.Worse), t.Levels)
-	switch {
-	case t.Better+t.Worse == 0:
-		moved = fmt.Sprintf("the same at %d levels", t.Levels)
-	case t.Direction == "":
-		moved = fmt.Sprintf("%d better and %d worse of %d levels", t.Better, t.Worse, t.Levels)
+	by := ""
+	if c.ThresholdPct > 0 {
+		by = " by " + plain(c.ThresholdPct) + "% or more"
 	}
-	return fmt.Sprintf("%s %s (sign test p=%s, median %s)", what, moved, strconv.FormatFloat(t.PValue, 'f', 3, 64), pct(t.MedianPct))
+	moved := fmt.Sprintf("%s%s at %d of %d levels", t.Direction, by, max(t.BeyondBetter, t.BeyondWorse), t.Levels)
+	switch {
+	case t.BeyondBetter+t.BeyondWorse == 0:
+		moved = fmt.Sprintf("within %s%% at %d levels", plain(c.ThresholdPct), t.Levels)
+	case t.Direction == "":
+		moved = fmt.Sprintf("better%s at %d and worse at %d of %d levels", by, t.BeyondBetter, t.BeyondWorse, t.Levels)
+	}
+	return fmt.Sprintf("%s %s (sign test p=%s; median %s)", what, moved, strconv.FormatFloat(t.PValue, 'f', 3, 64), pct(t.MedianPct))
 }
 
 // evidenceList names deltas and trends for the verdict lines, "; "

@@ -8,11 +8,10 @@ import (
 )
 
 // A metric's statistic across the levels compared: at how many levels
-// it moved which way, judged by the sign test (signtest.go). One level's
-// change without a test of its own never counts alone; a trend that
-// holds (significant, and a median change that reaches the threshold)
-// is evidence of its own, and confirms the untested level changes that
-// go its way.
+// it moved beyond the threshold which way, judged by the sign test
+// (signtest.go). One level's change without a test of its own never
+// counts alone; a trend that holds is evidence of its own, and confirms
+// the untested level changes beyond the threshold that go its way.
 
 // trendKey names a metric's statistic.
 type trendKey struct {
@@ -42,7 +41,15 @@ func (k *comparer) trends(deltas []Delta) []Trend {
 	return out
 }
 
-// trend judges one metric's statistic across its level deltas.
+// trend judges one metric's statistic across its level deltas: of the
+// levels with the value on both sides, how many moved beyond the
+// threshold one way (BeyondBetter) and the other (BeyondWorse). The
+// trend's direction is the way more of them did; the sign test asks
+// whether that many levels of all of them is more than chance would
+// give if the change were no larger than the threshold (each level then
+// at most as likely beyond it as not). A trend that holds is a change
+// beyond the threshold at most levels, not only a consistent one: a
+// rerun 3 % faster at every level is no change.
 func (k *comparer) trend(key trendKey, ds []Delta) Trend {
 	t := Trend{Metric: key.m, Stat: key.st, Test: TestSign, MedianPct: math.NaN(), PValue: math.NaN(), Change: Unknown}
 	var ratios []float64
@@ -57,8 +64,14 @@ func (k *comparer) trend(key trendKey, ds []Delta) Trend {
 		switch d.Direction {
 		case dirBetter:
 			t.Better++
+			if d.Beyond {
+				t.BeyondBetter++
+			}
 		case dirWorse:
 			t.Worse++
+			if d.Beyond {
+				t.BeyondWorse++
+			}
 		default:
 			t.Equal++
 		}
@@ -66,19 +79,17 @@ func (k *comparer) trend(key trendKey, ds []Delta) Trend {
 	if t.Levels == 0 {
 		return t
 	}
-	t.PValue = signTest(t.Better, t.Better+t.Worse)
-	t.Significant = below(t.PValue)
 	switch {
-	case t.Better > t.Worse:
+	case t.BeyondBetter > t.BeyondWorse:
 		t.Direction = dirBetter
-	case t.Worse > t.Better:
+	case t.BeyondWorse > t.BeyondBetter:
 		t.Direction = dirWorse
 	}
-	r := median(ratios)
-	t.MedianPct = (r - 1) * 100
-	t.Beyond = !k.tie.Tie(1, r)
+	t.PValue = signTest(max(t.BeyondBetter, t.BeyondWorse), t.Levels)
+	t.Significant = below(t.PValue)
+	t.MedianPct = (median(ratios) - 1) * 100
 	t.Change = Unchanged
-	if t.Significant && t.Beyond && t.Direction != "" && direction(1, r, t.LowerIsBetter) == t.Direction {
+	if t.Significant && t.Direction != "" {
 		t.Change = changeOf(t.Direction)
 	}
 	return t
