@@ -169,7 +169,7 @@ func (c *Comparison) writeConfig(w io.Writer, cf Config) {
 		fmt.Fprintln(w, "  no level compared")
 	}
 	for _, t := range cf.AcrossLevels {
-		if t.Headline && t.Levels > 1 {
+		if t.Headline && t.Levels > 1 && t.BeyondBetter+t.BeyondWorse > 0 {
 			fmt.Fprintf(w, "  across levels: %s  %s\n", c.TrendText(t), mark(t.Change))
 		}
 	}

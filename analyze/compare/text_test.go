@@ -98,7 +98,6 @@ a → b: better
   c=6   600  →  480  -20.0%  better  (across levels)  50  →  50    0.0%  ~  (no test)           3  →       3  0.0%  ~  (no test)
   across levels: TTFT p90 better by 5% or more at 6 of 6 levels (sign test p=0.031; median -20.0%)  better
   across levels: TPS mean better by 5% or more at 1 of 6 levels (sign test p=1.000; median 0.0%)  ~
-  across levels: system req/s within 5% at 6 levels (sign test p=1.000; median 0.0%)  ~
   decided by: TTFT p90 at c=1 100 → 80 (-20.0%); TTFT p90 at c=2 200 → 160 (-20.0%); TTFT p90 at c=3 300 → 240 (-20.0%); TTFT p90 better by 5% or more at 6 of 6 levels (sign test p=0.031; median -20.0%)
   unconfirmed (no test, no trend across levels; not counted): TPS mean at c=2 50 → 60 (+20.0%)
 
