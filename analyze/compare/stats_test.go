@@ -155,3 +155,11 @@ func seq(from, step float64, n int) []float64 {
 	}
 	return out
 }
+
+// BenchmarkQuantileTest10k: the P90 test of 10,000 requests a side.
+func BenchmarkQuantileTest10k(b *testing.B) {
+	x, y := seq(0, 0.7, 10000), seq(3, 0.69, 10000)
+	for b.Loop() {
+		quantileTest(x, y, 0.90)
+	}
+}
