@@ -110,6 +110,18 @@ func (b guidellmBench) level(pos Pos) Level {
 	return l
 }
 
+// guidellmDev reads a metric's standard deviation (std_dev) and count
+// over the successful requests from a benchmark's metrics m.
+func guidellmDev(r *jreader, m obj) func(metric string) (float64, float64) {
+	return func(metric string) (float64, float64) {
+		d := m.at(metric, "successful")
+		if !d.exists() || d.get("std_dev") == nil || d.get("count") == nil {
+			return Absent, Absent
+		}
+		return r.num(d, "std_dev", guidellmQuantity[metric]), r.num(d, "count", countQ)
+	}
+}
+
 // deviation is a metric's standard deviation over its count, or over
 // the successful requests where the file gives no count. TPOT is
 // weighted by tokens and counted in tokens: its independent values are
@@ -155,13 +167,7 @@ func guidellmRuns(r *jreader, o obj) ([]Level, error) {
 			p := d.sub("percentiles")
 			return stat(r.num(d, "mean", q), r.num(p, "p10", q), r.num(d, "median", q), r.num(p, "p90", q), r.num(p, "p99", q))
 		}
-		g.dev = func(metric string) (float64, float64) {
-			d := m.at(metric, "successful")
-			if !d.exists() || d.get("std_dev") == nil || d.get("count") == nil {
-				return Absent, Absent
-			}
-			return r.num(d, "std_dev", guidellmQuantity[metric]), r.num(d, "count", countQ)
-		}
+		g.dev = guidellmDev(r, m)
 		totals := m.sub("request_totals")
 		if !totals.exists() {
 			totals = bo.sub("request_totals") // v0.3

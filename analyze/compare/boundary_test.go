@@ -62,7 +62,7 @@ func TestSignTestLevels(t *testing.T) {
 		c := mustNew(t, report("a", old), report("b", cand), Options{})
 		cf := c.Configs[0]
 		tr, ok := trendOf(cf, Metric(analyze.TTFT), analyze.P90)
-		if !ok || tr.Levels != tc.n || tr.BeyondBetter != tc.n-tc.against || tr.BeyondWorse != tc.against || !close(tr.PValue, tc.p, 1e-12) || tr.Change != tc.change {
+		if !ok || tr.Levels != tc.n || tr.BeyondBetter != tc.n-tc.against || tr.BeyondWorse != tc.against || !near(tr.PValue, tc.p, 1e-12) || tr.Change != tc.change {
 			t.Errorf("%s: trend %+v, want p=%g %s", tc.name, tr, tc.p, tc.change)
 		}
 		if cf.Verdict != tc.verdict {
@@ -117,7 +117,7 @@ func TestTrendThreshold(t *testing.T) {
 		cf := c.Configs[0]
 		tr, _ := trendOf(cf, Metric(analyze.TTFT), analyze.P90)
 		d := delta(t, cf, Metric(analyze.TTFT), analyze.P90, 2)
-		if tr.Change != tc.change || !close(tr.PValue, tc.p, 1e-12) || d.Change != tc.change || tr.Worse != 6 {
+		if tr.Change != tc.change || !near(tr.PValue, tc.p, 1e-12) || d.Change != tc.change || tr.Worse != 6 {
 			t.Errorf("%s: trend %+v, level change %s; want %s, p=%g", tc.name, tr, d.Change, tc.change, tc.p)
 		}
 	}

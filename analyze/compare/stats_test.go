@@ -11,7 +11,7 @@ import (
 // and for Fisher's test the sum over every table of the hypergeometric
 // probabilities no larger than the observed one (R's fisher.test rule).
 
-func close(got, want, rel float64) bool {
+func near(got, want, rel float64) bool {
 	if math.IsInf(want, 0) {
 		return got == want
 	}
@@ -32,11 +32,11 @@ func TestStudentTwoSided(t *testing.T) {
 		{2.5, 1e6, 0.012419489502163246},
 		{0, 5, 1},
 	} {
-		if got := studentTwoSided(tc.t, tc.df); !close(got, tc.p, 1e-9) {
+		if got := studentTwoSided(tc.t, tc.df); !near(got, tc.p, 1e-9) {
 			t.Errorf("t=%g df=%g: p=%.17g, want %.17g", tc.t, tc.df, got, tc.p)
 		}
 	}
-	if got := studentTwoSided(2.5, math.Inf(1)); !close(got, math.Erfc(2.5/math.Sqrt2), 1e-15) {
+	if got := studentTwoSided(2.5, math.Inf(1)); !near(got, math.Erfc(2.5/math.Sqrt2), 1e-15) {
 		t.Errorf("df=∞: p=%g, want the normal's", got)
 	}
 }
@@ -68,7 +68,7 @@ func TestWelchReference(t *testing.T) {
 			t.Errorf("%s: ok %v, want %v", tc.name, ok, tc.ok)
 			continue
 		}
-		if ok && (!close(r.T, tc.tt, 1e-12) || !close(r.DF, tc.df, 1e-12) && !math.IsInf(tc.df, 1) || !close(r.P, tc.p, 1e-9)) {
+		if ok && (!near(r.T, tc.tt, 1e-12) || !near(r.DF, tc.df, 1e-12) && !math.IsInf(tc.df, 1) || !near(r.P, tc.p, 1e-9)) {
 			t.Errorf("%s: t=%.17g df=%.17g p=%.17g, want %.17g %.17g %.17g", tc.name, r.T, r.DF, r.P, tc.tt, tc.df, tc.p)
 		}
 	}
@@ -93,7 +93,7 @@ func TestFisherExact(t *testing.T) {
 		{0, 5, 0, 5, 1},
 		{5, 5, 5, 5, 1},
 	} {
-		if got := fisherExact(tc.a, tc.n1, tc.b, tc.n2); !close(got, tc.p, 1e-9) {
+		if got := fisherExact(tc.a, tc.n1, tc.b, tc.n2); !near(got, tc.p, 1e-9) {
 			t.Errorf("[[%d %d] [%d %d]]: p=%.17g, want %.17g", tc.a, tc.n1-tc.a, tc.b, tc.n2-tc.b, got, tc.p)
 		}
 	}
@@ -106,12 +106,12 @@ func TestQuantileTest(t *testing.T) {
 	// 19 and 20, both y's: [[0 10] [2 8]], p = 0.47368…
 	x, y := seq(1, 1, 10), seq(11, 1, 10)
 	r := quantileTest(x, y, 0.90)
-	if r.Shift != 1 || !close(r.P, fisherExact(0, 10, 2, 10), 1e-15) || !close(r.P, 9.0/19, 1e-12) {
+	if r.Shift != 1 || !near(r.P, fisherExact(0, 10, 2, 10), 1e-15) || !near(r.P, 9.0/19, 1e-12) {
 		t.Errorf("P90 of 10 + 10 apart: %+v, want shift +1, p = 9/19", r)
 	}
 	// The median of the same: pooled P50 = 10, all 10 y's above it.
 	r = quantileTest(x, y, 0.50)
-	if r.Shift != 1 || !close(r.P, fisherExact(0, 10, 10, 10), 1e-15) || !(r.P < 1e-4) {
+	if r.Shift != 1 || !near(r.P, fisherExact(0, 10, 10, 10), 1e-15) || !(r.P < 1e-4) {
 		t.Errorf("P50 of 10 + 10 apart: %+v", r)
 	}
 	if r := quantileTest(y, x, 0.50); r.Shift != -1 {
@@ -141,7 +141,7 @@ func TestSignTest(t *testing.T) {
 		{60, 64, 2 * (1 + 64 + 2016 + 41664 + 635376) / math.Pow(2, 64)},
 		{4, 6, 2 * 22.0 / 64},
 	} {
-		if got := signTest(tc.k, tc.n); !close(got, tc.p, 1e-12) {
+		if got := signTest(tc.k, tc.n); !near(got, tc.p, 1e-12) {
 			t.Errorf("%d of %d: p=%.17g, want %.17g", tc.k, tc.n, got, tc.p)
 		}
 	}
