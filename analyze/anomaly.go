@@ -19,7 +19,7 @@ type Anomaly struct {
 	Values  Numbers     `json:"values"`
 }
 
-// AnomalyKind names a kind of anomaly.
+// AnomalyKind names a kind of anomaly. Each has a row in AnomalyRules.
 type AnomalyKind string
 
 // The anomaly kinds and the thresholds that raise them.
@@ -67,6 +67,48 @@ const (
 	// the ones that succeeded.
 	RequestErrors AnomalyKind = "request_errors"
 )
+
+// AnomalyRule is one kind of anomaly, in one row: the weight of the
+// summary line it makes, and the names of the numbers it carries.
+type AnomalyRule struct {
+	Kind AnomalyKind
+	// Note is the weight of the summary line (an AnomalyNote finding)
+	// an anomaly of the kind makes; 0 for a kind only the data-quality
+	// notes tell.
+	Note float64
+	// Values are the names of the numbers its Anomaly.Values may hold.
+	Values []string
+}
+
+// AnomalyRules are the anomaly kinds, one row each, in the order the
+// checks are described above.
+func AnomalyRules() []AnomalyRule {
+	step := []string{"prev_load", "load_factor", "prev", "value"}
+	return []AnomalyRule{
+		{Kind: Saturation, Note: 2.5, Values: slices.Concat(step, []string{"throughput_factor", "latency_prev", "latency", "ttft_prev", "ttft", "offered", "share"})},
+		{Kind: SchedulingChange, Note: 2, Values: slices.Concat(step, []string{"ratio", "rps_prev", "rps", "throughput_factor", "itl_prev", "itl"})},
+		{Kind: ThroughputDip, Values: slices.Concat(step, []string{"throughput_factor", "later_load", "later"})},
+		{Kind: TTFTJump, Note: 1, Values: slices.Concat(step, []string{"ratio", "delivered", "offered"})},
+		{Kind: CapLimit, Values: []string{"cap", "in_flight", "prev_load"}},
+		{Kind: CapExceeded, Values: []string{"cap", "in_flight"}},
+		{Kind: LoadNotReached, Values: []string{"sent", "completed", "errors", "in_flight", "offered", "delivered", "concurrency"}},
+		{Kind: AggregateDrop, Note: 1, Values: step},
+		{Kind: P90BelowMean, Values: []string{"p90", "mean"}},
+		{Kind: LatencyMismatch, Values: []string{"latency", "expected", "deviation", "tokens"}},
+		{Kind: SLONonMonotonic, Values: []string{"failed_load"}},
+		{Kind: RequestErrors, Values: []string{"errors", "requests"}},
+	}
+}
+
+// AnomalyKinds lists every kind of anomaly, in AnomalyRules' order.
+func AnomalyKinds() []AnomalyKind {
+	rules := AnomalyRules()
+	out := make([]AnomalyKind, len(rules))
+	for i, r := range rules {
+		out[i] = r.Kind
+	}
+	return out
+}
 
 // Thresholds of the anomaly checks.
 const (

@@ -135,6 +135,7 @@ func TestRateAxisFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkKinds(t, r)
 	if r.Axis != analyze.AxisRate || len(r.Levels) != 5 || r.Levels[0] != 1 || r.Levels[4] != 16 {
 		t.Fatalf("axis %q, levels %v; want rate, 1 … 16", r.Axis, r.Levels)
 	}

@@ -298,6 +298,7 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 		if len(l.Repeats) > 1 {
 			lv.Runs, lv.Spread = len(l.Repeats), spreadOf(l.Repeats)
 		}
+		lv.StdDev = stdDevs(l.Dev)
 		lv.InFlight = l.SystemRPS * l.Latency.Mean
 		lv.Goodput = goodput(l.Samples, max(l.Errors, 0), p)
 		lv.Samples = l.Samples
@@ -352,6 +353,24 @@ func verdict(l Level, pct Percentile, p Params) SLOVerdict {
 	ttft, ttftStat := l.TTFT.SLOValue(pct, true)
 	tps, tpsStat := l.TPS.SLOValue(pct, false)
 	return SLOVerdict{TTFT: ttft <= p.SLOTTFTms, TPS: tps >= p.SLOTPS, TTFTStat: ttftStat, TPSStat: tpsStat}
+}
+
+// stdDevs are a level's known standard deviations by metric; nil when
+// none is known.
+func stdDevs(d ingest.Deviations) map[MetricID]Deviation {
+	var out map[MetricID]Deviation
+	for _, m := range []struct {
+		id MetricID
+		d  ingest.Deviation
+	}{{TTFT, d.TTFT}, {ITL, d.ITL}, {TPS, d.TPS}, {Latency, d.Latency}} {
+		if m.d.Known() {
+			if out == nil {
+				out = map[MetricID]Deviation{}
+			}
+			out[m.id] = Deviation{SD: m.d.SD, N: m.d.N}
+		}
+	}
+	return out
 }
 
 // goodput is the share of requests whose own TTFT and TPS meet the SLOs;

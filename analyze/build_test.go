@@ -26,6 +26,7 @@ func sample(t testing.TB, opt analyze.Options) *analyze.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkKinds(t, r)
 	return r
 }
 
@@ -226,6 +227,7 @@ func build(t *testing.T, cfgs ...ingest.Config) *analyze.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkKinds(t, r)
 	return r
 }
 
@@ -361,6 +363,7 @@ func TestLatencyMismatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkKinds(t, r)
 	if len(r.Anomalies) != 1 || r.Anomalies[0].Kind != analyze.LatencyMismatch || math.Abs(r.Anomalies[0].Values["expected"]-1.37) > 1e-9 {
 		t.Errorf("anomalies = %+v", r.Anomalies)
 	}
@@ -594,6 +597,7 @@ func readAndBuild(t *testing.T, dir string) *analyze.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkKinds(t, r)
 	return r
 }
 

@@ -15,8 +15,15 @@
 //	spread.go    run-to-run spread of repeated runs (Interval) and ties within it
 //	speedup.go   speculative configs against direct ones: speedups and break-even points
 //	caps.go      the deployment command's flags (ParseCommand) and the limits among them (Caps)
-//	anomaly.go   the anomaly checks of each level and each load step
-//	findings.go  the ranked findings: the headline ones and each metric section's (sectionRules)
+//	anomaly.go   the anomaly checks of each level and each load step; AnomalyRules, a row per kind
+//	rules.go     Rules, a row per kind of finding (scope, order, weight, values, detector);
+//	             findings runs them and ranks the headline ones
+//	findings.go  the Finding and its kinds
+//	findings_spec.go, findings_capacity.go, findings_leaders.go, findings_slo.go,
+//	findings_load.go, findings_anomaly.go
+//	             the detectors by topic: speculative decoding, capacity, leaders, SLOs,
+//	             growth with load and consistency, anomaly notes
+//	levels.go    the levels every config measured; a config's level, a config by id
 //	scenario.go  the scenario picks and the pairwise scorecard
 //	warning.go   warnings as data: the input's, grouped, and the analysis's own
 //

@@ -56,5 +56,6 @@ func FuzzBuild(f *testing.F) {
 		if _, err := json.Marshal(r); err != nil {
 			t.Fatalf("analysis.json: %v", err)
 		}
+		checkKinds(t, r)
 	})
 }

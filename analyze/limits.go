@@ -59,6 +59,8 @@ var valueRules = []struct {
 	{"configs.*.levels.*.concurrency_measured", measured("Concurrency", "concurrency", true)},
 	{"configs.*.levels.*.runs", inRange(ingest.Range{Min: 2, Max: maxCount, Whole: true})},
 	{"configs.*.levels.*.spread.*.n", inRange(ingest.Range{Min: 2, Max: maxCount, Whole: true})},
+	{"configs.*.levels.*.std_dev.*.sd", nonNegative},
+	{"configs.*.levels.*.std_dev.*.n", inRange(ingest.Range{Min: 2, Max: maxCount, Whole: true})},
 	{"configs.*.capacity.*.max_load", load},
 	{"configs.*.capacity.*.concurrency", measured("Concurrency", "concurrency", true)},
 	{"configs.*.capacity.*.latency_mean_s", measured("Latency", "latency", false)},

@@ -30,6 +30,7 @@ func buildDir(t testing.TB, dir string) *analyze.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkKinds(t, r)
 	return r
 }
 
@@ -295,6 +296,13 @@ var refusals = []readCase{
 		`a.json:8:27: meta.notes: found an empty object; expected at least 1 key`},
 	{"a number of an object", `"values": {"cap": 4,`, `"values": {"cap": {},`,
 		`a.json:99:160: anomalies[0].values.cap: found an object; expected a number or null or "inf"`},
+	{"standard deviations over two values", `"runs": 3, "spread"`, `"runs": 3, "std_dev": {"ttft_ms": {"sd": 4.5, "n": 2}, "tps": {"sd": 0, "n": 96}}, "spread"`, ""},
+	{"a standard deviation over one value", `"runs": 3, "spread"`, `"runs": 3, "std_dev": {"ttft_ms": {"sd": 4.5, "n": 1}}, "spread"`,
+		"a.json:33:62: configs[0].levels[0].std_dev.ttft_ms.n: 1 is out of range; expected a whole number ≥ 2"},
+	{"a negative standard deviation", `"runs": 3, "spread"`, `"runs": 3, "std_dev": {"itl_ms": {"sd": -0.5, "n": 9}}, "spread"`,
+		"a.json:33:51: configs[0].levels[0].std_dev.itl_ms.sd: -0.5 is out of range; expected a number ≥ 0"},
+	{"a standard deviation of a throughput", `"runs": 3, "spread"`, `"runs": 3, "std_dev": {"system_rps": {"sd": 1, "n": 9}}, "spread"`,
+		`a.json:33:34: configs[0].levels[0].std_dev.system_rps: unknown key "system_rps"; expected only the keys of analysis.json version 3`},
 	{"a spread without its count", `"high": 55, "n": 3`, `"high": 55`,
 		`a.json:33:49: configs[0].levels[0].spread["ttft_ms.mean"]: no key "n"; expected one here`},
 	{"two items where one is", `"between": [1, 4]`, `"between": [1, 4, 4]`,

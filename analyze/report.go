@@ -213,6 +213,12 @@ type Level struct {
 	// "tps.p90", "system_rps"): the noise the tie rule uses at this level.
 	Runs   int                 `json:"runs,omitempty"`
 	Spread map[string]Interval `json:"spread,omitempty"`
+	// StdDev are the standard deviations (the sample's, n − 1) of the
+	// level's distributions and the counts they are over, by metric
+	// (ttft_ms, itl_ms, tps, latency_s), where the source states them
+	// beside its means or its requests give them (omitted when none):
+	// what a comparison tests a difference of means with (Welch's t).
+	StdDev map[MetricID]Deviation `json:"std_dev,omitempty"`
 	// ConcurrencyMeasured is the mean concurrency the tool measured,
 	// when the run stated none and its level is that value rounded (a
 	// guidellm throughput run); omitted otherwise.
@@ -313,6 +319,13 @@ func numberJSON(v float64) any {
 		return nil
 	}
 	return v
+}
+
+// Deviation is one distribution's standard deviation (the sample's,
+// in its Stat's unit) over N values.
+type Deviation struct {
+	SD float64 `json:"sd"`
+	N  int     `json:"n"`
 }
 
 // Stat is one metric's statistics at one level; NaN marks a statistic

@@ -176,6 +176,8 @@ func TestSaturationIsAThroughputFact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkKinds(t, withCap)
+	checkKinds(t, atCap)
 	kinds := func(r *analyze.Report) string {
 		var s []string
 		for _, a := range r.Anomalies {

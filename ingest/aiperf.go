@@ -146,6 +146,20 @@ func aiperfRun(r *jreader, o obj, pos Pos) (Level, Definitions) {
 		get := func(key string) float64 { return r.num(m, key, q) * f }
 		return stat(get("avg"), get("p10"), get("p50"), get("p90"), get("p99"))
 	}
+	// dev is a metric's standard deviation (np.std: the population's)
+	// over its count, or over the requests when it states no count
+	// (GenAI-Perf).
+	dev := func(q quantity, f float64, requests float64, tags ...string) Deviation {
+		m, ok := metric(tags...)
+		if !ok || m.get("std") == nil {
+			return Deviation{}
+		}
+		n := requests
+		if m.get("count") != nil {
+			n = r.num(m, "count", countQ)
+		}
+		return populationDeviation(r.num(m, "std", q)*f, n)
+	}
 	scalar := func(q quantity, tags ...string) float64 {
 		if m, ok := metric(tags...); ok {
 			return r.num(m, "avg", q)
@@ -166,6 +180,13 @@ func aiperfRun(r *jreader, o obj, pos Pos) (Level, Definitions) {
 		l.TPS = dist(tokenRate, 1, "output_token_throughput_per_request")
 	} else {
 		defs.TPS = "decode"
+	}
+	requests := scalar(countQ, "request_count")
+	l.Dev = Deviations{
+		TTFT:    dev(timeMS, 1, requests, "time_to_first_token", "ttft"),
+		ITL:     dev(timeMS, 1, requests, "inter_token_latency", "itl"),
+		Latency: dev(timeMS, 0.001, requests, "request_latency"),
+		TPS:     dev(tokenRate, 1, requests, "e2e_output_token_throughput", "output_token_throughput_per_user", "output_token_throughput_per_request"),
 	}
 	l.SystemRPS = scalar(requestRate, "request_throughput")
 	l.OutputTPS = scalar(outputRate, "output_token_throughput")

@@ -48,8 +48,11 @@ var measuredConcurrency = quantity{what: "measured concurrency", max: maxConcurr
 // from its JSON or from its CSV row.
 type guidellmBench struct {
 	// dist gives a metric's statistics over the successful requests;
-	// NoStat when the file lacks it.
+	// NoStat when the file lacks it. dev gives its standard deviation
+	// (std_dev, the population's) and its count (NaN when absent: the
+	// CSV gives none).
 	dist func(metric string) Stat
+	dev  func(metric string) (sd, count float64)
 	// successful and errored count requests (NaN when not given).
 	successful, errored float64
 	// strategy is the scheduling strategy's type; streams, rate and
@@ -70,6 +73,7 @@ func (b guidellmBench) level(pos Pos) Level {
 	l.ITL = b.dist(gTPOT)
 	l.Latency = b.dist(gLatency)
 	l.TPS = decodeRate(l.ITL)
+	l.Dev = Deviations{TTFT: b.deviation(gTTFT), Latency: b.deviation(gLatency), ITL: b.deviation(gTPOT)}
 	l.SystemRPS = b.dist(gRPS).Mean
 	l.OutputTPS = b.dist(gOutputTPS).Mean
 	l.OutputTokens = b.dist(gOutput).Mean
@@ -104,6 +108,33 @@ func (b guidellmBench) level(pos Pos) Level {
 		}
 	}
 	return l
+}
+
+// guidellmDev reads a metric's standard deviation (std_dev) and count
+// over the successful requests from a benchmark's metrics m.
+func guidellmDev(r *jreader, m obj) func(metric string) (float64, float64) {
+	return func(metric string) (float64, float64) {
+		d := m.at(metric, "successful")
+		if !d.exists() || d.get("std_dev") == nil || d.get("count") == nil {
+			return Absent, Absent
+		}
+		return r.num(d, "std_dev", guidellmQuantity[metric]), r.num(d, "count", countQ)
+	}
+}
+
+// deviation is a metric's standard deviation over its count, or over
+// the successful requests where the file gives no count. TPOT is
+// weighted by tokens and counted in tokens: its independent values are
+// the requests.
+func (b guidellmBench) deviation(metric string) Deviation {
+	sd, n := b.dev(metric)
+	if math.IsNaN(n) || metric == gTPOT {
+		n = math.Min(n, b.successful)
+	}
+	if math.IsNaN(n) {
+		n = b.successful
+	}
+	return populationDeviation(sd, n)
 }
 
 // measuredLoad is the mean concurrency a guidellm benchmark measured
@@ -153,6 +184,7 @@ func guidellmBenchmark(r *jreader, bo obj, model string) guidellmBench {
 		p := d.sub("percentiles")
 		return stat(r.num(d, "mean", q), r.num(p, "p10", q), r.num(d, "median", q), r.num(p, "p90", q), r.num(p, "p99", q))
 	}
+	g.dev = guidellmDev(r, m)
 	totals := m.sub("request_totals")
 	if !totals.exists() {
 		totals = bo.sub("request_totals") // v0.3

@@ -216,7 +216,7 @@ func (g guidellmTable) bench(row int) (guidellmBench, error) {
 		}
 		firstErr = err
 	}
-	stats := map[string]Stat{}
+	stats, sds := map[string]Stat{}, map[string]float64{}
 	for metric, q := range guidellmQuantity {
 		s := NoStat()
 		read := func(stat string) float64 {
@@ -229,6 +229,7 @@ func (g guidellmTable) bench(row int) (guidellmBench, error) {
 			return f
 		}
 		s.Mean, s.P50 = read("mean"), read("median")
+		sds[metric] = read("std dev")
 		if i, ok := g.statColumn(metric, "percentiles"); ok {
 			var err error
 			s.P10, s.P90, s.P99, err = g.percentiles(row, i, q)
@@ -237,6 +238,7 @@ func (g guidellmTable) bench(row int) (guidellmBench, error) {
 		stats[metric] = s
 	}
 	b.dist = func(metric string) Stat { return stats[metric] }
+	b.dev = func(metric string) (float64, float64) { return sds[metric], Absent }
 	count := func(key string) float64 {
 		i, ok := g.col[key]
 		if !ok {

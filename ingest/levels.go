@@ -126,6 +126,8 @@ func meanLevel(levels []Level) Level {
 	}
 	l := runs[0]
 	l.Repeats = runs
+	// One run's deviations are not the level's: its runs say its noise.
+	l.Dev = Deviations{}
 	mean := func(get func(Level) float64) float64 {
 		s := 0.0
 		for _, r := range runs {

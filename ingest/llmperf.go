@@ -44,10 +44,18 @@ func llmperfRun(r *jreader, o obj, pos Pos) Level {
 	if c := r.num(o, "num_concurrent_requests", concurrencyQ); c > 0 {
 		l.Concurrency = int(c)
 	}
+	// The standard deviations (pandas' Series.std(): the sample's) over
+	// the completed requests.
+	completed := r.num(o, "results_num_completed_requests", countQ)
+	dev := func(metric string, q quantity, f float64) Deviation {
+		return sampleDeviation(r.num(o, "results_"+metric+"_stddev", q)*f, completed)
+	}
+	l.Dev = Deviations{TTFT: dev("ttft_s", timeS, 1000), ITL: dev("inter_token_latency_s", timeS, 1000),
+		Latency: dev("end_to_end_latency_s", timeS, 1), TPS: dev("request_output_throughput_token_per_s", tokenRate, 1)}
 	l.SystemRPS = r.num(o, "results_num_completed_requests_per_min", requestsMin) / 60
 	l.OutputTPS = r.num(o, "results_mean_output_throughput_token_per_s", outputRate)
-	if n := r.num(o, "results_num_completed_requests", countQ); !math.IsNaN(n) {
-		l.Requests = int(n)
+	if !math.IsNaN(completed) {
+		l.Requests = int(completed)
 	}
 	if n := r.num(o, "results_number_errors", countQ); !math.IsNaN(n) {
 		l.Errors = int(n)

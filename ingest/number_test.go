@@ -111,12 +111,12 @@ func TestJSONNumbersRefusedPerReader(t *testing.T) {
 
 // TestJSONUnusedNumbersNotChecked: numbers a reader does not use may be
 // anything the tool writes (AIPerf's negative differences, guidellm's
-// "data_samples": -1, a vLLM std it does not read).
+// "data_samples": -1, vLLM's chunk ITL std beside its TPOT).
 func TestJSONUnusedNumbersNotChecked(t *testing.T) {
 	for name, in := range map[string]string{
 		"aiperf":   `{"aiperf_version": "0.10.0", "osl_mismatch_diff_pct": {"avg": -5, "p90": -7}, "ttft": {"avg": -3}, "time_to_first_token": {"avg": 10, "min": -1}, "request_latency": {"avg": 900}, "input_config": {"phases": [{"name": "warmup", "concurrency": 2.5}, {"name": "profiling", "concurrency": 4}]}}`,
 		"guidellm": `{"metadata": {"version": 2}, "benchmarks": [{"data_samples": -1, "config": {"strategy": {"type_": "concurrent", "streams": 2}}, "metrics": {"time_to_first_token_ms": {"successful": {"mean": 5, "std_dev": -1}}}}]}`,
-		"vllm":     `{"max_concurrency": 2, "mean_ttft_ms": 10, "std_ttft_ms": -1, "random_range_ratio": NaN, "failed": null}`,
+		"vllm":     `{"max_concurrency": 2, "mean_ttft_ms": 10, "mean_tpot_ms": 5, "std_itl_ms": -1, "random_range_ratio": NaN, "failed": null}`,
 	} {
 		if _, err := readJSON("f.json", in); err != nil {
 			t.Errorf("%s: %v", name, err)

@@ -120,6 +120,12 @@ type Level struct {
 	// never repeats of each other.
 	Workload string
 
+	// Dev are each metric's standard deviation and count where the
+	// source states them beside the mean, or its requests give them:
+	// what lets a comparison test a difference of means (Welch's t)
+	// without the requests. The zero value is unknown.
+	Dev Deviations
+
 	// Repeats are the runs of a level measured more than once (at least
 	// two, each as read); the level's own values are their means. Nil
 	// for a level measured once.
@@ -189,4 +195,42 @@ func (m LatencyMethod) weaker(o LatencyMethod) LatencyMethod {
 		return o
 	}
 	return m
+}
+
+// Deviations are the standard deviations of a level's distributions
+// (Level.Dev).
+type Deviations struct {
+	TTFT, ITL, TPS, Latency Deviation
+}
+
+// Deviation is one distribution's standard deviation (the sample's,
+// n − 1 in the denominator, in the unit of its Stat) and the count of
+// values it is over. N is 0 when unknown.
+type Deviation struct {
+	SD float64
+	N  int
+}
+
+// Known reports whether the deviation can be used: at least two values
+// and a standard deviation that is a number ≥ 0.
+func (d Deviation) Known() bool { return d.N >= 2 && d.SD >= 0 && !math.IsInf(d.SD, 0) }
+
+// populationDeviation is a standard deviation a tool wrote as the population's
+// (numpy's np.std, n in the denominator) over n values, as the sample's
+// (n − 1): σ·√(n / (n − 1)). Unknown (zero) when either is absent or n <
+// 2.
+func populationDeviation(sd, n float64) Deviation {
+	if !(sd >= 0) || math.IsInf(sd, 0) || !(n >= 2) || math.IsInf(n, 0) {
+		return Deviation{}
+	}
+	return Deviation{SD: sd * math.Sqrt(n/(n-1)), N: int(n)}
+}
+
+// sampleDeviation is a standard deviation a tool wrote as the sample's
+// (pandas' Series.std(), n − 1 in the denominator) over n values.
+func sampleDeviation(sd, n float64) Deviation {
+	if !(sd >= 0) || math.IsInf(sd, 0) || !(n >= 2) || math.IsInf(n, 0) {
+		return Deviation{}
+	}
+	return Deviation{SD: sd, N: int(n)}
 }

@@ -1,5 +1,7 @@
 package ingest
 
+import "math"
+
 // Samples are the per-request values a level keeps: TTFT (ms) and
 // per-user TPS (tok/s) of each successful request, in the same order
 // (goodput pairs them against the report's SLOs), and its ITL (ms) and
@@ -34,6 +36,7 @@ func (s *sampleSet) level() Level {
 	ttft, tps, itl, lat := s.ttft.flat(), s.tps.flat(), s.itl.flat(), s.lat.flat()
 	l.TTFT, l.TPS = summarize(ttft, true), summarize(tps, true)
 	l.ITL, l.Latency = summarize(itl, false), summarize(lat, false)
+	l.Dev = Deviations{TTFT: deviationOf(ttft), ITL: deviationOf(itl), TPS: deviationOf(tps), Latency: deviationOf(lat)}
 	l.Requests, l.Errors = len(ttft), s.errors
 	l.Samples = &Samples{TTFT: ttft, TPS: tps, ITL: itl, Latency: lat}
 	return l
@@ -66,4 +69,26 @@ func (c *chunked) flat() []float32 {
 	}
 	c.chunks = nil
 	return out
+}
+
+// deviationOf is the sample standard deviation (n − 1) of the values
+// that are numbers, and their count; unknown (zero) with fewer than two.
+func deviationOf(v []float32) Deviation {
+	n, mean := 0, 0.0
+	for _, x := range v {
+		if f := float64(x); !math.IsNaN(f) && !math.IsInf(f, 0) {
+			n++
+			mean += (f - mean) / float64(n)
+		}
+	}
+	if n < 2 {
+		return Deviation{}
+	}
+	ss := 0.0
+	for _, x := range v {
+		if f := float64(x); !math.IsNaN(f) && !math.IsInf(f, 0) {
+			ss += (f - mean) * (f - mean)
+		}
+	}
+	return Deviation{SD: math.Sqrt(ss / float64(n-1)), N: n}
 }

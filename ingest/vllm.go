@@ -121,9 +121,21 @@ func servingRun(r *jreader, o obj, k servingKeys, pos Pos) Level {
 	lat := dist(k.latency)
 	l.Latency = stat(lat.Mean/1000, lat.P10/1000, lat.P50/1000, lat.P90/1000, lat.P99/1000)
 	l.TPS = decodeRate(tpot)
+	// The standard deviations (np.std: the population's) over the
+	// completed requests; TPS, 1000 / TPOT, has none.
+	completed := r.num(o, "completed", countQ)
+	tpotStd := "tpot"
+	if math.IsNaN(get("mean", "tpot")) && math.IsNaN(get("median", "tpot")) {
+		tpotStd = "itl"
+	}
+	l.Dev = Deviations{
+		TTFT:    populationDeviation(get("std", "ttft"), completed),
+		ITL:     populationDeviation(get("std", tpotStd), completed),
+		Latency: populationDeviation(get("std", k.latency)/1000, completed),
+	}
 	if d, ok := vllmDetailed(r, o, pos); ok {
 		// --save-detailed: statistics from the requests themselves.
-		l.TTFT, l.ITL, l.Latency, l.TPS, l.Samples = d.TTFT, d.ITL, d.Latency, d.TPS, d.Samples
+		l.TTFT, l.ITL, l.Latency, l.TPS, l.Samples, l.Dev = d.TTFT, d.ITL, d.Latency, d.TPS, d.Samples, d.Dev
 	}
 	// A run capped by max_concurrency is a concurrency run whatever its
 	// request_rate ("inf" by default); without a cap, the rate drove it.
@@ -134,7 +146,6 @@ func servingRun(r *jreader, o obj, k servingKeys, pos Pos) Level {
 	}
 	l.SystemRPS = r.num(o, "request_throughput", requestRate)
 	l.OutputTPS = r.num(o, "output_throughput", outputRate)
-	completed := r.num(o, "completed", countQ)
 	if !math.IsNaN(completed) {
 		l.Requests = int(completed)
 	}

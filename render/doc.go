@@ -1,47 +1,39 @@
-// Package render turns an analyze.Report into the report's editions:
-// Markdown (the source), and HTML and PDF derived from it, each localized.
-// It knows nothing of input formats: a *analyze.Report and Options are
-// all it takes (it never imports ingest).
+// Package render is the edition engine: it makes the editions of a
+// document, Markdown (the source) and HTML and PDF derived from it, each
+// localized. A document is anything that implements Document: the
+// report of an analysis (render/report) or the comparison of two
+// (render/comparison); the engine knows neither, and branches on
+// neither. It knows nothing of input formats either (it never imports
+// ingest).
 //
-// An edition is made once (NewEdition: the locale loaded once, the charts
-// drawn, the Markdown rendered from the templates and parsed once); HTML
-// and PDF are both derived from that one Markdown tree.
+// An edition is made once (New: the document's locale loaded once, its
+// charts drawn, its Markdown written from its templates, numbered and
+// parsed once); HTML and PDF are both derived from that one Markdown
+// tree, with the same page, fonts, cover layout and footer for every
+// document.
 //
-//	edition.go        Options, Format, Edition, NewEdition; the goldmark setup
-//	markdown.go       the templates run; tidy; Markdown escaping (Escape, Code)
-//	outline.go        heading and figure numbers, the table of contents: one
-//	                  pass over the Markdown tree after the templates ran
+//	document.go       Document, what the engine asks of a document: its
+//	                  locale, charts, Markdown (from a Source) and Cover
+//	edition.go        Options, Format, Edition, New; the goldmark setup
+//	markdown.go       a document's templates run (Execute, Funcs, Figure);
+//	                  tidy; Markdown escaping (Escape, Code, Fenced, Table)
+//	outline.go        heading and figure numbers, the table of contents, the
+//	                  chart index, cross-references (Ref): one pass over the
+//	                  Markdown tree after the templates ran
 //	tags.go           the goldmark transformer that tags figures, captions,
 //	                  labels and SLO cells once (render/mdast) for HTML and PDF
 //	ids.go            heading anchors (any Latin letter folded to its base)
 //	html.go           the self-contained HTML page
 //	pdfedition.go     the PDF: the edition's assets for render/pdf
 //	unprintable.go    what the embedded fonts cannot draw, right-to-left text
-//	subviews.go       what each section's template sees
-//	view.go           the view: shared words, names, statistics, charts
-//	view_setup.go     setup tables: parameters, definitions, SLOs, model card
-//	view_results.go   result tables: overview, per metric, speedups, rates
-//	view_capacity.go  SLO matrix, capacity and goodput tables
-//	view_appendix.go  the appendix: every level of every config
-//	configdiff.go     the side-by-side table of differing server options
-//	sections.go       section findings and the scenario table, worded
-//	phrases.go        key findings, speedup and capacity lines, worded
-//	conclusions.go    the conclusion's lines and the scorecard
-//	anomalies.go      anomaly notes
-//	warnings.go       input warnings as the report prints them
 //
-// The comparison edition (reportgen compare) is made the same way from a
-// compare.Comparison (NewComparison), through the same page, PDF layout,
-// cover and footer, from its own templates (templates/compare*.tmpl):
-//
-//	comparison.go     ComparisonEdition, NewComparison; its cover
-//	cmpsubviews.go    what each of its templates sees
-//	cmpview.go        its shared words: sides, values, changes, tests
-//	cmpverdict.go     the verdict, what differs and what was not compared
-//	cmptables.go      the headline tables, every change, the method
-//
-// The sub-packages: chart (the standard charts, and a comparison's), pdf (the PDF layout engine,
-// which knows the Markdown tree and its Assets only), locale (messages,
-// numbers and dates per language), present (how each metric is shown:
-// name, unit, axis, decimals) and mdast (the tags on the Markdown tree).
+// The documents are packages of their own, each with its templates in a
+// folder of its own (templates/report/, templates/compare/; the partials
+// in templates/partials.tmpl are shared): report (the report of one
+// analysis) and comparison (reportgen compare). The other sub-packages:
+// chart (the report's charts and a comparison's), pdf (the PDF layout
+// engine, which knows the Markdown tree and its Assets only), locale
+// (messages, numbers and dates per language), present (how each metric
+// is shown: name, unit, axis, decimals; the model line) and mdast (the
+// tags on the Markdown tree).
 package render

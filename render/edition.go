@@ -15,9 +15,9 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
-	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/render/chart"
 	"github.com/openzeka/reportgen/render/locale"
+	"github.com/openzeka/reportgen/templates"
 )
 
 // Format is one output of an edition. The formats an edition is made
@@ -37,7 +37,7 @@ const AllFormats = FormatMarkdown | FormatHTML | FormatPDF
 
 // Options are everything an edition is made with, given once.
 type Options struct {
-	// Lang is the report language (one of Languages, or one Locales
+	// Lang is the edition's language (one of Languages, or one Locales
 	// holds).
 	Lang string
 	// Formats are the outputs the edition is made for. Zero is a value:
@@ -46,44 +46,43 @@ type Options struct {
 	// Logo is the manifest's logo (PNG or JPEG), drawn on the PDF's
 	// cover; nil for none.
 	Logo []byte
-	// Templates and Locales replace the embedded files when set.
+	// Templates and Locales replace the embedded files when set;
+	// Templates in their layout (page.html, page.css, partials.tmpl, and
+	// each document's folder: report/, compare/).
 	Templates fs.FS
 	Locales   fs.FS
 }
 
-// Edition is one language's report: its charts, its Markdown, parsed
-// once; HTML and PDF are both derived from the same tree. HTML and PDF
-// may be called concurrently.
+// Edition is one language's edition of a document: its charts, its
+// Markdown, parsed once; HTML and PDF are both derived from the same
+// tree. HTML and PDF may be called concurrently.
 type Edition struct {
 	Lang     string
 	Markdown []byte
-	Report   *analyze.Report
 	opt      Options
 	root     ast.Node
 	charts   []chart.Chart
 	byPath   map[string]chart.Chart // by the path the Markdown links: "charts/01-ttft.png"
 	md       goldmark.Markdown
-	// front, when set, is what the edition's cover shows in place of the
-	// report's own: a comparison's (NewComparison).
-	front *front
-	// locMu guards loc, which is not safe for concurrent use, once
-	// NewEdition has returned.
+	cover    Cover
+	// locMu guards loc, which is not safe for concurrent use, once New
+	// has returned.
 	locMu sync.Mutex
 	loc   *locale.Locale
 }
 
-// NewEdition makes the edition of r that opt describes: it loads the
-// locale once, draws the charts opt.Formats need (concurrently), renders
-// the Markdown that links them and parses it.
-func NewEdition(r *analyze.Report, opt Options) (*Edition, error) {
-	loc, err := locale.ForReport(r, opt.Lang, opt.Locales)
+// New makes the edition of doc that opt describes: it loads the locale
+// once, draws the charts opt.Formats need (concurrently), has doc write
+// the Markdown that links them, numbers it and parses it.
+func New(doc Document, opt Options) (*Edition, error) {
+	loc, err := doc.Locale(opt.Lang, opt.Locales)
 	if err != nil {
 		return nil, err
 	}
-	e := &Edition{Lang: opt.Lang, Report: r, opt: opt, loc: loc, byPath: map[string]chart.Chart{}}
+	e := &Edition{Lang: opt.Lang, opt: opt, loc: loc, byPath: map[string]chart.Chart{}}
 	png, svg := opt.Formats&(FormatMarkdown|FormatPDF) != 0, opt.Formats&FormatHTML != 0
 	if png || svg {
-		if e.charts, err = chart.Draw(r, chart.Options{Locale: loc, PNG: png, SVG: svg}); err != nil {
+		if e.charts, err = doc.Charts(chart.Options{Locale: loc, PNG: png, SVG: svg}); err != nil {
 			return nil, fmt.Errorf("%s charts: %w", opt.Lang, err)
 		}
 	}
@@ -93,9 +92,19 @@ func NewEdition(r *analyze.Report, opt Options) (*Edition, error) {
 		refs[c.Name] = p
 		e.byPath[p] = c
 	}
-	if e.Markdown, err = markdown(r, loc, opt.Templates, refs); err != nil {
+	tfs := opt.Templates
+	if tfs == nil {
+		tfs = templates.FS
+	}
+	md, err := doc.Markdown(Source{Locale: loc, Templates: tfs, Locales: opt.Locales, Charts: refs})
+	if err != nil {
 		return nil, err
 	}
+	if err := loc.Err(); err != nil {
+		return nil, err
+	}
+	e.Markdown = []byte(tidy(string(outline([]byte(tidy(md)), loc))))
+	e.cover = doc.Cover(loc)
 	e.parse()
 	return e, nil
 }
@@ -108,17 +117,8 @@ func (e *Edition) parse() {
 	e.root = e.md.Parser().Parse(text.NewReader(e.Markdown), parser.WithContext(ctx))
 }
 
-// front is what the cover of an edition that is no report shows: a
-// comparison's subtitle and labelled values, and the configuration
-// names its charts draw (ChartUnprintable).
-type front struct {
-	subtitle string
-	cover    []coverField
-	names    []string
-}
-
-// Charts are the edition's charts in report order, in the encodings its
-// formats need.
+// Charts are the edition's charts in the order its document places
+// them, in the encodings its formats need.
 func (e *Edition) Charts() []chart.Chart { return e.charts }
 
 // newMarkdown is the one goldmark setup of reportgen: GitHub tables,

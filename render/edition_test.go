@@ -1,37 +1,21 @@
-package render
+package render_test
 
 import (
 	"bytes"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/openzeka/reportgen/internal/reporttest"
-	"github.com/openzeka/reportgen/internal/testutil"
+	"github.com/openzeka/reportgen/render"
 	"github.com/openzeka/reportgen/render/locale"
+	"github.com/openzeka/reportgen/render/report"
 )
-
-// TestHTMLGolden renders the hand-made report's HTML (without charts, to
-// keep the golden readable) and compares it with testdata/tiny.<lang>.html.
-func TestHTMLGolden(t *testing.T) {
-	for _, lang := range locale.Languages {
-		ed, err := NewEdition(reporttest.Tiny(), Options{Lang: lang})
-		if err != nil {
-			t.Fatal(err)
-		}
-		page, err := ed.HTML()
-		if err != nil {
-			t.Fatal(err)
-		}
-		testutil.Golden(t, filepath.Join("testdata", "tiny."+lang+".html"), page)
-	}
-}
 
 // TestHTMLEscapesAndIsSelfContained: names from the data show as text,
 // and the page refers to nothing outside itself.
 func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
-	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "tr", Formats: FormatHTML})
+	ed, err := render.New(report.New(reporttest.Tiny()), render.Options{Lang: "tr", Formats: render.FormatHTML})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +53,7 @@ func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
 // it on a wide screen), whose summary is the contents heading.
 func TestHTMLMobile(t *testing.T) {
 	for _, lang := range locale.Languages {
-		ed, err := NewEdition(reporttest.Tiny(), Options{Lang: lang, Formats: FormatHTML})
+		ed, err := render.New(report.New(reporttest.Tiny()), render.Options{Lang: lang, Formats: render.FormatHTML})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +88,7 @@ func TestHTMLMobile(t *testing.T) {
 func TestPDFDeterministic(t *testing.T) {
 	var first []byte
 	for i := 0; i < 2; i++ {
-		ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "tr", Formats: FormatPDF})
+		ed, err := render.New(report.New(reporttest.Tiny()), render.Options{Lang: "tr", Formats: render.FormatPDF})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,18 +103,6 @@ func TestPDFDeterministic(t *testing.T) {
 			first = doc
 		} else if !bytes.Equal(first, doc) {
 			t.Error("two PDFs of the same report differ")
-		}
-	}
-}
-
-func TestSLOClass(t *testing.T) {
-	for in, want := range map[string]string{
-		"✓✓": "slo-pass", "✓✓*": "slo-pass", "✓✗": "slo-part", "✗✓*": "slo-part", "✗✗": "slo-fail",
-		"?✓*": "slo-part", "?✗*": "slo-fail", "??": "slo-fail",
-		"–": "", "✓": "", "✓✓✓": "", "ok": "", "": "", "12": "",
-	} {
-		if got := sloClass(in); got != want {
-			t.Errorf("sloClass(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -211,7 +211,7 @@ func (e *Edition) HTML() ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// title is the report title as plain text (the first heading).
+// title is the edition's title as plain text (its first heading).
 func (e *Edition) title() string {
 	for n := e.root.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok && h.Level == 1 {

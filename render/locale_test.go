@@ -23,13 +23,7 @@ func TestTemplatesUseKnownMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	call := regexp.MustCompile(`(?:\bT|\bN|\bh2|\bh3|\bh3plain)\(?\s*"([a-z0-9_]*[a-z0-9])"\s*[,)}]`)
-	var sources []string
-	entries, _ := templates.FS.ReadDir(".")
-	for _, e := range entries {
-		b, _ := templates.FS.ReadFile(e.Name())
-		sources = append(sources, string(b))
-	}
-	sources = append(sources, goSources(t)...)
+	sources := append(templateSources(t), goSources(t)...)
 	seen := 0
 	for _, src := range sources {
 		for _, m := range call.FindAllStringSubmatch(src, -1) {
@@ -102,12 +96,7 @@ func TestNoUnusedMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	var src strings.Builder
-	entries, _ := templates.FS.ReadDir(".")
-	for _, e := range entries {
-		b, _ := templates.FS.ReadFile(e.Name())
-		src.Write(b)
-	}
-	for _, b := range goSources(t) {
+	for _, b := range append(templateSources(t), goSources(t)...) {
 		src.WriteString(b)
 	}
 	literal := map[string]bool{}
@@ -153,8 +142,28 @@ func TestNoUnusedMessages(t *testing.T) {
 	}
 }
 
-// goSources are the Go sources of render and its packages (chart, pdf,
-// locale), tests left out: where messages are asked for.
+// templateSources are the embedded templates, every document's: where
+// messages are asked for.
+func templateSources(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	err := fs.WalkDir(templates.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(templates.FS, p)
+		out = append(out, string(b))
+		return err
+	})
+	if err != nil || len(out) < 10 {
+		t.Fatalf("%d templates: %v", len(out), err)
+	}
+	return out
+}
+
+// goSources are the Go sources of render and its packages (the
+// documents report and comparison, chart, pdf, locale), tests left out:
+// where messages are asked for.
 func goSources(t *testing.T) []string {
 	t.Helper()
 	var out []string

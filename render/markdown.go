@@ -4,43 +4,20 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"path"
 	"strings"
 	"text/template"
 
-	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/render/locale"
 	"github.com/openzeka/reportgen/render/present"
-	"github.com/openzeka/reportgen/templates"
 )
 
-// markdown renders the report as Markdown in loc's language from the
-// templates of tfs (the embedded ones when nil). charts maps a chart
-// name ("01-ttft") to the path the Markdown links it by; charts not in
-// the map are not referenced.
-func markdown(r *analyze.Report, loc *locale.Locale, tfs fs.FS, charts map[string]string) ([]byte, error) {
-	if tfs == nil {
-		tfs = templates.FS
-	}
-	v := newView(r, loc, charts)
-	md, err := execute(tfs, "report.md.tmpl", false, v.funcs(), newDocument(v))
-	if err != nil {
-		return nil, err
-	}
-	if err := loc.Err(); err != nil {
-		return nil, err
-	}
-	return []byte(tidy(string(outline([]byte(tidy(md)), loc)))), nil
-}
-
-// comparisonPrefix begins the names of the comparison edition's
-// templates (compare.md.tmpl, compare_*.tmpl), which the report's
-// templates do not see, nor they the report's but for partials.tmpl.
-const comparisonPrefix = "compare"
-
-// execute runs template root of tfs (with the report's templates, or
-// the comparison's: templateFiles) on data.
-func execute(tfs fs.FS, root string, comparison bool, funcs template.FuncMap, data any) (string, error) {
-	names, err := templateFiles(tfs, comparison)
+// Execute runs template root of folder dir of tfs (a document's
+// templates: report/, compare/), parsed with the other templates of dir
+// and the partials every document shares (partials.tmpl), with funcs
+// (Funcs and the document's own), on data.
+func Execute(tfs fs.FS, dir, root string, funcs template.FuncMap, data any) (string, error) {
+	names, err := templateFiles(tfs, dir)
 	if err != nil {
 		return "", err
 	}
@@ -55,23 +32,52 @@ func execute(tfs fs.FS, root string, comparison bool, funcs template.FuncMap, da
 	return buf.String(), nil
 }
 
-// templateFiles are the template files of tfs a report (comparison
-// false) or a comparison parses.
-func templateFiles(tfs fs.FS, comparison bool) ([]string, error) {
-	all, err := fs.Glob(tfs, "*.tmpl")
+// partials are the templates every document's templates may call.
+const partials = "partials.tmpl"
+
+// templateFiles are the template files of tfs that folder dir's
+// templates are parsed with: dir's own and the shared partials.
+func templateFiles(tfs fs.FS, dir string) ([]string, error) {
+	out, err := fs.Glob(tfs, path.Join(dir, "*.tmpl"))
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
-	var out []string
-	for _, name := range all {
-		if strings.HasPrefix(name, comparisonPrefix) == comparison || comparison && name == "partials.tmpl" {
-			out = append(out, name)
-		}
-	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("templates: none to parse")
+		return nil, fmt.Errorf("templates: none to parse in %s", dir)
+	}
+	if _, err := fs.Stat(tfs, partials); err == nil {
+		out = append(out, partials)
 	}
 	return out, nil
+}
+
+// Funcs are the template functions every document's templates have:
+// messages (T, N), headings of a message (h2, h3) or of text (h3text),
+// an unnumbered one (h3plain), data text escaped (md), the marks where
+// the contents, the chart index and the appendix go (toc, chartindex,
+// appendix), a cross-reference to a section by its title's message
+// (ref), and add. A document adds its own (a chart by name, numbers).
+func Funcs(loc *locale.Locale) template.FuncMap {
+	return template.FuncMap{
+		"T":          loc.T,
+		"N":          loc.N,
+		"md":         Escape,
+		"h2":         func(id string, kv ...any) string { return "## " + loc.T(id, kv...) },
+		"h3":         func(id string, kv ...any) string { return "### " + loc.T(id, kv...) },
+		"h3text":     func(text string) string { return "### " + text },
+		"h3plain":    func(id string) string { return "### " + loc.T(id) + unnumbered },
+		"toc":        func() string { return tocMarker },
+		"chartindex": func() string { return chartIndexMarker },
+		"appendix":   func() string { return appendixMarker },
+		"ref":        func(id string) string { return Ref(loc.T(id)) },
+		"add":        func(a, b int) int { return a + b },
+	}
+}
+
+// Figure places a chart: its image, linked by link, and below it its
+// caption (escaped Markdown), which outline numbers.
+func Figure(caption, link string) string {
+	return "![" + caption + "](" + link + ")\n\n*" + caption + "*"
 }
 
 // tidy collapses runs of blank lines (template control lines leave them)
@@ -147,10 +153,10 @@ func Code(s string) string {
 	return fence + s + fence
 }
 
-// fenced writes s as a fenced code block in language lang, the fence
+// Fenced writes s as a fenced code block in language lang, the fence
 // longer than any run of backticks that starts a line of s, so that no
 // line of s ends the block.
-func fenced(lang, s string) string {
+func Fenced(lang, s string) string {
 	s = present.Clean(s)
 	n := 3
 	for _, ln := range strings.Split(s, "\n") {

@@ -205,9 +205,9 @@ func chartIndex(figs []figureEntry, loc *locale.Locale) string {
 // heading text of the section referred to, as written before numbering.
 var refMark = regexp.MustCompile(`⟦ref:([^⟧]+)⟧`)
 
-// ref marks a cross-reference to the section whose heading is title
+// Ref marks a cross-reference to the section whose heading is title
 // (unnumbered); outline links it.
-func ref(title string) string { return "⟦ref:" + title + "⟧" }
+func Ref(title string) string { return "⟦ref:" + title + "⟧" }
 
 // sectionNumber is a heading's number and what follows it: "2. ",
 // "2.3 ", "2.3.1 "; in the appendix "Appendix B: ", "B.1 ".

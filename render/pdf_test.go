@@ -1,4 +1,4 @@
-package render
+package render_test
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/internal/reporttest"
 	"github.com/openzeka/reportgen/internal/testutil"
+	"github.com/openzeka/reportgen/render"
+	"github.com/openzeka/reportgen/render/report"
 )
 
 // TestLongTitlePDF: a title of 100,000 characters (words; one word;
@@ -21,7 +23,7 @@ func TestLongTitlePDF(t *testing.T) {
 	for _, title := range []string{testutil.LongTitle(100_000), strings.Repeat("Ş", 100_000), strings.Repeat("a-b_", 25_000)} {
 		r := reporttest.Tiny()
 		r.Meta.Title = analyze.Text{"": title}
-		ed, err := NewEdition(r, Options{Lang: "tr"})
+		ed, err := render.New(report.New(r), render.Options{Lang: "tr"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,7 +45,7 @@ func TestLogoBombRefusedUndecoded(t *testing.T) {
 	if _, _, err := image.DecodeConfig(bytes.NewReader(bomb)); err != nil {
 		t.Fatalf("the test's PNG header does not parse: %v", err)
 	}
-	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "en", Logo: bomb})
+	ed, err := render.New(report.New(reporttest.Tiny()), render.Options{Lang: "en", Logo: bomb})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +98,7 @@ func TestLargeLogoScaledDown(t *testing.T) {
 // pdfWithLogo is the PDF of the hand-made report's English edition, with
 // logo on its cover.
 func pdfWithLogo(logo []byte) ([]byte, error) {
-	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "en", Logo: logo})
+	ed, err := render.New(report.New(reporttest.Tiny()), render.Options{Lang: "en", Logo: logo})
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +108,7 @@ func pdfWithLogo(logo []byte) ([]byte, error) {
 // TestPDFNeedsChartPNGs: an edition whose charts were drawn as SVG only
 // cannot make a PDF, and says why.
 func TestPDFNeedsChartPNGs(t *testing.T) {
-	ed, err := NewEdition(reporttest.Tiny(), Options{Lang: "en", Formats: FormatHTML})
+	ed, err := render.New(report.New(reporttest.Tiny()), render.Options{Lang: "en", Formats: render.FormatHTML})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +126,7 @@ func TestUnprintableNamesMissingGlyphs(t *testing.T) {
 	r.Meta.Title = analyze.Text{"": "Çıkarım 🎉 raporu 漢字 ✓ 漢 😀"}
 	r.Meta.PreparedBy = analyze.Text{"": "Şirket 한 العربية"}
 	r.Configs[1].Command = analyze.Text{"": "echo 🚀"}
-	ed, err := NewEdition(r, Options{Lang: "tr"})
+	ed, err := render.New(report.New(r), render.Options{Lang: "tr"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +137,7 @@ func TestUnprintableNamesMissingGlyphs(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("Unprintable() = %q, want %q", string(got), string(want))
 	}
-	plain, err := NewEdition(reporttest.Tiny(), Options{Lang: "tr"})
+	plain, err := render.New(report.New(reporttest.Tiny()), render.Options{Lang: "tr"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +155,7 @@ func TestInvalidUTF8ShownAsReplacement(t *testing.T) {
 	r.Configs[0].Source = "tiny/a\xffb.csv"
 	r.Configs[0].Notes = analyze.Text{"": "note \xfe here"}
 	r.Warnings = []analyze.Warning{{Kind: "unknown_column", Source: "tiny/a\xffb.csv:1:2", Column: "x\xffy"}}
-	ed, err := NewEdition(r, Options{Lang: "en", Formats: AllFormats})
+	ed, err := render.New(report.New(r), render.Options{Lang: "en", Formats: render.AllFormats})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +192,7 @@ func TestCodeSpanHoldsAnyPath(t *testing.T) {
 	for _, s := range []string{"a.csv", "dir/x_y*z*.csv:3:9", "a`b.csv", "``x``", "`lead", "trail`", " spaced ", "[l](u) <b> | # &amp;", "two\nlines"} {
 		r := reporttest.Tiny()
 		r.Warnings = []analyze.Warning{{Kind: "not_utf8", Source: s}}
-		ed, err := NewEdition(r, Options{Lang: "en"})
+		ed, err := render.New(report.New(r), render.Options{Lang: "en"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,7 +16,8 @@ import (
 // contents with page numbers and links, every section from the same
 // Markdown tree as the HTML, a running header with the title, "Page n /
 // N" footers, and an outline (bookmarks) of every section. The same
-// input gives the same bytes: the creation date is the report's date.
+// input gives the same bytes: the creation date is the date of the
+// document's manifest (Cover.Meta).
 //
 // PDF refuses, before laying anything out, a logo that is not a PNG or
 // JPEG image or has more than pdf.MaxLogoPixels pixels, and charts
@@ -45,15 +46,15 @@ func (e *Edition) PDF() ([]byte, error) {
 // caller holds e.locMu while they are in use (PageLabel words the
 // footers with the locale).
 func (e *Edition) pdfAssets() pdf.Assets {
-	meta := e.Report.Meta
+	meta := e.cover.Meta
 	appendixPrefix := e.loc.T("appendix") + " "
 	var cover []pdf.Field
-	for _, f := range e.coverFields() {
-		cover = append(cover, pdf.Field{Label: e.loc.Upper(f.label), Value: f.value})
+	for _, f := range e.cover.Fields {
+		cover = append(cover, pdf.Field{Label: e.loc.Upper(f.Label), Value: f.Value})
 	}
 	return pdf.Assets{
 		Title:         e.title(),
-		Subtitle:      e.subtitle(),
+		Subtitle:      e.cover.Subtitle,
 		Author:        present.Clean(meta.PreparedBy.In(e.Lang)),
 		Subject:       e.loc.T("pdf_subject"),
 		Date:          meta.Date,
@@ -92,54 +93,11 @@ func (e *Edition) glueUnits() []string {
 	return slices.Compact(units)
 }
 
-// coverField is one labelled value of the cover.
-type coverField struct{ label, value string }
-
-// coverFields are the cover's labelled values below the title, in the
-// edition's language, as valid UTF-8.
-func (e *Edition) coverFields() []coverField {
-	if e.front != nil {
-		return e.front.cover
-	}
-	meta := e.Report.Meta
-	var rows []coverField
-	for _, f := range []struct {
-		id   string
-		text analyze.Text
-	}{{"customer", meta.Customer}, {"reference", meta.Reference}, {"doc_version", meta.Version}} {
-		if v := f.text.In(e.Lang); v != "" {
-			rows = append(rows, coverField{e.loc.T(f.id), v})
-		}
-	}
-	if model := modelLine(e.loc, meta, present.Clean); model != "" {
-		rows = append(rows, coverField{e.loc.T("model"), model})
-	}
-	if p := meta.Platform.In(e.Lang); p != "" {
-		rows = append(rows, coverField{e.loc.T("platform"), p})
-	}
-	rows = append(rows, coverField{e.loc.T("report_date"), e.loc.Month(meta.Date)})
-	if p := meta.PreparedBy.In(e.Lang); p != "" {
-		rows = append(rows, coverField{e.loc.T("prepared_by"), p})
-	}
-	for i := range rows {
-		rows[i].value = present.Clean(rows[i].value)
-	}
-	return rows
-}
-
-// subtitle is the manifest's subtitle in the edition's language.
-func (e *Edition) subtitle() string {
-	if e.front != nil {
-		return e.front.subtitle
-	}
-	return present.Clean(e.Report.Meta.Subtitle.In(e.Lang))
-}
-
 // footer is the middle of the PDF's footer: the company and the
 // confidentiality mark, as the manifest gives them.
 func (e *Edition) footer() string {
 	var parts []string
-	for _, t := range []analyze.Text{e.Report.Meta.Company, e.Report.Meta.Confidentiality} {
+	for _, t := range []analyze.Text{e.cover.Meta.Company, e.cover.Meta.Confidentiality} {
 		if s := present.Clean(t.In(e.Lang)); s != "" {
 			parts = append(parts, s)
 		}

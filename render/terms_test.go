@@ -1,4 +1,4 @@
-package render
+package render_test
 
 import (
 	"maps"
@@ -14,9 +14,13 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/analyze/compare"
 	"github.com/openzeka/reportgen/ingest"
 	"github.com/openzeka/reportgen/internal/reporttest"
 	"github.com/openzeka/reportgen/locales"
+	"github.com/openzeka/reportgen/render"
+	"github.com/openzeka/reportgen/render/comparison"
+	"github.com/openzeka/reportgen/render/report"
 )
 
 // The terminology files (locales/terms/<lang>.toml) name the word the
@@ -121,7 +125,7 @@ func customerText(s string, names []string) string {
 		if n == "" {
 			continue
 		}
-		s = strings.ReplaceAll(s, Escape(n), " ")
+		s = strings.ReplaceAll(s, render.Escape(n), " ")
 		s = strings.ReplaceAll(s, n, " ")
 	}
 	for _, re := range []*regexp.Regexp{identRE, optionRE} {
@@ -234,14 +238,7 @@ func termReports(t *testing.T) map[string]*analyze.Report {
 	}
 	for _, target := range targets {
 		dir := target.Dir
-		c, err := ingest.Read(dir, ingest.ReadOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := analyze.Build(c, analyze.Options{Now: time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)})
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := termSample(t, dir)
 		m := &r.Meta
 		m.Title, m.Subtitle, m.PreparedBy, m.ModelAbout, m.ModelCard = nil, nil, nil, nil, nil
 		m.Hardware, m.ToolAbout, m.SLOBasis, m.SLOBasisTPS, m.Notes = nil, nil, nil, nil, nil
@@ -251,6 +248,20 @@ func termReports(t *testing.T) map[string]*analyze.Report {
 		out[filepath.Base(dir)] = r
 	}
 	return out
+}
+
+// termSample reads and analyzes a sample report folder as build does.
+func termSample(t *testing.T, dir string) *analyze.Report {
+	t.Helper()
+	c, err := ingest.Read(dir, ingest.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := analyze.Build(c, analyze.Options{Now: time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // reportNames are the names a report's data gives (configs, engines,
@@ -273,7 +284,7 @@ func TestEditionsUseTerms(t *testing.T) {
 	for name, r := range termReports(t) {
 		for _, lang := range locales.Languages {
 			tm := loadTerms(t, lang)
-			ed, err := NewEdition(r, Options{Lang: lang})
+			ed, err := render.New(report.New(r), render.Options{Lang: lang})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -357,4 +368,42 @@ func TestChartPendingListed(t *testing.T) {
 		}
 	}
 	t.Logf("%d Turkish chart messages still use forbidden words: %v", len(chartPending), chartPending)
+}
+
+// TestComparisonUsesTerms: the comparison editions hold no word their
+// language's terminology forbids, outside code and the data's names.
+func TestComparisonUsesTerms(t *testing.T) {
+	before, err := compare.New(termSample(t, "../samples/compare/before"), termSample(t, "../samples/compare/after"),
+		compare.Options{ThresholdPct: compare.DefaultThresholdPct, BaselineSource: "samples/compare/before", CandidateSource: "samples/compare/after"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decode := termSample(t, "../samples/compare/after")
+	decode.Params.SLOTTFTms, decode.Params.ThinkS = 500, 0
+	for i := range decode.Configs {
+		decode.Configs[i].Definitions.TPS = "decode"
+	}
+	decoded, err := compare.New(before.Old, decode, compare.Options{ThresholdPct: compare.DefaultThresholdPct, BaselineSource: "a", CandidateSource: "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []*compare.Comparison{before, decoded} {
+		for _, lang := range locales.Languages {
+			tm := loadTerms(t, lang)
+			ed, err := render.New(comparison.New(c), render.Options{Lang: lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			names := append(reportNames(c.Old, lang), reportNames(c.New, lang)...)
+			for _, m := range []analyze.Meta{c.Old.Meta, c.New.Meta} {
+				names = append(names, m.Title.In(lang), m.Subtitle.In(lang), m.PreparedBy.In(lang))
+			}
+			names = append(append(names, tm.Allow.Names...), c.Baseline.Name, c.Candidate.Name)
+			for i, line := range strings.Split(customerText(string(ed.Markdown), nil), "\n") {
+				if bad := offences(customerText(line, names), tm); len(bad) > 0 {
+					t.Errorf("%s line %d uses %q: %s", lang, i+1, bad, line)
+				}
+			}
+		}
+	}
 }

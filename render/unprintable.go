@@ -25,15 +25,8 @@ func (e *Edition) Unprintable() []rune {
 // they are left out of the PNG images. SVG charts are drawn by the
 // browser's fonts and are not concerned.
 func (e *Edition) ChartUnprintable() []rune {
-	names := make([]string, 0, len(e.Report.Configs))
-	for _, c := range e.Report.Configs {
-		names = append(names, c.Name.In(e.Lang))
-	}
-	if e.front != nil {
-		names = e.front.names
-	}
 	seen := map[rune]bool{}
-	for _, name := range names {
+	for _, name := range e.cover.Names {
 		for _, r := range name {
 			if !pdf.SansHas(r) {
 				seen[r] = true
@@ -57,13 +50,11 @@ func (e *Edition) RightToLeft() bool {
 			return unicode.In(r, unicode.Arabic, unicode.Hebrew, unicode.Syriac, unicode.Thaana, unicode.Nko)
 		})
 	}
-	if rtl(e.title()) || rtl(e.subtitle()) || rtl(string(e.Markdown)) {
+	if rtl(e.title()) || rtl(e.cover.Subtitle) || rtl(string(e.Markdown)) {
 		return true
 	}
-	e.locMu.Lock()
-	defer e.locMu.Unlock()
-	for _, f := range e.coverFields() {
-		if rtl(f.value) {
+	for _, f := range e.cover.Fields {
+		if rtl(f.Value) {
 			return true
 		}
 	}

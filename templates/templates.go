@@ -1,6 +1,7 @@
-// Package templates holds the report's templates, embedded in the
-// binary: the Markdown templates (*.tmpl; compare*.tmpl are the
-// comparison edition's, which shares partials.tmpl), the HTML page
+// Package templates holds the editions' templates, embedded in the
+// binary: each document's Markdown templates in a folder of its own
+// (report/*.tmpl, the report's; compare/*.tmpl, the comparison's), the
+// partials both share (partials.tmpl), and the engine's HTML page
 // (page.html) and its style sheet (page.css).
 package templates
 
@@ -8,5 +9,5 @@ import "embed"
 
 // FS holds the template files.
 //
-//go:embed *.tmpl page.html page.css
+//go:embed *.tmpl report/*.tmpl compare/*.tmpl page.html page.css
 var FS embed.FS

@@ -8,85 +8,141 @@ import (
 	"github.com/openzeka/reportgen/analyze"
 )
 
-// The comparison's thresholds at their exact boundaries: the sample size
-// up to which the Mann–Whitney p-value is exact, the significance level,
+// The comparison's thresholds at their exact boundaries: the
+// significance level, the fewest levels the sign test can judge, the
+// fewest values Welch's test needs, the threshold of a trend's median,
 // and which deltas can decide a verdict.
 
-// TestMannWhitneyExactAtFiftyPerSide: with exactly exactMax (50) values
-// on each side and no ties the p-value is exact; with 51 on either side
-// it is the normal approximation. The reference values are computed
-// outside this code: the exact ones with Python's integers over the
-// Gaussian binomial coefficients (the counts of U over all C(n1 + n2,
-// n1) splits), the normal ones with math.erfc as in
-// TestMannWhitneyReference; each differs from the other method's value
-// for the same samples.
-func TestMannWhitneyExactAtFiftyPerSide(t *testing.T) {
+// TestBelowAlpha: a p-value exactly at Alpha (0.05) is not significant;
+// one a hair below it is. Every test reads its p-value through below.
+func TestBelowAlpha(t *testing.T) {
+	if below(Alpha) {
+		t.Error("p = α counts as significant")
+	}
+	if !below(math.Nextafter(Alpha, 0)) {
+		t.Error("p just under α does not count")
+	}
+}
+
+// trendLevels is n levels of TTFT P90 (no test: one summary each side)
+// at concurrency 1…n, the candidate's ratio r of the baseline's at each
+// level, but the last k levels' 1/r.
+func trendLevels(n, k int, r float64) (old, cand analyze.Config) {
+	var lo, ln []analyze.Level
+	for i := range n {
+		x := float64(i + 1)
+		f := r
+		if i >= n-k {
+			f = 1 / r
+		}
+		lo, ln = append(lo, lvl(x, 100*x, 50, x)), append(ln, lvl(x, 100*x*f, 50, x))
+	}
+	return cfg("a", lo...), cfg("a", ln...)
+}
+
+// TestSignTestLevels: untested changes at every level count once six
+// levels move one way (p = 2/64 = 0.031 < 0.05), not with five (p =
+// 2/32 = 0.0625); six of seven is p = 0.125, and the level that went
+// the other way stays unconfirmed.
+func TestSignTestLevels(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		x, y  []float64
-		p, u2 float64
-		exact bool
+		name       string
+		n, against int
+		p          float64
+		change     Change
+		verdict    Verdict
 	}{
-		// x the odd numbers 1…99, y the even 2…100: U2 = 1275; exact p =
-		// 0.8664717523984099 (normal: 0.8659).
-		{"50 + 50 interleaved, exact", seq(1, 2, 50), seq(2, 2, 50), 0.8664717523984099, 1275, true},
-		// Every y above every x: only this split and its mirror are as
-		// extreme, p = 2/C(100, 50).
-		{"50 + 50 separated, exact", seq(1, 1, 50), seq(51, 1, 50), 2 / binomial(100, 50), 2500, true},
-		// n1 = 50 ≤ exactMax < n2 = 51: x odd 1…99, y even 2…102; U2 =
-		// 1325, μ = 1275, σ = √(50·51·102/12); normal p =
-		// 0.736703745024799 (exact would be 0.73780).
-		{"50 + 51, normal", seq(1, 2, 50), seq(2, 2, 51), 0.736703745024799, 1325, false},
-		// n1 = 51 > exactMax ≥ n2 = 50: x 1…39 and 200…211, y 40…89;
-		// U2 = 1950; normal p = 4.617758352936364e-06 (exact would be
-		// 2.3417e-06).
-		{"51 + 50, normal", append(seq(1, 1, 39), seq(200, 1, 12)...), seq(40, 1, 50), 4.617758352936364e-06, 1950, false},
+		{"6 of 6", 6, 0, 2.0 / 64, Improved, Better},
+		{"5 of 5", 5, 0, 2.0 / 32, Unchanged, NoChange},
+		{"6 of 7", 7, 1, 16.0 / 128, Unchanged, NoChange},
+		{"7 of 8", 8, 1, 18.0 / 256, Unchanged, NoChange},
+		{"8 of 9", 9, 1, 20.0 / 512, Improved, Better},
 	} {
-		r := mannWhitney(tc.x, tc.y)
-		if r.Exact != tc.exact || r.U2 != tc.u2 || math.Abs(r.P-tc.p) > 1e-12*math.Max(tc.p, 1e-300)+1e-15 {
-			t.Errorf("%s (%d + %d): p=%.16g U2=%g exact=%v, want p=%.16g U2=%g exact=%v",
-				tc.name, len(tc.x), len(tc.y), r.P, r.U2, r.Exact, tc.p, tc.u2, tc.exact)
+		old, cand := trendLevels(tc.n, tc.against, 0.8)
+		c := mustNew(t, report("a", old), report("b", cand), Options{})
+		cf := c.Configs[0]
+		tr, ok := trendOf(cf, Metric(analyze.TTFT), analyze.P90)
+		if !ok || tr.Levels != tc.n || tr.BeyondBetter != tc.n-tc.against || tr.BeyondWorse != tc.against || !near(tr.PValue, tc.p, 1e-12) || tr.Change != tc.change {
+			t.Errorf("%s: trend %+v, want p=%g %s", tc.name, tr, tc.p, tc.change)
+		}
+		if cf.Verdict != tc.verdict {
+			t.Errorf("%s: verdict %s, want %s", tc.name, cf.Verdict, tc.verdict)
+		}
+		for _, d := range cf.Deltas {
+			if d.Metric != Metric(analyze.TTFT) || d.Stat != analyze.P90 {
+				continue
+			}
+			// A level that went the trend's way is confirmed by it; the one
+			// against it, and every one without a trend that holds, not.
+			confirmed := tc.change == Improved && d.Direction == dirBetter
+			if confirmed != (d.ConfirmedBy == ConfirmedByLevels) || confirmed == d.Unconfirmed || confirmed != (d.Change == Improved) {
+				t.Errorf("%s: %s at %v: change %s confirmed by %q unconfirmed %v", tc.name, d.Direction, *d.Load, d.Change, d.ConfirmedBy, d.Unconfirmed)
+			}
 		}
 	}
 }
 
-// binomial is C(n, k) as a float64.
-func binomial(n, k int) float64 {
-	c := 1.0
-	for i := 1; i <= k; i++ {
-		c = c * float64(n-k+i) / float64(i)
+func trendOf(cf Config, m Metric, st analyze.Statistic) (Trend, bool) {
+	for _, t := range cf.AcrossLevels {
+		if t.Metric == m && t.Stat == st {
+			return t, true
+		}
 	}
-	return c
+	return Trend{}, false
 }
 
-// TestSignificantBelowAlphaOnly: a Mann–Whitney p-value exactly at Alpha
-// (0.05) is not significant, so the delta does not count; one below it
-// is. One baseline request against 39 candidate requests, all slower:
-// of the 40 equally likely places of the baseline's value one is as
-// extreme, p = 2 · 1/40 = 0.05 exactly; with 41 candidate requests p =
-// 2/42 < 0.05.
-func TestSignificantBelowAlphaOnly(t *testing.T) {
+// TestTrendThreshold: a trend holds when enough levels move beyond the
+// threshold: at six levels of six 25 % exactly (every level's TTFT ×
+// 1.25) it does, and confirms its levels; a hair less at every level is
+// no level beyond it, and no trend. Five levels beyond it and one 3 %
+// slower (the same direction, within the threshold) is five of six, p =
+// 14/64: no trend, though all six moved one way.
+func TestTrendThreshold(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		n      int
-		p      float64
-		sig    bool
+		rs     []float64
 		change Change
+		p      float64
 	}{
-		{"p at alpha", 39, 0.05, false, Unchanged},
-		{"p under alpha", 41, 2.0 / 42, true, Regressed},
+		{"at the threshold", []float64{1.25, 1.25, 1.25, 1.25, 1.25, 1.25}, Regressed, 2.0 / 64},
+		{"a hair under it", []float64{1.2499, 1.2499, 1.2499, 1.2499, 1.2499, 1.2499}, Unchanged, 1},
+		{"one level within it", []float64{1.03, 1.3, 1.3, 1.3, 1.3, 1.3}, Unchanged, 14.0 / 64},
 	} {
-		old := []float32{100}
-		var cand, tpsOld, tpsNew []float32
-		for i := range tc.n {
-			cand, tpsNew = append(cand, float32(200+i)), append(tpsNew, 50)
+		var lo, ln []analyze.Level
+		for i, r := range tc.rs {
+			x := float64(i + 1)
+			lo, ln = append(lo, lvl(x, 100*x, 50, x)), append(ln, lvl(x, 100*x*r, 50, x))
 		}
-		tpsOld = append(tpsOld, 50)
-		c := mustNew(t, report("a", cfg("a", samplesLevel(1, old, tpsOld))), report("b", cfg("a", samplesLevel(1, cand, tpsNew))), Options{})
-		d := delta(t, c.Configs[0], Metric(analyze.TTFT), analyze.P90, 1)
-		if d.Test != TestMannWhitney || d.PValue != tc.p || d.Significant != tc.sig || d.Change != tc.change {
-			t.Errorf("%s: test %s p=%v significant %v change %s; want p=%v significant %v change %s",
-				tc.name, d.Test, d.PValue, d.Significant, d.Change, tc.p, tc.sig, tc.change)
+		c := mustNew(t, report("a", cfg("a", lo...)), report("b", cfg("a", ln...)), Options{ThresholdPct: 25})
+		cf := c.Configs[0]
+		tr, _ := trendOf(cf, Metric(analyze.TTFT), analyze.P90)
+		d := delta(t, cf, Metric(analyze.TTFT), analyze.P90, 2)
+		if tr.Change != tc.change || !near(tr.PValue, tc.p, 1e-12) || d.Change != tc.change || tr.Worse != 6 {
+			t.Errorf("%s: trend %+v, level change %s; want %s, p=%g", tc.name, tr, d.Change, tc.change, tc.p)
+		}
+	}
+}
+
+// TestWelchNeedsTwoValues: a mean is tested by Welch's t when both
+// sides give a standard deviation over at least two values; over one
+// there is no test.
+func TestWelchNeedsTwoValues(t *testing.T) {
+	with := func(mean, sd float64, n int) analyze.Level {
+		l := lvl(1, 100, 50, 1)
+		l.TTFT.Mean, l.StdDev = mean, map[analyze.MetricID]analyze.Deviation{analyze.TTFT: {SD: sd, N: n}}
+		return l
+	}
+	for _, tc := range []struct {
+		name string
+		n    int
+		test Test
+	}{
+		{"two values a side", 2, TestWelch},
+		{"one value a side", 1, TestNone},
+	} {
+		c := mustNew(t, report("a", cfg("a", with(100, 1, tc.n))), report("b", cfg("a", with(200, 1, 3))), Options{})
+		if d := delta(t, c.Configs[0], Metric(analyze.TTFT), analyze.Mean, 1); d.Test != tc.test {
+			t.Errorf("%s: test %s, want %s", tc.name, d.Test, tc.test)
 		}
 	}
 }
@@ -133,9 +189,9 @@ func TestNonHeadlineDeltasDecideNothing(t *testing.T) {
 		if len(known) == 0 {
 			t.Fatalf("%s: no delta is known; the case tests nothing", tc.name)
 		}
-		if cf.Verdict != tc.verdict || len(cf.DecidedBy) != 0 || c.Verdict != tc.verdict || len(c.Regressions()) != 0 {
+		if cf.Verdict != tc.verdict || len(cf.DecidedBy) != 0 || c.Verdict != tc.verdict || len(c.Confirmed(Regressed)) != 0 {
 			t.Errorf("%s (known: %s): verdict %s decided by %d, overall %s, %d regressions; want %s by none",
-				tc.name, strings.Join(known, ", "), cf.Verdict, len(cf.DecidedBy), c.Verdict, len(c.Regressions()), tc.verdict)
+				tc.name, strings.Join(known, ", "), cf.Verdict, len(cf.DecidedBy), c.Verdict, len(c.Confirmed(Regressed)), tc.verdict)
 		}
 	}
 }

@@ -65,10 +65,61 @@ func New(old, cand *analyze.Report, opt Options) (*Comparison, error) {
 	k := &comparer{c: c, tie: analyze.Params{TiePct: opt.ThresholdPct}}
 	k.campaignRefusals()
 	for _, p := range pairs {
-		c.Configs = append(c.Configs, k.config(p.old, p.new))
+		c.Configs = append(c.Configs, k.config(p.old, p.new, p.pairing))
 	}
+	for i, u := range c.Unmatched.Configs {
+		r := old
+		if u.Side == SideCandidate {
+			r = cand
+		}
+		cf, _ := r.Config(u.ID)
+		c.Unmatched.Configs[i] = oneSided(u, cf, c.Percentile)
+	}
+	c.OneRunPerSide = oneRun(pairs)
 	c.Verdict = overall(c.Configs)
 	return c, nil
+}
+
+// oneRun reports whether every level of both sides was measured in one
+// run.
+func oneRun(pairs []configPair) bool {
+	for _, p := range pairs {
+		for _, cf := range []analyze.Config{p.old, p.new} {
+			for _, l := range cf.Levels {
+				if l.Runs > 1 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// oneSided is a configuration of one side only with its own numbers:
+// its capacity at the headline statistic pct and its headline numbers
+// at each level it reached.
+func oneSided(u UnmatchedConfig, cf analyze.Config, pct analyze.Percentile) UnmatchedConfig {
+	u.Name, u.Tool, u.Capacity, u.Levels = cf.Name, cf.Tool, cf.Capacity.Get(pct), []OwnLevel{}
+	for _, l := range cf.Levels {
+		if !l.LoadReached {
+			continue
+		}
+		o := OwnLevel{Load: l.Load, SystemRPS: l.SystemRPS}
+		o.TTFT, o.TTFTStat = shown(l.TTFT, pct, true)
+		o.TPS, o.TPSStat = shown(l.TPS, analyze.Mean, false)
+		u.Levels = append(u.Levels, o)
+	}
+	return u
+}
+
+// shown is statistic st of s, or the one that stands in for it (as a
+// table shows it), and which it is.
+func shown(s analyze.Stat, st analyze.Statistic, lowerIsBetter bool) (float64, analyze.Statistic) {
+	x, used := s.Shown(st, lowerIsBetter)
+	if used == "" {
+		used = st
+	}
+	return x, used
 }
 
 // comparer holds what every configuration's comparison shares.
@@ -86,6 +137,9 @@ func side(r *analyze.Report, src string) Side {
 		Name:         r.Name,
 		Source:       src,
 		Title:        r.Meta.Title,
+		Description:  r.Meta.Subtitle,
+		Notes:        r.Meta.Notes,
+		Date:         r.Meta.Date,
 		Model:        r.Meta.Model.Key(),
 		Tools:        []string{},
 		InputTokens:  r.Params.InputTokens,
@@ -176,6 +230,18 @@ func (k *comparer) campaignRefusals() {
 	}
 }
 
+// tokensDiffer reports whether the sides state different output
+// lengths: then a throughput is no longer the per-user TPS times the
+// concurrency.
+func (k *comparer) tokensDiffer() bool {
+	for _, d := range k.c.Differences {
+		if d.Key == "output_tokens" {
+			return true
+		}
+	}
+	return false
+}
+
 // MetricSLO names the SLO verdicts in a Refusal.
 const MetricSLO = "slo"
 
@@ -201,23 +267,43 @@ func overall(cfgs []Config) Verdict {
 	return Incomparable
 }
 
-// Regression is a headline delta of one configuration that regressed.
-type Regression struct {
+// Evidence is one confirmed headline change of a configuration: a delta
+// (confirmed by its own test or, for a capacity, by the level that
+// bounds it) or a trend across levels; exactly one of Delta and Trend is
+// set.
+type Evidence struct {
 	Config string
-	Delta  Delta
+	Delta  *Delta
+	Trend  *Trend
 }
 
-// Regressions lists every headline delta that regressed (Change
-// Regressed: beyond the threshold, and significant where a test is
-// possible), in the order of the configurations and their deltas: what
-// --fail-on regression fails on.
-func (c *Comparison) Regressions() []Regression {
-	var out []Regression
+// Confirmed lists every confirmed headline change of the kind ch
+// (Improved or Regressed), whatever the verdicts, in the order of the
+// configurations: each trend across levels that holds, then each delta
+// confirmed by its own test or its bounding level, one per measurement
+// (per-user TPS and system throughput at a level are one; a delta that
+// only its trend confirmed is that trend). What --fail-on regression
+// (Regressed) and --fail-on change (both) fail on.
+func (c *Comparison) Confirmed(ch Change) []Evidence {
+	var out []Evidence
 	for _, cfg := range c.Configs {
-		for _, d := range cfg.Deltas {
-			if d.Headline && d.Change == Regressed {
-				out = append(out, Regression{Config: cfg.ID, Delta: d})
+		var ts []Trend
+		for _, t := range cfg.AcrossLevels {
+			if t.Headline && t.Change == ch {
+				ts = append(ts, t)
 			}
+		}
+		for _, t := range oneTrendPerMeasure(ts) {
+			out = append(out, Evidence{Config: cfg.ID, Trend: &t})
+		}
+		var ds []Delta
+		for _, d := range cfg.Deltas {
+			if d.Headline && d.Change == ch && d.ConfirmedBy != ConfirmedByLevels {
+				ds = append(ds, d)
+			}
+		}
+		for _, d := range onePerMeasure(ds) {
+			out = append(out, Evidence{Config: cfg.ID, Delta: &d})
 		}
 	}
 	return out

@@ -146,39 +146,53 @@ func differs(c *Comparison, key string) bool {
 	return false
 }
 
+// grid is a configuration of n levels at concurrency 1…n, each level's
+// values from f.
+func grid(n int, f func(x float64) analyze.Level) analyze.Config {
+	var ls []analyze.Level
+	for i := range n {
+		ls = append(ls, f(float64(i+1)))
+	}
+	return cfg("a", ls...)
+}
+
 // TestThresholdBoundary: a difference exactly at the threshold counts,
-// one a hair under it does not; 0 counts every difference.
+// one a hair under it does not; 0 counts every difference. The TTFT
+// P90 moves alike at six levels, so the sign test confirms what reaches
+// the threshold; a change from zero has no ratio for it, and stays
+// unconfirmed.
 func TestThresholdBoundary(t *testing.T) {
 	for _, tc := range []struct {
 		threshold, old, new float64
 		want                Change
+		unconfirmed         bool
 	}{
-		{5, 100, 105, Regressed},          // TTFT 5 % slower: at the threshold
-		{5, 100, 104.99, Unchanged},       // a hair under
-		{5, 105, 100, Improved},           // the larger 5 % above the smaller
-		{5, 104.99, 100, Unchanged},       //
-		{10, 100, 110, Regressed},         //
-		{10, 100, 109.99, Unchanged},      //
-		{0, 100, 100.0001, Regressed},     // 0 is a value: every difference counts
-		{0, 100, 100, Unchanged},          // and an equal one does not
-		{0, 100, 99.9999, Improved},       //
-		{50, 100, 149, Unchanged},         //
-		{50, 100, 150, Regressed},         //
-		{5, math.NaN(), 100, Unknown},     // absent on a side
-		{5, 0, 100, Regressed},            // from zero: beyond any threshold
-		{5, 100, math.Inf(1), Unknown},    // not a number a delta can be built on
-		{5, 100, 100, Unchanged},          //
-		{5, 1000, 1049.999999, Unchanged}, //
+		{5, 100, 105, Regressed, false},          // TTFT 5 % slower: at the threshold
+		{5, 100, 104.99, Unchanged, false},       // a hair under
+		{5, 105, 100, Improved, false},           // the larger 5 % above the smaller
+		{5, 104.99, 100, Unchanged, false},       //
+		{10, 100, 110, Regressed, false},         //
+		{10, 100, 109.99, Unchanged, false},      //
+		{0, 100, 100.0001, Regressed, false},     // 0 is a value: every difference counts
+		{0, 100, 100, Unchanged, false},          // and an equal one does not
+		{0, 100, 99.9999, Improved, false},       //
+		{50, 100, 149, Unchanged, false},         //
+		{50, 100, 150, Regressed, false},         //
+		{5, math.NaN(), 100, Unknown, false},     // absent on a side
+		{5, 0, 100, Unchanged, true},             // from zero: beyond any threshold, no ratio to test
+		{5, 100, math.Inf(1), Unknown, false},    // not a number a delta can be built on
+		{5, 100, 100, Unchanged, false},          //
+		{5, 1000, 1049.999999, Unchanged, false}, //
 	} {
-		old := report("a", cfg("a", lvl(1, tc.old, 50, 1)))
-		cand := report("b", cfg("a", lvl(1, tc.new, 50, 1)))
+		old := report("a", grid(6, func(x float64) analyze.Level { return lvl(x, tc.old, 50, 1) }))
+		cand := report("b", grid(6, func(x float64) analyze.Level { return lvl(x, tc.new, 50, 1) }))
 		c, err := New(old, cand, Options{ThresholdPct: tc.threshold})
 		if err != nil {
 			t.Fatal(err)
 		}
 		d := delta(t, c.Configs[0], Metric(analyze.TTFT), analyze.P90, 1)
-		if d.Change != tc.want || d.Test != TestNone || d.Significant || !math.IsNaN(d.PValue) {
-			t.Errorf("threshold %g%%, %g → %g: %s (test %s, significant %v, p %v), want %s", tc.threshold, tc.old, tc.new, d.Change, d.Test, d.Significant, d.PValue, tc.want)
+		if d.Change != tc.want || d.Unconfirmed != tc.unconfirmed || d.Test != TestNone || d.Significant || !math.IsNaN(d.PValue) {
+			t.Errorf("threshold %g%%, %g → %g: %s unconfirmed %v (test %s, significant %v, p %v), want %s", tc.threshold, tc.old, tc.new, d.Change, d.Unconfirmed, d.Test, d.Significant, d.PValue, tc.want)
 		}
 	}
 	if _, err := New(report("a"), report("b"), Options{ThresholdPct: -1}); err == nil {
@@ -187,7 +201,8 @@ func TestThresholdBoundary(t *testing.T) {
 }
 
 // TestDeltaNumbers: old, new, delta_pct, direction and the headline
-// flags at a level.
+// flags at a level; one level's changes without a test of their own are
+// unconfirmed, listed, and decide nothing.
 func TestDeltaNumbers(t *testing.T) {
 	c := mustNew(t, report("a", cfg("a", lvl(2, 200, 50, 4))), report("b", cfg("a", lvl(2, 150, 60, 3))), Options{})
 	cf := c.Configs[0]
@@ -197,28 +212,37 @@ func TestDeltaNumbers(t *testing.T) {
 		old, new float64
 		pct      float64
 		dir      string
-		change   Change
 	}{
-		{Metric(analyze.TTFT), analyze.P90, 200, 150, -25, dirBetter, Improved},
-		{Metric(analyze.TPS), analyze.Mean, 50, 60, 20, dirBetter, Improved},
-		{Metric(analyze.SystemRPS), "", 4, 3, -25, dirWorse, Regressed},
+		{Metric(analyze.TTFT), analyze.P90, 200, 150, -25, dirBetter},
+		{Metric(analyze.TPS), analyze.Mean, 50, 60, 20, dirBetter},
+		{Metric(analyze.SystemRPS), "", 4, 3, -25, dirWorse},
 	} {
 		d := delta(t, cf, tc.m, tc.st, 2)
-		if d.Old != tc.old || d.New != tc.new || math.Abs(d.DeltaPct-tc.pct) > 1e-12 || d.Direction != tc.dir || d.Change != tc.change || !d.Headline {
+		if d.Old != tc.old || d.New != tc.new || math.Abs(d.DeltaPct-tc.pct) > 1e-12 || d.Direction != tc.dir || d.Change != Unchanged || !d.Unconfirmed || !d.Headline {
 			t.Errorf("%s %s: %+v", tc.m, tc.st, d)
 		}
 	}
-	if cf.Verdict != Mixed || len(cf.DecidedBy) != 3 {
-		t.Errorf("verdict %s decided by %+v, want mixed by three", cf.Verdict, cf.DecidedBy)
+	if cf.Verdict != NoChange || len(cf.DecidedBy) != 0 || len(cf.Unconfirmed) != 3 {
+		t.Errorf("verdict %s decided by %+v, %d unconfirmed; want no_change by none, three unconfirmed", cf.Verdict, cf.DecidedBy, len(cf.Unconfirmed))
 	}
 }
 
 // samplesLevel is a level with per-request samples of TTFT and TPS.
 func samplesLevel(x float64, ttft, tps []float32) analyze.Level {
 	l := lvl(x, p90(ttft), mean(tps), 1)
-	l.TTFT.Mean = mean(ttft)
+	l.TTFT.Mean, l.TTFT.P50 = mean(ttft), p50(ttft)
 	l.Samples = &ingest.Samples{TTFT: ttft, TPS: tps}
+	l.StdDev = map[analyze.MetricID]analyze.Deviation{analyze.TTFT: sd(ttft), analyze.TPS: sd(tps)}
 	return l
+}
+
+// sd is the sample standard deviation of xs over their count.
+func sd(xs []float32) analyze.Deviation {
+	m, ss := mean(xs), 0.0
+	for _, x := range xs {
+		ss += (float64(x) - m) * (float64(x) - m)
+	}
+	return analyze.Deviation{SD: math.Sqrt(ss / float64(len(xs)-1)), N: len(xs)}
 }
 
 func mean(xs []float32) float64 {
@@ -229,8 +253,12 @@ func mean(xs []float32) float64 {
 	return s / float64(len(xs))
 }
 
-// p90 by nearest rank, as ingest summarizes.
-func p90(xs []float32) float64 {
+// p90 and p50 by nearest rank, as ingest summarizes.
+func p90(xs []float32) float64 { return nearest(xs, 0.9) }
+
+func p50(xs []float32) float64 { return nearest(xs, 0.5) }
+
+func nearest(xs []float32, q float64) float64 {
 	s := append([]float32{}, xs...)
 	for i := range s {
 		for j := i + 1; j < len(s); j++ {
@@ -239,52 +267,51 @@ func p90(xs []float32) float64 {
 			}
 		}
 	}
-	return float64(s[int(math.Ceil(0.9*float64(len(s))))-1])
+	return float64(s[int(math.Ceil(q*float64(len(s))))-1])
 }
 
-// TestMannWhitneyOnSamples: with samples on both sides TTFT and TPS get
-// the test on the requests; its p-value is the same for each statistic,
-// and a statistic is significant only when it moved the way the
-// requests shifted.
-func TestMannWhitneyOnSamples(t *testing.T) {
-	// The baseline's TTFT 1…10 ms, the candidate's 11…20 (every request
-	// slower): exact p for 10 + 10 separated = 2/C(20,10) = 2/184756.
-	// TPS the same on both sides: p = 1.
+// TestTestsOnSamples: with requests on both sides each statistic gets
+// a test of its own: the mean Welch's t, a percentile the quantile test
+// of that percentile. A candidate with the same fastest 80 % of
+// requests and a slow tail three times as slow has a worse P90 and
+// mean, confirmed, and the same median, tested and unchanged.
+func TestTestsOnSamples(t *testing.T) {
 	var a, b, tps []float32
-	for i := range 10 {
-		a, b, tps = append(a, float32(1+i)), append(b, float32(11+i)), append(tps, 50)
+	for i := range 100 {
+		v := float32(1 + i)
+		a, tps = append(a, v), append(tps, 50)
+		if i >= 80 {
+			v *= 3
+		}
+		b = append(b, v)
 	}
 	c := mustNew(t, report("a", cfg("a", samplesLevel(1, a, tps))), report("b", cfg("a", samplesLevel(1, b, tps))), Options{})
-	for _, st := range []analyze.Statistic{analyze.Mean, analyze.P90} {
-		d := delta(t, c.Configs[0], Metric(analyze.TTFT), st, 1)
-		if d.Test != TestMannWhitney || math.Abs(d.PValue-2.0/184756) > 1e-15 || !d.Significant || d.Change != Regressed || d.NOld != 10 || d.NNew != 10 {
-			t.Errorf("TTFT %s: %+v", st, d)
+	cf := c.Configs[0]
+	for _, tc := range []struct {
+		st     analyze.Statistic
+		test   Test
+		change Change
+	}{
+		{analyze.Mean, TestWelch, Regressed},
+		{analyze.P90, TestQuantile, Regressed},
+		{analyze.P50, TestQuantile, Unchanged},
+	} {
+		d := delta(t, cf, Metric(analyze.TTFT), tc.st, 1)
+		if d.Test != tc.test || d.Change != tc.change || d.NOld != 100 || d.NNew != 100 || (tc.change == Regressed) != (d.Significant && d.ConfirmedBy == ConfirmedByTest && d.PValue < Alpha) {
+			t.Errorf("TTFT %s: %+v", tc.st, d)
 		}
 	}
-	if d := delta(t, c.Configs[0], Metric(analyze.TPS), analyze.Mean, 1); d.Test != TestMannWhitney || d.PValue != 1 || d.Significant || d.Change != Unchanged {
+	// P50: the pooled median is 50; 50 requests of each side lie above.
+	if d := delta(t, cf, Metric(analyze.TTFT), analyze.P50, 1); d.PValue != 1 || d.Direction != dirEqual {
+		t.Errorf("TTFT p50: %+v", d)
+	}
+	// TPS the same on both sides: Welch's p = 1.
+	if d := delta(t, cf, Metric(analyze.TPS), analyze.Mean, 1); d.Test != TestWelch || d.PValue != 1 || d.Significant || d.Change != Unchanged {
 		t.Errorf("TPS: %+v", d)
 	}
-	// A statistic moving against the shift is not significant: the
-	// candidate's requests are faster (17 of 20 at 0.3× the baseline's),
-	// but its P90 and mean (three requests of 100 ms) are higher.
-	var slow, fast, tps20 []float32
-	for i := range 20 {
-		slow, tps20 = append(slow, float32(1+i)), append(tps20, 50)
-		fast = append(fast, 100)
-		if i < 17 {
-			fast[i] = 0.3 * float32(1+i)
-		}
-	}
-	c = mustNew(t, report("a", cfg("a", samplesLevel(1, slow, tps20))), report("b", cfg("a", samplesLevel(1, fast, tps20))), Options{})
-	for _, st := range []analyze.Statistic{analyze.Mean, analyze.P90} {
-		d := delta(t, c.Configs[0], Metric(analyze.TTFT), st, 1)
-		if d.Test != TestMannWhitney || !(d.PValue < Alpha) || d.Significant || d.Change != Unchanged || d.Direction != dirWorse {
-			t.Errorf("%s against the shift: %+v", st, d)
-		}
-	}
-	// Samples on one side only: no test, and why.
-	c = mustNew(t, report("a", cfg("a", samplesLevel(1, a, tps))), report("b", cfg("a", lvl(1, 30, 50, 1))), Options{})
-	if d := delta(t, c.Configs[0], Metric(analyze.TTFT), analyze.P90, 1); d.Test != TestNone || d.Reason != "samples_one_side" || d.Change != Regressed {
+	// Samples on one side only: no quantile test, and why.
+	c = mustNew(t, report("a", cfg("a", samplesLevel(1, a, tps))), report("b", cfg("a", lvl(1, 300, 50, 1))), Options{})
+	if d := delta(t, c.Configs[0], Metric(analyze.TTFT), analyze.P90, 1); d.Test != TestNone || d.Reason != "samples_one_side" || d.Change != Unchanged || !d.Unconfirmed {
 		t.Errorf("one side: %+v", d)
 	}
 	// The system throughput has no samples: no test beside them.
@@ -316,12 +343,13 @@ func TestRunsTest(t *testing.T) {
 		{"apart", runsLevel(1, 100, 3, 95, 105), runsLevel(1, 120, 3, 110, 130), TestRuns, true, Regressed, "", 3, 3},
 		{"overlapping", runsLevel(1, 100, 3, 95, 112), runsLevel(1, 120, 4, 110, 130), TestRuns, false, Unchanged, "", 3, 4},
 		{"touching", runsLevel(1, 100, 3, 95, 110), runsLevel(1, 120, 3, 110, 130), TestRuns, false, Unchanged, "", 3, 3},
-		{"two runs", runsLevel(1, 100, 2, 95, 105), runsLevel(1, 120, 3, 110, 130), TestNone, false, Regressed, "too_few_runs", 2, 3},
-		{"one side", runsLevel(1, 100, 3, 95, 105), lvl(1, 120, 50, 1), TestNone, false, Regressed, "runs_one_side", 0, 0},
+		{"two runs", runsLevel(1, 100, 2, 95, 105), runsLevel(1, 120, 3, 110, 130), TestNone, false, Unchanged, "too_few_runs", 2, 3},
+		{"one side", runsLevel(1, 100, 3, 95, 105), lvl(1, 120, 50, 1), TestNone, false, Unchanged, "runs_one_side", 0, 0},
 	} {
 		c := mustNew(t, report("a", cfg("a", tc.old)), report("b", cfg("a", tc.new)), Options{})
 		d := delta(t, c.Configs[0], Metric(analyze.TTFT), analyze.P90, 1)
-		if d.Test != tc.test || d.Significant != tc.sig || d.Change != tc.change || d.Reason != tc.reason || d.NOld != tc.nOld || d.NNew != tc.nNew || !math.IsNaN(d.PValue) {
+		if d.Test != tc.test || d.Significant != tc.sig || d.Change != tc.change || d.Reason != tc.reason || d.NOld != tc.nOld || d.NNew != tc.nNew || !math.IsNaN(d.PValue) ||
+			d.Unconfirmed != (tc.test == TestNone) {
 			t.Errorf("%s: %+v", tc.name, d)
 		}
 		// A statistic without a spread gets no test.
@@ -362,16 +390,19 @@ func TestCapacityBounds(t *testing.T) {
 		old := report("a", withCapacity(cfg("a", lvl(1, 100, 50, 1)), tc.old, tc.oldLB, 10))
 		cand := report("b", withCapacity(cfg("a", lvl(1, 100, 50, 1)), tc.new, tc.newLB, 10))
 		c := mustNew(t, old, cand, Options{})
+		// A known change of capacity is one the levels could confirm;
+		// these levels hold no SLO verdicts that bound it, so it stays
+		// unconfirmed.
 		d := delta(t, c.Configs[0], CapacityLoad, analyze.P90, -1)
-		if d.Change != tc.want || d.Reason != tc.reason || d.Test != TestNone || !d.Headline || d.OldAtLeast != tc.oldLB || d.NewAtLeast != tc.newLB {
-			t.Errorf("%v (≥ %v) → %v (≥ %v): %s %q, want %s %q", tc.old, tc.oldLB, tc.new, tc.newLB, d.Change, d.Reason, tc.want, tc.reason)
+		want, dir := tc.want, map[Change]string{Improved: dirBetter, Regressed: dirWorse}[tc.want]
+		if counts(want) {
+			want = Unchanged
 		}
-		wantVerdict := map[Change]Verdict{Improved: Better, Regressed: Worse}[tc.want]
-		if wantVerdict == "" {
-			wantVerdict = NoChange
+		if d.Change != want || d.Unconfirmed != (dir != "") || dir != "" && d.Direction != dir || d.Reason != tc.reason || d.Test != TestNone || !d.Headline || d.OldAtLeast != tc.oldLB || d.NewAtLeast != tc.newLB {
+			t.Errorf("%v (≥ %v) → %v (≥ %v): %s %q unconfirmed %v, want %s %q", tc.old, tc.oldLB, tc.new, tc.newLB, d.Change, d.Reason, d.Unconfirmed, tc.want, tc.reason)
 		}
-		if v := c.Configs[0].Verdict; v != wantVerdict {
-			t.Errorf("%v → %v: verdict %s, want %s", tc.old, tc.new, v, wantVerdict)
+		if v := c.Configs[0].Verdict; v != NoChange {
+			t.Errorf("%v → %v: verdict %s, want no_change", tc.old, tc.new, v)
 		}
 	}
 	// Users: unknown is absent; the mean capacity is no headline at P90.
@@ -384,36 +415,102 @@ func TestCapacityBounds(t *testing.T) {
 	}
 }
 
-func TestVerdicts(t *testing.T) {
-	same := lvl(1, 100, 50, 1)
+// TestCapacityConfirmedAtItsLevel: a capacity change counts when the
+// change that moved the SLO verdict at the level bounding it is
+// confirmed: C_max 3 → 4, where the baseline's TTFT P90 failed at c=4
+// and the candidate's, confirmed across levels, passes. The same C_max
+// change with the TTFT better at that level only is unconfirmed, and so
+// are the users it serves.
+func TestCapacityConfirmedAtItsLevel(t *testing.T) {
+	pass, fail := analyze.SLOVerdict{TTFT: true, TPS: true}, analyze.SLOVerdict{TTFT: false, TPS: true}
+	side := func(cmax int, ttft func(x float64) float64) analyze.Config {
+		c := grid(6, func(x float64) analyze.Level {
+			l := lvl(x, ttft(x), 50, x)
+			l.SLO.P90 = fail
+			if int(x) <= cmax {
+				l.SLO.P90 = pass
+			}
+			return l
+		})
+		return withCapacity(c, float64(cmax), false, 10*cmax)
+	}
+	base := side(3, func(x float64) float64 { return 300 * x })
+	everywhere := side(4, func(x float64) float64 { return 200 * x })
+	atFourOnly := side(4, func(x float64) float64 {
+		if x == 4 {
+			return 800
+		}
+		return 300 * x
+	})
 	for _, tc := range []struct {
-		name       string
-		old, new   analyze.Config
-		verdict    Verdict
-		decided    []Metric
-		against    int
-		regressing int
+		name      string
+		cand      analyze.Config
+		change    Change
+		verdict   Verdict
+		confirmed bool
 	}{
-		{"nothing changed", cfg("a", same, lvl(2, 100, 50, 1)), cfg("a", same, lvl(2, 100, 50, 1)), NoChange, nil, 0, 0},
-		{"within the threshold", cfg("a", same), cfg("a", lvl(1, 104, 49, 1.02)), NoChange, nil, 0, 0},
-		{"only better", cfg("a", same), cfg("a", lvl(1, 80, 50, 1)), Better, []Metric{"ttft_ms"}, 0, 0},
-		{"only worse", cfg("a", same), cfg("a", lvl(1, 100, 40, 0.5)), Worse, []Metric{"system_rps", "tps"}, 0, 2},
-		{"mixed", cfg("a", same, lvl(2, 100, 50, 1)), cfg("a", lvl(1, 80, 50, 1), lvl(2, 130, 50, 1)), Mixed, []Metric{"ttft_ms", "ttft_ms"}, 0, 1},
-		{"capacity decides", withCapacity(cfg("a", same, lvl(2, 100, 50, 1)), 8, false, 100), withCapacity(cfg("a", lvl(1, 130, 50, 1), lvl(2, 100, 50, 1)), 16, false, 150),
-			Better, []Metric{CapacityLoad, CapacityUsers}, 1, 1},
-		{"nothing comparable", withCapacity(cfg("a", lvl(1, 100, 50, 1)), 8, true, 10), withCapacity(cfg("a", lvl(2, 100, 50, 1)), 8, true, 10), Incomparable, nil, 0, 0},
-		{"users alone do not decide", withCapacity(cfg("a", same), 8, false, 100), withCapacity(cfg("a", lvl(1, 80, 50, 1)), 8, false, 80),
-			Mixed, []Metric{"ttft_ms", CapacityUsers}, 0, 1},
+		{"TTFT better at every level", everywhere, Improved, Better, true},
+		{"TTFT better at the bounding level only", atFourOnly, Unchanged, NoChange, false},
+	} {
+		c := mustNew(t, report("a", base), report("b", tc.cand), Options{})
+		cf := c.Configs[0]
+		d := delta(t, cf, CapacityLoad, analyze.P90, -1)
+		u := delta(t, cf, CapacityUsers, analyze.P90, -1)
+		at := d.ConfirmedAt != nil && *d.ConfirmedAt == 4
+		if d.Change != tc.change || d.Unconfirmed == tc.confirmed || at != tc.confirmed || (d.ConfirmedBy == ConfirmedByLevel) != tc.confirmed {
+			t.Errorf("%s: C_max %+v", tc.name, d)
+		}
+		if u.Change != tc.change || u.Unconfirmed == tc.confirmed {
+			t.Errorf("%s: users %+v", tc.name, u)
+		}
+		if cf.Verdict != tc.verdict || tc.confirmed && (len(cf.DecidedBy) == 0 || cf.DecidedBy[0].Metric != CapacityLoad) {
+			t.Errorf("%s: verdict %s decided by %+v, want %s", tc.name, cf.Verdict, cf.DecidedBy, tc.verdict)
+		}
+	}
+}
+
+func TestVerdicts(t *testing.T) {
+	at := func(ttft, tps, sys float64) analyze.Config {
+		return grid(6, func(x float64) analyze.Level { return lvl(x, ttft, tps, sys) })
+	}
+	same := at(100, 50, 1)
+	oneLevel := grid(6, func(x float64) analyze.Level {
+		if x == 3 {
+			return lvl(x, 150, 50, 1)
+		}
+		return lvl(x, 100, 50, 1)
+	})
+	for _, tc := range []struct {
+		name        string
+		old, new    analyze.Config
+		verdict     Verdict
+		decided     []Metric
+		across      []Metric
+		regressing  int
+		unconfirmed int
+	}{
+		{"nothing changed", same, same, NoChange, nil, nil, 0, 0},
+		{"within the threshold", same, at(104, 49, 1.02), NoChange, nil, nil, 0, 0},
+		{"only better", same, at(80, 50, 1), Better, []Metric{"ttft_ms", "ttft_ms", "ttft_ms"}, []Metric{"ttft_ms"}, 0, 0},
+		// TPS and system throughput: one measurement, named once.
+		{"only worse", same, at(100, 40, 0.5), Worse, []Metric{"system_rps", "system_rps", "system_rps"}, []Metric{"system_rps"}, 1, 0},
+		{"mixed", same, at(80, 40, 0.8), Mixed, []Metric{"ttft_ms", "ttft_ms", "tps", "tps"}, []Metric{"ttft_ms", "tps"}, 1, 0},
+		{"one level alone", same, oneLevel, NoChange, nil, nil, 0, 1},
+		{"nothing comparable", withCapacity(cfg("a", lvl(1, 100, 50, 1)), 8, true, 10), withCapacity(cfg("a", lvl(2, 100, 50, 1)), 8, true, 10), Incomparable, nil, nil, 0, 0},
 	} {
 		c := mustNew(t, report("a", tc.old), report("b", tc.new), Options{})
 		cf := c.Configs[0]
-		var decided []Metric
+		var decided, across []Metric
 		for _, d := range cf.DecidedBy {
 			decided = append(decided, d.Metric)
 		}
-		if cf.Verdict != tc.verdict || strings.Join(metrics(decided), ",") != strings.Join(metrics(tc.decided), ",") || len(cf.Against) != tc.against || len(c.Regressions()) != tc.regressing {
-			t.Errorf("%s: %s by %v, %d against, %d regressions; want %s by %v, %d against, %d regressions",
-				tc.name, cf.Verdict, decided, len(cf.Against), len(c.Regressions()), tc.verdict, tc.decided, tc.against, tc.regressing)
+		for _, tr := range cf.DecidedAcross {
+			across = append(across, tr.Metric)
+		}
+		if cf.Verdict != tc.verdict || strings.Join(metrics(decided), ",") != strings.Join(metrics(tc.decided), ",") ||
+			strings.Join(metrics(across), ",") != strings.Join(metrics(tc.across), ",") || len(c.Confirmed(Regressed)) != tc.regressing || len(cf.Unconfirmed) != tc.unconfirmed {
+			t.Errorf("%s: %s by %v and %v, %d regressions, %d unconfirmed; want %s by %v and %v, %d regressions, %d unconfirmed",
+				tc.name, cf.Verdict, decided, across, len(c.Confirmed(Regressed)), len(cf.Unconfirmed), tc.verdict, tc.decided, tc.across, tc.regressing, tc.unconfirmed)
 		}
 		if c.Verdict != tc.verdict {
 			t.Errorf("%s: overall %s, want %s", tc.name, c.Verdict, tc.verdict)
@@ -505,7 +602,7 @@ func TestPerGPU(t *testing.T) {
 	ro, rn := report("a", old), report("b", cand)
 	ro.Pareto.Target, rn.Pareto.Target = 20, 20
 	c := mustNew(t, ro, rn, Options{})
-	if d := delta(t, c.Configs[0], TPSPerGPU, "", -1); d.Change != Improved || d.Headline || d.DeltaPct != 20 {
+	if d := delta(t, c.Configs[0], TPSPerGPU, "", -1); d.Change != Unchanged || !d.Unconfirmed || d.Direction != dirBetter || d.Headline || d.DeltaPct != 20 {
 		t.Errorf("per GPU: %+v", d)
 	}
 	rn.Configs[0].GPUs = 0
@@ -537,8 +634,8 @@ func TestSelfComparison(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if c.Verdict != NoChange || len(c.Regressions()) != 0 || len(c.Unmatched.Configs) != 0 || len(c.Differences) != 0 || len(c.Refused) != 0 {
-				t.Errorf("%s: verdict %s, %d regressions, unmatched %+v", dir, c.Verdict, len(c.Regressions()), c.Unmatched)
+			if c.Verdict != NoChange || len(c.Confirmed(Regressed)) != 0 || len(c.Unmatched.Configs) != 0 || len(c.Differences) != 0 || len(c.Refused) != 0 {
+				t.Errorf("%s: verdict %s, %d regressions, unmatched %+v", dir, c.Verdict, len(c.Confirmed(Regressed)), c.Unmatched)
 			}
 			for _, cf := range c.Configs {
 				for _, d := range cf.Deltas {
@@ -562,5 +659,48 @@ func TestDecidersNameUsersFirst(t *testing.T) {
 	})
 	if ds[0].Metric != CapacityUsers || ds[1].Metric != "ttft_ms" || ds[2].Metric != "tps" {
 		t.Errorf("order: %v, %v, %v; want users, then the largest change first", ds[0].Metric, ds[1].Metric, ds[2].Metric)
+	}
+}
+
+// TestPairing: one configuration a side is paired whatever its id
+// (PairSingle); otherwise by id, or by --match; and a configuration of
+// one side only keeps its own numbers.
+func TestPairing(t *testing.T) {
+	l := lvl(1, 100, 50, 1)
+	b := cfg("b", l)
+	c := mustNew(t, report("a", cfg("a", l)), report("b", b), Options{})
+	if len(c.Configs) != 1 || c.Configs[0].Pairing != PairSingle || c.Configs[0].CandidateID != "b" || len(c.Unmatched.Configs) != 0 {
+		t.Errorf("one a side: %+v, unmatched %+v", c.Configs, c.Unmatched.Configs)
+	}
+	c = mustNew(t, report("a", cfg("a", l)), report("b", cfg("a", l)), Options{})
+	if c.Configs[0].Pairing != PairByID {
+		t.Errorf("same id: pairing %q", c.Configs[0].Pairing)
+	}
+	c = mustNew(t, report("a", cfg("a", l)), report("b", b), Options{Match: []Pair{{"a", "b"}}})
+	if c.Configs[0].Pairing != PairByMatch {
+		t.Errorf("--match: pairing %q", c.Configs[0].Pairing)
+	}
+	// Two configurations on the candidate's side: nothing pairs the
+	// baseline's "a" with either, and each keeps its numbers.
+	x := withCapacity(cfg("x", lvl(1, 120, 40, 2), lvl(2, 150, 35, 3)), 2, true, 30)
+	c = mustNew(t, report("a", cfg("a", l)), report("b", b, x), Options{})
+	if len(c.Configs) != 0 || len(c.Unmatched.Configs) != 3 {
+		t.Fatalf("two on one side: %d pairs, unmatched %+v", len(c.Configs), c.Unmatched.Configs)
+	}
+	u := c.Unmatched.Configs[2]
+	if u.Side != SideCandidate || u.ID != "x" || u.Capacity.Max != 2 || !u.Capacity.LowerBound || len(u.Levels) != 2 ||
+		u.Levels[1].TTFT != 150 || u.Levels[1].TTFTStat != analyze.P90 || u.Levels[1].TPS != 35 || u.Levels[1].SystemRPS != 3 {
+		t.Errorf("one-sided x: %+v", u)
+	}
+}
+
+// TestOneRunPerSide: the comparison says when no level compared was
+// measured in several runs.
+func TestOneRunPerSide(t *testing.T) {
+	if c := mustNew(t, report("a", cfg("a", lvl(1, 100, 50, 1))), report("b", cfg("a", lvl(1, 100, 50, 1))), Options{}); !c.OneRunPerSide {
+		t.Error("one run a side: OneRunPerSide false")
+	}
+	if c := mustNew(t, report("a", cfg("a", runsLevel(1, 100, 3, 95, 105))), report("b", cfg("a", lvl(1, 100, 50, 1))), Options{}); c.OneRunPerSide {
+		t.Error("three runs on a side: OneRunPerSide true")
 	}
 }

@@ -4,11 +4,12 @@ import (
 	"github.com/openzeka/reportgen/analyze"
 )
 
-// config compares one matched configuration.
-func (k *comparer) config(old, cand analyze.Config) Config {
+// config compares one matched configuration, paired as pairing says.
+func (k *comparer) config(old, cand analyze.Config, pairing string) Config {
 	c := Config{
 		ID:          old.ID,
 		CandidateID: cand.ID,
+		Pairing:     pairing,
 		Old:         configSide(old),
 		New:         configSide(cand),
 		DecidedBy:   []Delta{},
@@ -29,6 +30,12 @@ func (k *comparer) config(old, cand analyze.Config) Config {
 			c.SLO = append(c.SLO, sloChanges(p)...)
 		}
 	}
+	c.AcrossLevels = k.trends(c.Deltas)
+	confirmByLevels(&c)
+	if k.c.Axis == analyze.AxisConcurrency && !k.tokensDiffer() {
+		confirmBySameMeasure(&c)
+	}
+	confirmCapacities(&c, old, cand)
 	k.verdict(&c)
 	return c
 }

@@ -21,7 +21,6 @@ func (k *comparer) level(p levelPair, refused map[string]bool) []Delta {
 			continue
 		}
 		head := k.headlineStat(m, p)
-		mw := k.mannWhitney(m, p)
 		for _, st := range statistics {
 			o, n := p.old.Stat(m).At(st), p.new.Stat(m).At(st)
 			if !analyze.Known(o) && !analyze.Known(n) {
@@ -29,7 +28,7 @@ func (k *comparer) level(p levelPair, refused map[string]bool) []Delta {
 			}
 			d := newDelta(Metric(m), st, &x, o, n)
 			d.LowerIsBetter, d.Headline = m.LowerIsBetter(), st == head
-			k.test(&d, m, st, p, mw)
+			k.test(&d, m, st, p)
 			k.judge(&d)
 			out = append(out, d)
 		}
@@ -41,7 +40,7 @@ func (k *comparer) level(p levelPair, refused map[string]bool) []Delta {
 		}
 		d := newDelta(Metric(m), "", &x, o, n)
 		d.Headline = m == analyze.SystemRPS
-		k.test(&d, m, "", p, nil)
+		k.test(&d, m, "", p)
 		k.judge(&d)
 		out = append(out, d)
 	}
@@ -93,10 +92,13 @@ func newDelta(m Metric, st analyze.Statistic, x *analyze.Load, old, cand float64
 }
 
 // judge fills a delta's change from its values, its test and the
-// threshold: a difference counts when it reaches the threshold and, where
-// a test was possible, is significant.
+// threshold: a difference beyond the threshold counts when its own test
+// is significant; with no test of its own it is unconfirmed, until the
+// trend across levels or the level that bounds a capacity confirms it
+// (confirm).
 func (k *comparer) judge(d *Delta) {
 	d.DeltaPct = math.NaN()
+	d.ConfirmedBy, d.ConfirmedAt, d.Unconfirmed = "", nil, false
 	if !analyze.Known(d.Old) || !analyze.Known(d.New) {
 		d.Change, d.Reason, d.Direction = Unknown, "absent", ""
 		d.Test, d.Significant, d.PValue, d.NOld, d.NNew = TestNone, false, math.NaN(), 0, 0
@@ -107,16 +109,23 @@ func (k *comparer) judge(d *Delta) {
 	}
 	d.Direction = direction(d.Old, d.New, d.LowerIsBetter)
 	d.Beyond = !k.tie.Tie(d.Old, d.New)
+	d.Change = Unchanged
 	switch {
 	case !d.Beyond || d.Direction == dirEqual:
-		d.Change = Unchanged
-	case d.Test != TestNone && !d.Significant:
-		d.Change = Unchanged
-	case d.Direction == dirBetter:
-		d.Change = Improved
-	default:
-		d.Change = Regressed
+	case d.Test == TestNone:
+		d.Unconfirmed = true
+	case d.Significant:
+		d.Change, d.ConfirmedBy = changeOf(d.Direction), ConfirmedByTest
 	}
+}
+
+// changeOf is the change of a confirmed difference that moved in
+// direction dir.
+func changeOf(dir string) Change {
+	if dir == dirBetter {
+		return Improved
+	}
+	return Regressed
 }
 
 // The directions of a delta.
@@ -197,26 +206,21 @@ func (k *comparer) judgeBound(d *Delta) {
 	} else {
 		k.judge(d)
 	}
-	if !known || (d.OldAtLeast || d.NewAtLeast) && d.Change == Unchanged {
+	if !known || (d.OldAtLeast || d.NewAtLeast) && d.Change == Unchanged && !d.Unconfirmed {
 		// The bounded side may lie further off: its change cannot be
 		// told.
-		d.Change, d.Reason = Unknown, "lower_bound"
+		d.Change, d.Reason, d.Unconfirmed = Unknown, "lower_bound", false
 	}
 }
 
 // judgeInf judges a capacity where a side's R_max is unbounded (every
-// rate up to "as fast as possible" met the SLOs).
+// rate up to "as fast as possible" met the SLOs): any difference is
+// beyond the threshold, unconfirmed until the level that bounds it
+// confirms it.
 func (k *comparer) judgeInf(d *Delta) {
 	d.Direction = direction(d.Old, d.New, false)
 	d.Beyond = d.Old != d.New
-	switch d.Direction {
-	case dirEqual:
-		d.Change = Unchanged
-	case dirBetter:
-		d.Change = Improved
-	default:
-		d.Change = Regressed
-	}
+	d.Change, d.ConfirmedBy, d.ConfirmedAt, d.Unconfirmed = Unchanged, "", nil, d.Beyond
 }
 
 // perGPU is the delta of throughput per GPU at the target interactivity,

@@ -11,13 +11,20 @@ import (
 // compared with.
 type configPair struct {
 	old, new analyze.Config
+	// pairing is how: PairByID, PairByMatch or PairSingle.
+	pairing string
 }
 
 // matchConfigs pairs the configurations: first the explicit pairs, then
-// the others by id. The result is in the baseline's order; what has no
-// partner is listed as unmatched, the baseline's first, each side in its
-// own order.
+// the others by id; without explicit pairs, two sides of one
+// configuration each are paired whatever their ids (the only thing
+// either side could be compared with). The result is in the baseline's
+// order; what has no partner is listed as unmatched, the baseline's
+// first, each side in its own order.
 func matchConfigs(old, cand *analyze.Report, explicit []Pair) ([]configPair, []UnmatchedConfig, error) {
+	if len(explicit) == 0 && len(old.Configs) == 1 && len(cand.Configs) == 1 && old.Configs[0].ID != cand.Configs[0].ID {
+		return []configPair{{old: old.Configs[0], new: cand.Configs[0], pairing: PairSingle}}, []UnmatchedConfig{}, nil
+	}
 	toNew := map[string]string{}
 	fromNew := map[string]string{}
 	for _, p := range explicit {
@@ -55,7 +62,11 @@ func matchConfigs(old, cand *analyze.Report, explicit []Pair) ([]configPair, []U
 			continue
 		}
 		n, _ := cand.Config(id)
-		pairs = append(pairs, configPair{old: c, new: n})
+		pairing := PairByID
+		if _, named := explicitOf(explicit, c.ID); named {
+			pairing = PairByMatch
+		}
+		pairs = append(pairs, configPair{old: c, new: n, pairing: pairing})
 	}
 	for _, c := range cand.Configs {
 		if _, ok := fromNew[c.ID]; !ok {
@@ -63,6 +74,16 @@ func matchConfigs(old, cand *analyze.Report, explicit []Pair) ([]configPair, []U
 		}
 	}
 	return pairs, unmatched, nil
+}
+
+// explicitOf is the candidate --match pairs baseline id with, if any.
+func explicitOf(explicit []Pair, id string) (string, bool) {
+	for _, p := range explicit {
+		if p.Baseline == id {
+			return p.Candidate, true
+		}
+	}
+	return "", false
 }
 
 // ids lists a report's configuration ids for a message.

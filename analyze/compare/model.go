@@ -3,6 +3,7 @@ package compare
 import (
 	"encoding/json"
 	"math"
+	"time"
 
 	"github.com/openzeka/reportgen/analyze"
 )
@@ -10,10 +11,11 @@ import (
 // SchemaVersion is the version of compare.json's keys: it grows by one
 // with every change that renames, removes or retypes a key (adding keys
 // does not change it).
-const SchemaVersion = 1
+const SchemaVersion = 2
 
-// Alpha is the significance level of every test: a difference is
-// significant when the test's two-sided p-value is below it.
+// Alpha is the significance level of every test, the sign test across
+// levels included: a difference is significant when the test's
+// two-sided p-value is below it.
 const Alpha = 0.05
 
 // DefaultThresholdPct is the threshold (percent) a difference must reach
@@ -46,12 +48,16 @@ type Change string
 // The judgements of a delta.
 const (
 	// Improved: beyond the threshold in the metric's good direction, and
-	// significant where a test is possible.
+	// confirmed (Delta.ConfirmedBy): by its own test, significant, or,
+	// where it has none, by the sign test of its metric and statistic
+	// across the levels, or (a capacity) by the change at the level
+	// that bounds it.
 	Improved Change = "better"
 	// Regressed: beyond the threshold in the metric's bad direction, and
-	// significant where a test is possible.
+	// confirmed as Improved is.
 	Regressed Change = "worse"
-	// Unchanged: within the threshold, or not significant ("~").
+	// Unchanged: within the threshold, not significant, or beyond the
+	// threshold but not confirmed (Delta.Unconfirmed) ("~").
 	Unchanged Change = "no_change"
 	// Unknown: the data cannot tell (a value absent on one side, two
 	// capacities that are both lower bounds). Reason says why.
@@ -63,12 +69,29 @@ type Test string
 
 // The tests.
 const (
-	// TestNone: no test is possible (one summary row per side, or too
-	// few runs); Significant is false and the delta is judged against the
-	// threshold only.
+	// TestNone: the delta has no test of its own (a percentile from a
+	// summary, a throughput, one number per side, too few runs);
+	// Significant is false, and a change beyond the threshold counts
+	// only when the sign test across levels (Trend) or the level that
+	// bounds a capacity confirms it; otherwise it is Unconfirmed.
 	TestNone Test = "none"
-	// TestMannWhitney: the Mann–Whitney U test on the per-request
-	// samples of both sides (two-sided); PValue is its p-value.
+	// TestWelch: Welch's t-test of the difference of the two means
+	// (welch.go), from each side's standard deviation and count (the
+	// tool's summary, or its requests); a test of the mean only.
+	// PValue is its p-value, NOld and NNew the counts.
+	TestWelch Test = "welch_t"
+	// TestQuantile: the two-sample quantile test of that percentile
+	// (quantile.go: the requests of both sides above the pooled
+	// percentile, Fisher's exact test); a test of that percentile only,
+	// from per-request samples on both sides. PValue is its p-value,
+	// NOld and NNew the requests.
+	TestQuantile Test = "quantile"
+	// TestSign: the sign test across the matched levels (Trend).
+	TestSign Test = "sign"
+	// TestMannWhitney: the Mann–Whitney U test on the requests, which
+	// compare.json of schema_version 1 gave every statistic of a
+	// sampled metric. Schema 2 gives each statistic a test of its own
+	// (TestWelch, TestQuantile) and no delta has this test any more.
 	TestMannWhitney Test = "mann_whitney_u"
 	// TestRuns: repeated runs on both sides (at least MinRuns each);
 	// significant when the two 95 % intervals of the runs' mean do not
@@ -100,6 +123,10 @@ const (
 // Comparison is a baseline and a candidate campaign compared: compare.json.
 type Comparison struct {
 	SchemaVersion int `json:"schema_version"`
+	// OneRunPerSide is true when no level compared was measured in
+	// several runs on either side: the p-values then describe these two
+	// runs, not how a rerun would come out.
+	OneRunPerSide bool `json:"one_run_per_side"`
 	// Verdict is the overall verdict, from the configurations' (see
 	// doc.go).
 	Verdict Verdict `json:"verdict"`
@@ -148,8 +175,13 @@ type Side struct {
 	// Source is the path it was read from, as given: a report folder or
 	// an analysis.json.
 	Source string `json:"source"`
-	// Title is the report's title (manifest), if any.
-	Title analyze.Text `json:"title,omitempty"`
+	// Title is the report's title (manifest), if any; Description its
+	// subtitle, Notes its notes per section; Date its date (the
+	// manifest's, or when it was built).
+	Title       analyze.Text            `json:"title,omitempty"`
+	Description analyze.Text            `json:"description,omitempty"`
+	Notes       map[string]analyze.Text `json:"notes,omitempty"`
+	Date        time.Time               `json:"date"`
 	// Model is the model served (manifest), "" when unknown.
 	Model string `json:"model"`
 	// Tools are the tools that wrote its configurations' files, sorted.
@@ -204,24 +236,98 @@ type Config struct {
 	// (equal unless paired by --match).
 	ID          string `json:"id"`
 	CandidateID string `json:"candidate_id"`
+	// Pairing says how the two were paired: PairByID, PairByMatch
+	// (--match), or PairSingle (the only configuration of each side).
+	Pairing string `json:"pairing"`
 	// Old and New describe the configuration on each side.
 	Old ConfigSide `json:"old"`
 	New ConfigSide `json:"new"`
 	// Verdict is the configuration's verdict (see doc.go), DecidedBy the
-	// few deltas that decided it (copies of entries of Deltas), Against
-	// the headline deltas that went the other way when the capacity
-	// decided it.
-	Verdict   Verdict `json:"verdict"`
-	DecidedBy []Delta `json:"decided_by"`
-	Against   []Delta `json:"against,omitempty"`
+	// few deltas that decided it (copies of entries of Deltas, one per
+	// measurement: TPS and system throughput at a level are one),
+	// DecidedAcross the headline trends across levels that did (copies
+	// of entries of AcrossLevels, one per measurement); Against and
+	// AgainstAcross the confirmed headline changes that went the other
+	// way when the capacity decided it.
+	Verdict       Verdict `json:"verdict"`
+	DecidedBy     []Delta `json:"decided_by"`
+	DecidedAcross []Trend `json:"decided_by_levels"`
+	Against       []Delta `json:"against,omitempty"`
+	AgainstAcross []Trend `json:"against_levels,omitempty"`
+	// Unconfirmed are the headline deltas beyond the threshold that
+	// nothing confirmed (no test of their own, no trend across levels
+	// that holds): listed, never deciding; largest first.
+	Unconfirmed []Delta `json:"unconfirmed"`
 	// Levels are the loads compared: reached on both sides.
 	Levels []analyze.Load `json:"levels"`
 	// Deltas are every metric and statistic compared: the capacities and
 	// throughput per GPU first, then per level (by load) each metric in
 	// report order and each statistic.
 	Deltas []Delta `json:"deltas"`
+	// AcrossLevels are the trends of every metric and statistic over
+	// the levels compared (the sign test), in the order of Deltas.
+	AcrossLevels []Trend `json:"across_levels"`
 	// SLO are the SLO verdicts per level and statistic on both sides.
 	SLO []SLOChange `json:"slo"`
+}
+
+// The pairings of a Config.
+const (
+	PairByID    = "id"
+	PairByMatch = "match"
+	PairSingle  = "single"
+)
+
+// Trend is one metric's statistic across the levels compared: at how
+// many it moved beyond the threshold which way, and whether that is
+// evidence (the sign test, signtest.go: "better by at least the
+// threshold at k of n levels"). A trend holds (Improved or Regressed)
+// when the test is significant: the change is beyond the threshold at
+// more levels than chance gives a change no larger than the threshold.
+type Trend struct {
+	Metric        Metric            `json:"metric"`
+	Stat          analyze.Statistic `json:"stat"`
+	LowerIsBetter bool              `json:"lower_is_better"`
+	// Levels is how many levels have the value on both sides (above
+	// zero); Better, Worse and Equal how many of them moved which way,
+	// BeyondBetter and BeyondWorse how many of those moved beyond the
+	// threshold.
+	Levels       int `json:"levels"`
+	Better       int `json:"better"`
+	Worse        int `json:"worse"`
+	Equal        int `json:"equal"`
+	BeyondBetter int `json:"beyond_better"`
+	BeyondWorse  int `json:"beyond_worse"`
+	// MedianPct is the median change across those levels, (r − 1) ×
+	// 100 for the median ratio r of new / old (NaN, null, when there
+	// is none): its size, for the reader.
+	MedianPct float64 `json:"-"`
+	// Direction is the way more levels moved beyond the threshold
+	// ("better", "worse", "" for neither).
+	Direction string `json:"direction"`
+	// Test is TestSign; PValue its exact two-sided p-value of the
+	// larger of BeyondBetter and BeyondWorse out of Levels; Significant
+	// whether it is below Alpha.
+	Test        Test    `json:"test"`
+	PValue      float64 `json:"-"`
+	Significant bool    `json:"significant"`
+	// Change: Improved or Regressed when significant, in Direction;
+	// Unchanged otherwise; Unknown when no level has the value on both
+	// sides.
+	Change Change `json:"change"`
+	// Headline marks the trends of the headline statistics (the
+	// verdict reads them).
+	Headline bool `json:"headline"`
+}
+
+// MarshalJSON writes absent numbers as null.
+func (t Trend) MarshalJSON() ([]byte, error) {
+	type plain Trend
+	return json.Marshal(struct {
+		plain
+		MedianPct *float64 `json:"median_pct"`
+		PValue    *float64 `json:"p_value"`
+	}{plain(t), number(t.MedianPct), number(t.PValue)})
 }
 
 // ConfigSide is one side's configuration.
@@ -273,12 +379,28 @@ type Delta struct {
 	Test        Test    `json:"test"`
 	PValue      float64 `json:"-"`
 	Significant bool    `json:"significant"`
-	// NOld and NNew are the sample sizes the test used: requests for the
-	// Mann–Whitney test, runs for the runs test (0 for TestNone).
+	// NOld and NNew are the sample sizes the test used: the values of
+	// Welch's test, the requests of the quantile test, the runs of the
+	// runs test (0 for TestNone).
 	NOld int `json:"n_old,omitempty"`
 	NNew int `json:"n_new,omitempty"`
 	// Change is the judgement: Improved, Regressed, Unchanged or Unknown.
 	Change Change `json:"change"`
+	// ConfirmedBy says what confirmed a change (Improved or Regressed):
+	// ConfirmedByTest (its own test, significant),
+	// ConfirmedByLevels (no test of its own; the trend of its metric and
+	// statistic across levels holds in its direction), ConfirmedByLevel
+	// (a capacity or its users: the confirmed change at the level that
+	// bounds it, ConfirmedAt), ConfirmedBySameMeasure (a system
+	// throughput at a fixed concurrency and output length: the confirmed
+	// change of the headline TPS at its level, the same requests' times,
+	// one piece of evidence). "" for a delta that is no change.
+	ConfirmedBy string        `json:"confirmed_by,omitempty"`
+	ConfirmedAt *analyze.Load `json:"confirmed_at,omitempty"`
+	// Unconfirmed is true for a difference beyond the threshold that
+	// nothing confirmed: it has no test of its own and no trend or
+	// bounding level backs it. Its Change is Unchanged.
+	Unconfirmed bool `json:"unconfirmed"`
 	// Headline marks the statistics the verdict and the --fail-on gate
 	// read (see doc.go).
 	Headline bool `json:"headline"`
@@ -288,6 +410,14 @@ type Delta struct {
 	// "too_few_runs", "no_samples_for_metric").
 	Reason string `json:"reason,omitempty"`
 }
+
+// What confirmed a change (Delta.ConfirmedBy).
+const (
+	ConfirmedByTest        = "test"
+	ConfirmedByLevels      = "across_levels"
+	ConfirmedByLevel       = "bounding_level"
+	ConfirmedBySameMeasure = "same_measurement"
+)
 
 // MarshalJSON writes absent numbers as null.
 func (d Delta) MarshalJSON() ([]byte, error) {
@@ -323,11 +453,44 @@ type Unmatched struct {
 	Levels []UnmatchedLevel `json:"levels"`
 }
 
-// UnmatchedConfig is a configuration of one side only.
+// UnmatchedConfig is a configuration of one side only, with its own
+// numbers as its side measured them.
 type UnmatchedConfig struct {
 	// Side is "baseline" or "candidate".
-	Side string `json:"side"`
-	ID   string `json:"id"`
+	Side string       `json:"side"`
+	ID   string       `json:"id"`
+	Name analyze.Text `json:"name"`
+	Tool string       `json:"tool"`
+	// Capacity is its capacity at the headline statistic (the
+	// baseline's percentile).
+	Capacity analyze.Capacity `json:"capacity"`
+	// Levels are its headline numbers at each level whose load was
+	// reached.
+	Levels []OwnLevel `json:"levels"`
+}
+
+// OwnLevel is a one-sided configuration's headline numbers at one
+// level: TTFT at the headline statistic (TTFTStat, a stand-in where the
+// source lacks it), TPS at its mean (TPSStat) and the system's request
+// throughput (NaN, null, where absent).
+type OwnLevel struct {
+	Load      analyze.Load      `json:"load"`
+	TTFT      float64           `json:"-"`
+	TTFTStat  analyze.Statistic `json:"ttft_stat"`
+	TPS       float64           `json:"-"`
+	TPSStat   analyze.Statistic `json:"tps_stat"`
+	SystemRPS float64           `json:"-"`
+}
+
+// MarshalJSON writes absent numbers as null.
+func (l OwnLevel) MarshalJSON() ([]byte, error) {
+	type plain OwnLevel
+	return json.Marshal(struct {
+		plain
+		TTFT      *float64 `json:"ttft_ms"`
+		TPS       *float64 `json:"tps"`
+		SystemRPS *float64 `json:"system_rps"`
+	}{plain(l), number(l.TTFT), number(l.TPS), number(l.SystemRPS)})
 }
 
 // UnmatchedLevel is a level of a matched configuration not compared.

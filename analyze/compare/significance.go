@@ -6,7 +6,7 @@ import (
 	"github.com/openzeka/reportgen/analyze"
 )
 
-// Which test a delta gets (doc.go states the rules):
+// Which test a delta at a level gets (doc.go states the rules):
 //
 //  1. A level measured in several runs on either side is judged by its
 //     run-to-run spread: the runs test, when both sides have at least
@@ -14,11 +14,15 @@ import (
 //     Run-to-run noise (a warmer cache, another node) is what a second
 //     campaign differs by, and a test on the pooled requests of several
 //     runs would not see it.
-//  2. Otherwise, with per-request samples on both sides, TTFT, ITL, TPS
-//     and latency get the Mann–Whitney U test on the requests (the
-//     system throughputs are one number per level: no test).
-//  3. Otherwise no test: one summary row per side says nothing about
-//     noise.
+//  2. Otherwise a mean of TTFT, ITL, TPS or latency gets Welch's t-test
+//     when both sides give its standard deviation and count (a tool's
+//     summary, or the requests: analyze's Level.StdDev), and a
+//     percentile the two-sample quantile test when both sides have the
+//     requests of that metric (Level.Samples). Each tests its own
+//     statistic and no other.
+//  3. Otherwise no test: a percentile from a summary, a throughput (one
+//     number per level). Such a change counts only when the sign test
+//     across levels confirms it (trend.go).
 
 // sampled are the metrics whose per-request samples a level keeps.
 var sampled = map[analyze.MetricID]func(*analyze.Level) []float32{
@@ -28,26 +32,17 @@ var sampled = map[analyze.MetricID]func(*analyze.Level) []float32{
 	analyze.Latency: func(l *analyze.Level) []float32 { return l.Samples.Latency },
 }
 
-// mwTest is a Mann–Whitney test of one metric at one level, with its
-// sample sizes.
-type mwTest struct {
-	res        mwResult
-	nOld, nNew int
-}
+// quantiles are the quantiles of the percentiles.
+var quantiles = map[analyze.Statistic]float64{analyze.P10: 0.10, analyze.P50: 0.50, analyze.P90: 0.90, analyze.P99: 0.99}
 
-// mannWhitney tests metric m's per-request samples at a level pair; nil
-// when either side has none (or the metric keeps none), or the level
-// was measured in several runs (rule 1).
-func (k *comparer) mannWhitney(m analyze.MetricID, p levelPair) *mwTest {
+// samplesOf are metric m's per-request values at a level that are
+// numbers; nil when the level keeps none.
+func samplesOf(m analyze.MetricID, l *analyze.Level) []float64 {
 	get, ok := sampled[m]
-	if !ok || p.old.Runs > 1 || p.new.Runs > 1 || p.old.Samples == nil || p.new.Samples == nil {
+	if !ok || l.Samples == nil {
 		return nil
 	}
-	x, y := finite(get(&p.old)), finite(get(&p.new))
-	if len(x) == 0 || len(y) == 0 {
-		return nil
-	}
-	return &mwTest{res: mannWhitney(x, y), nOld: len(x), nNew: len(y)}
+	return finite(get(l))
 }
 
 // finite converts samples to float64, leaving out any that is not a
@@ -62,19 +57,35 @@ func finite(xs []float32) []float64 {
 	return out
 }
 
-// test chooses and runs the test of a delta at a level pair (mw: the
-// metric's Mann–Whitney test there, if any). Significant is set only
-// when the test rejects "no difference" at Alpha and the shift it sees
-// goes the way the statistic moved.
-func (k *comparer) test(d *Delta, m analyze.MetricID, st analyze.Statistic, p levelPair, mw *mwTest) {
+// test chooses and runs the test of a delta of metric m's statistic st
+// at a level pair. Significant is set only when the test rejects "no
+// difference" at Alpha and the difference it sees goes the way the
+// statistic moved.
+func (k *comparer) test(d *Delta, m analyze.MetricID, st analyze.Statistic, p levelPair) {
 	d.Test, d.PValue, d.Significant = TestNone, math.NaN(), false
 	moved := sign(d.New - d.Old)
 	switch {
 	case p.old.Runs > 1 || p.new.Runs > 1:
 		k.runsTest(d, analyze.SpreadKey(m, st), p, moved)
-	case mw != nil:
-		d.Test, d.PValue, d.NOld, d.NNew = TestMannWhitney, mw.res.P, mw.nOld, mw.nNew
-		d.Significant = mw.res.P < Alpha && mw.res.Shift == moved && moved != 0
+		return
+	case st == analyze.Mean:
+		so, okO := p.old.StdDev[m]
+		sn, okN := p.new.StdDev[m]
+		if r, ok := welch(d.Old, so.SD, so.N, d.New, sn.SD, sn.N); okO && okN && ok {
+			d.Test, d.PValue, d.NOld, d.NNew = TestWelch, r.P, so.N, sn.N
+			d.Significant = below(r.P) && moved != 0
+			return
+		}
+	case quantiles[st] > 0:
+		x, y := samplesOf(m, &p.old), samplesOf(m, &p.new)
+		if len(x) > 0 && len(y) > 0 {
+			r := quantileTest(x, y, quantiles[st])
+			d.Test, d.PValue, d.NOld, d.NNew = TestQuantile, r.P, len(x), len(y)
+			d.Significant = below(r.P) && r.Shift == moved && moved != 0
+			return
+		}
+	}
+	switch {
 	case (p.old.Samples == nil) != (p.new.Samples == nil):
 		d.Reason = "samples_one_side"
 	case p.old.Samples != nil:
@@ -114,3 +125,7 @@ func sign(x float64) int {
 	}
 	return 0
 }
+
+// below reports whether a p-value is significant: below Alpha (a
+// p-value of exactly Alpha is not).
+func below(p float64) bool { return p < Alpha }

@@ -13,13 +13,18 @@ import (
 
 // The text form of a comparison, which reportgen compare prints on
 // stdout for CI logs as benchstat prints its tables: per configuration
-// its capacity and, per common level, the headline statistics (TTFT at
-// the headline percentile, TPS mean, the system's request throughput)
-// old → new with the delta, a mark ("better", "worse", "~" for no
-// change, "?" when the data cannot tell) and the test ("p=0.012" for
-// Mann–Whitney U, "runs 3+3", "(no test)"); then each configuration's
-// verdict, the overall verdict, and what was not compared. Numbers are
-// written without a locale: a point for decimals, no grouping.
+// how it was paired, its capacity and, per common level, the headline
+// statistics (TTFT at the headline percentile, TPS mean, the system's
+// request throughput) old → new with the delta, a mark ("better",
+// "worse", "~" for no change, "?" when the data cannot tell) and how it
+// was judged ("welch p=0.012" for a mean, "quantile p=0.031" for a
+// percentile, "runs 3+3", "(across levels)" when the trend confirmed
+// it, "(unconfirmed)" for a difference beyond the threshold that nothing
+// confirmed, "(no test)"); the headline trends across levels ("better
+// at 7 of 7, sign p=0.016"); what is unconfirmed; then each
+// configuration's verdict, the overall verdict, and what was not
+// compared. Numbers are written without a locale: a point for
+// decimals, no grouping.
 
 // textColumns are the level metrics the text shows.
 var textColumns = []struct {
@@ -60,7 +65,11 @@ func (e *errWriter) Write(p []byte) (int, error) {
 // writeText writes the text of c (WriteText).
 func (c *Comparison) writeText(w io.Writer) {
 	fmt.Fprintf(w, "baseline:  %s (%s)\ncandidate: %s (%s)\n", c.Baseline.Name, c.Baseline.Source, c.Candidate.Name, c.Candidate.Source)
-	fmt.Fprintf(w, "a difference counts from %s%% on, and where a test is possible only when significant (p < %s)\n", plain(c.ThresholdPct), plain(c.Alpha))
+	fmt.Fprintf(w, "a difference counts from %s%% on, and only when confirmed: by its own test (p < %s), or where it has none by the sign test across levels (p < %s)\n",
+		plain(c.ThresholdPct), plain(c.Alpha), plain(c.Alpha))
+	if c.OneRunPerSide && c.tested() {
+		fmt.Fprintln(w, "one run per side: a p-value says these two runs differ, not that a rerun would; rerun before acting on a change under 10%")
+	}
 	for _, d := range c.Differences {
 		where := ""
 		if d.Config != "" {
@@ -82,7 +91,7 @@ func (c *Comparison) writeText(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "verdict: %s (%s)\n", c.Verdict, verdictCounts(c.Configs))
 	for _, u := range c.Unmatched.Configs {
-		fmt.Fprintf(w, "not matched: %s config %s\n", u.Side, u.ID)
+		fmt.Fprintf(w, "not matched: %s config %s (%s %s %s)\n", u.Side, u.ID, c.metricName(CapacityLoad), c.Percentile, bound(float64(u.Capacity.Max), u.Capacity.LowerBound))
 	}
 	axisNoted := map[string]bool{}
 	for _, u := range c.Unmatched.Levels {
@@ -144,10 +153,13 @@ func (c *Comparison) writeConfig(w io.Writer, cf Config) {
 		name += " → " + cf.CandidateID
 	}
 	fmt.Fprintf(w, "%s: %s\n", name, cf.Verdict)
+	if cf.Pairing == PairSingle {
+		fmt.Fprintln(w, "  paired as the only configuration of each side (no --match needed)")
+	}
 	var capRows [][]string
 	for _, d := range cf.Deltas {
 		if d.Load == nil && d.Headline {
-			capRows = append(capRows, append([]string{c.metricName(d.Metric) + " " + string(d.Stat)}, deltaCells(d)...))
+			capRows = append(capRows, append([]string{c.metricName(d.Metric) + " " + string(d.Stat)}, c.deltaCells(d)...))
 		}
 	}
 	writeTable(w, "  ", capRows)
@@ -156,12 +168,82 @@ func (c *Comparison) writeConfig(w io.Writer, cf Config) {
 	} else {
 		fmt.Fprintln(w, "  no level compared")
 	}
-	if len(cf.DecidedBy) > 0 {
-		fmt.Fprintf(w, "  decided by: %s\n", c.deltaList(cf.DecidedBy))
+	for _, t := range cf.AcrossLevels {
+		if t.Headline && t.Levels > 1 && t.BeyondBetter+t.BeyondWorse > 0 {
+			fmt.Fprintf(w, "  across levels: %s  %s\n", c.TrendText(t), mark(t.Change))
+		}
 	}
-	if len(cf.Against) > 0 {
-		fmt.Fprintf(w, "  against it: %s\n", c.deltaList(cf.Against))
+	if by := c.evidenceList(cf.DecidedBy, cf.DecidedAcross); by != "" {
+		fmt.Fprintf(w, "  decided by: %s\n", by)
 	}
+	if against := c.evidenceList(cf.Against, cf.AgainstAcross); against != "" {
+		fmt.Fprintf(w, "  against it: %s\n", against)
+	}
+	if n := len(cf.Unconfirmed); n > 0 {
+		more := ""
+		if n > unconfirmedShown {
+			more = fmt.Sprintf("; and %d more", n-unconfirmedShown)
+		}
+		fmt.Fprintf(w, "  unconfirmed (no test, no trend across levels; not counted): %s%s\n", c.deltaList(head(cf.Unconfirmed, unconfirmedShown)), more)
+	}
+}
+
+// unconfirmedShown is how many unconfirmed deltas a configuration's
+// block names.
+const unconfirmedShown = 3
+
+// tested reports whether any delta of c had a test of its own.
+func (c *Comparison) tested() bool {
+	for _, cf := range c.Configs {
+		for _, d := range cf.Deltas {
+			if d.Test != TestNone {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TrendText names a trend in one line: "TPS mean better by 5% or more
+// at 7 of 7 levels (sign test p=0.016; median +9.8%)".
+func (c *Comparison) TrendText(t Trend) string {
+	what := c.metricName(t.Metric)
+	if t.Stat != "" {
+		what += " " + string(t.Stat)
+	}
+	by := ""
+	if c.ThresholdPct > 0 {
+		by = " by " + plain(c.ThresholdPct) + "% or more"
+	}
+	moved := fmt.Sprintf("%s%s at %d of %d levels", t.Direction, by, max(t.BeyondBetter, t.BeyondWorse), t.Levels)
+	switch {
+	case t.BeyondBetter+t.BeyondWorse == 0:
+		moved = fmt.Sprintf("within %s%% at %d levels", plain(c.ThresholdPct), t.Levels)
+	case t.Direction == "":
+		moved = fmt.Sprintf("better%s at %d and worse at %d of %d levels", by, t.BeyondBetter, t.BeyondWorse, t.Levels)
+	}
+	return fmt.Sprintf("%s %s (sign test p=%s; median %s)", what, moved, strconv.FormatFloat(t.PValue, 'f', 3, 64), pct(t.MedianPct))
+}
+
+// evidenceList names deltas and trends for the verdict lines, "; "
+// between them.
+func (c *Comparison) evidenceList(ds []Delta, ts []Trend) string {
+	var parts []string
+	for _, d := range ds {
+		parts = append(parts, c.DeltaText(d))
+	}
+	for _, t := range ts {
+		parts = append(parts, c.TrendText(t))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// EvidenceText names one piece of evidence (Confirmed) in one line.
+func (c *Comparison) EvidenceText(e Evidence) string {
+	if e.Trend != nil {
+		return e.Config + " " + c.TrendText(*e.Trend)
+	}
+	return e.Config + " " + c.DeltaText(*e.Delta)
 }
 
 // levelRows is the table of a configuration's headline deltas at its
@@ -178,7 +260,7 @@ func (c *Comparison) levelRows(cf Config) [][]string {
 		for i, x := range cf.Levels {
 			cells[i] = []string{"–", "", "", "", "", ""}
 			if d, ok := headlineAt(cf, col.metric, x); ok {
-				cells[i] = deltaCells(d)
+				cells[i] = c.deltaCells(d)
 				if stat == "" {
 					stat = string(d.Stat)
 				}
@@ -226,8 +308,8 @@ func headlineAt(cf Config, m Metric, x analyze.Load) (Delta, bool) {
 }
 
 // deltaCells are a delta's six cells: old, →, new, delta, mark, test.
-func deltaCells(d Delta) []string {
-	return []string{bound(d.Old, d.OldAtLeast), "→", bound(d.New, d.NewAtLeast), pct(d.DeltaPct), mark(d.Change), testText(d)}
+func (c *Comparison) deltaCells(d Delta) []string {
+	return []string{bound(d.Old, d.OldAtLeast), "→", bound(d.New, d.NewAtLeast), pct(d.DeltaPct), mark(d.Change), c.testText(d)}
 }
 
 // DeltaText names the delta d of c in one line, as the text's verdict
@@ -266,16 +348,28 @@ func mark(ch Change) string {
 	return "?"
 }
 
-// testText is the test a delta got: "p=0.012", "runs 3+3", "(no test)",
-// or why its change is unknown.
-func testText(d Delta) string {
+// testText is how a delta was judged: "welch p=0.012", "quantile
+// p=0.031", "runs 3+3", "(across levels)", "(at c=32)" for a capacity
+// its bounding level confirmed, "(unconfirmed)", "(no test)", or why
+// its change is unknown.
+func (c *Comparison) testText(d Delta) string {
 	switch {
 	case d.Change == Unknown:
 		return "(" + strings.ReplaceAll(d.Reason, "_", " ") + ")"
-	case d.Test == TestMannWhitney:
-		return "p=" + strconv.FormatFloat(d.PValue, 'f', 3, 64)
+	case d.Test == TestWelch:
+		return "welch p=" + strconv.FormatFloat(d.PValue, 'f', 3, 64)
+	case d.Test == TestQuantile:
+		return "quantile p=" + strconv.FormatFloat(d.PValue, 'f', 3, 64)
 	case d.Test == TestRuns:
 		return fmt.Sprintf("runs %d+%d", d.NOld, d.NNew)
+	case d.ConfirmedBy == ConfirmedByLevels:
+		return "(across levels)"
+	case d.ConfirmedBy == ConfirmedBySameMeasure:
+		return "(as TPS)"
+	case d.ConfirmedBy == ConfirmedByLevel && d.ConfirmedAt != nil:
+		return "(at " + c.Axis.Label(*d.ConfirmedAt) + ")"
+	case d.Unconfirmed:
+		return "(unconfirmed)"
 	}
 	return "(no test)"
 }

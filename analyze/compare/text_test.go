@@ -62,32 +62,52 @@ func TestAlign(t *testing.T) {
 }
 
 // TestWriteText: the text of a small comparison, line by line, and a
-// delta named as the verdict lines (and --fail-on regression) name it.
+// delta named as the verdict lines (and --fail-on) name it: one
+// configuration a side, of other ids, paired as they are; TTFT P90
+// better at six levels of six (the sign test confirms it); TPS better
+// at one level only (unconfirmed).
 func TestWriteText(t *testing.T) {
-	c := mustNew(t, report("a", cfg("a", lvl(2, 200, 50, 4))), report("b", cfg("a", lvl(2, 150, 60, 3))),
-		Options{BaselineSource: "x/a", CandidateSource: "y/b"})
+	old := grid(6, func(x float64) analyze.Level { return lvl(x, 100*x, 50, x/2) })
+	cand := grid(6, func(x float64) analyze.Level {
+		tps := 50.0
+		if x == 2 {
+			tps = 60
+		}
+		return lvl(x, 80*x, tps, x/2)
+	})
+	cand.ID = "b"
+	c := mustNew(t, report("a", old), report("b", cand), Options{BaselineSource: "x/a", CandidateSource: "y/b"})
 	var b strings.Builder
 	if err := c.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
 	want := `baseline:  a (x/a)
 candidate: b (y/b)
-a difference counts from 5% on, and where a test is possible only when significant (p < 0.05)
+a difference counts from 5% on, and only when confirmed: by its own test (p < 0.05), or where it has none by the sign test across levels (p < 0.05)
 
-a: mixed
+a → b: better
+  paired as the only configuration of each side (no --match needed)
   C_max p90  0  →  0  –  ~  (no test)
   users p90  0  →  0  –  ~  (no test)
-  load  TTFT p90 (ms)                           TPS mean (tok/s)                      system (req/s)
-  c=2   200  →  150  -25.0%  better  (no test)  50  →  60  +20.0%  better  (no test)  4  →  3  -25.0%  worse  (no test)
-  decided by: TTFT p90 at c=2 200 → 150 (-25.0%); TPS mean at c=2 50 → 60 (+20.0%); system req/s at c=2 4 → 3 (-25.0%)
+  load  TTFT p90 (ms)                                 TPS mean (tok/s)                     system (req/s)
+  c=1   100  →   80  -20.0%  better  (across levels)  50  →  50    0.0%  ~  (no test)      0.5000  →  0.5000  0.0%  ~  (no test)
+  c=2   200  →  160  -20.0%  better  (across levels)  50  →  60  +20.0%  ~  (unconfirmed)       1  →       1  0.0%  ~  (no test)
+  c=3   300  →  240  -20.0%  better  (across levels)  50  →  50    0.0%  ~  (no test)       1.500  →   1.500  0.0%  ~  (no test)
+  c=4   400  →  320  -20.0%  better  (across levels)  50  →  50    0.0%  ~  (no test)           2  →       2  0.0%  ~  (no test)
+  c=5   500  →  400  -20.0%  better  (across levels)  50  →  50    0.0%  ~  (no test)       2.500  →   2.500  0.0%  ~  (no test)
+  c=6   600  →  480  -20.0%  better  (across levels)  50  →  50    0.0%  ~  (no test)           3  →       3  0.0%  ~  (no test)
+  across levels: TTFT p90 better by 5% or more at 6 of 6 levels (sign test p=0.031; median -20.0%)  better
+  across levels: TPS mean better by 5% or more at 1 of 6 levels (sign test p=1.000; median 0.0%)  ~
+  decided by: TTFT p90 at c=1 100 → 80 (-20.0%); TTFT p90 at c=2 200 → 160 (-20.0%); TTFT p90 at c=3 300 → 240 (-20.0%); TTFT p90 better by 5% or more at 6 of 6 levels (sign test p=0.031; median -20.0%)
+  unconfirmed (no test, no trend across levels; not counted): TPS mean at c=2 50 → 60 (+20.0%)
 
-verdict: mixed (1 mixed)
+verdict: better (1 better)
 `
 	if b.String() != want {
 		t.Errorf("the text:\n%s\nwant:\n%s", b.String(), want)
 	}
 	d := delta(t, c.Configs[0], Metric(analyze.TTFT), analyze.P90, 2)
-	if got, want := c.DeltaText(d), "TTFT p90 at c=2 200 → 150 (-25.0%)"; got != want {
+	if got, want := c.DeltaText(d), "TTFT p90 at c=2 200 → 160 (-20.0%)"; got != want {
 		t.Errorf("DeltaText = %q, want %q", got, want)
 	}
 	c.Axis = analyze.AxisRate

@@ -4,39 +4,47 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/openzeka/reportgen/analyze"
 )
 
 // decidersMax is how many deltas DecidedBy and Against name at most per
 // direction.
 const decidersMax = 3
 
-// verdict decides a configuration's verdict from its headline deltas
-// (doc.go states the rule):
+// verdict decides a configuration's verdict from its confirmed headline
+// changes (doc.go states the rule):
 //
-//  1. The SLO capacity at the headline statistic comes first: a known
-//     change of C_max (R_max), a whole step of the load grid, decides the
-//     verdict, better or worse; the headline deltas that went the other
-//     way are listed as Against.
-//  2. Otherwise the other headline deltas decide (the users the capacity
-//     serves, and at each common level TTFT at the headline statistic,
-//     TPS mean and the system's request throughput): some better and
-//     some worse is mixed, only better is better, only worse is worse,
-//     none is no change, unless no headline delta could be judged at all
-//     (Incomparable).
+//  1. The SLO capacity at the headline statistic comes first: a
+//     confirmed change of C_max (R_max), a whole step of the load grid,
+//     decides the verdict, better or worse; the confirmed headline
+//     changes that went the other way are listed as Against.
+//  2. Otherwise the other confirmed headline changes decide: the users
+//     the capacity serves, at each level TTFT at the headline statistic,
+//     TPS mean and the system's request throughput, and the trends of
+//     those across levels. Some better and some worse is mixed, only
+//     better is better, only worse is worse, none is no change, unless
+//     no headline delta could be judged at all (Incomparable).
 //
-// DecidedBy names the C_max delta and the headline deltas of the
-// verdict's direction (for mixed, two of each): the users the capacity
-// serves first, the number a buyer plans with, then the largest by
-// |ln(new/old)|.
+// A change nothing confirmed decides nothing: it is listed in
+// Unconfirmed. DecidedBy names the C_max delta and the confirmed
+// headline deltas of the verdict's direction (for mixed, two of each),
+// one per measurement (measure): the users the capacity serves first,
+// the number a buyer plans with, then the largest by |ln(new/old)|;
+// DecidedAcross the trends, one per measurement.
 func (k *comparer) verdict(c *Config) {
 	var capacity *Delta
-	var better, worse []Delta
+	var better, worse, unconfirmed []Delta
 	known := false
 	for i := range c.Deltas {
 		d := &c.Deltas[i]
-		known = known || d.Headline && d.Change != Unknown
+		if !d.Headline {
+			continue
+		}
+		known = known || d.Change != Unknown
 		switch {
-		case !d.Headline:
+		case d.Unconfirmed:
+			unconfirmed = append(unconfirmed, *d)
 		case d.Metric == CapacityLoad && counts(d.Change):
 			capacity = d
 		case d.Change == Improved:
@@ -45,25 +53,41 @@ func (k *comparer) verdict(c *Config) {
 			worse = append(worse, *d)
 		}
 	}
-	better, worse = largestFirst(better), largestFirst(worse)
+	var tBetter, tWorse []Trend
+	for _, t := range c.AcrossLevels {
+		switch {
+		case !t.Headline:
+		case t.Change == Improved:
+			tBetter = append(tBetter, t)
+		case t.Change == Regressed:
+			tWorse = append(tWorse, t)
+		}
+	}
+	better, worse = onePerMeasure(largestFirst(better)), onePerMeasure(largestFirst(worse))
+	tBetter, tWorse = oneTrendPerMeasure(tBetter), oneTrendPerMeasure(tWorse)
+	c.Unconfirmed = head(largestFirst(unconfirmed), len(unconfirmed))
+	c.DecidedAcross = []Trend{}
 	if capacity != nil {
-		same, other := better, worse
+		same, other, tSame, tOther := better, worse, tBetter, tWorse
 		c.Verdict = Better
 		if capacity.Change == Regressed {
-			same, other, c.Verdict = worse, better, Worse
+			same, other, tSame, tOther, c.Verdict = worse, better, tWorse, tBetter, Worse
 		}
-		c.DecidedBy = append([]Delta{*capacity}, head(same, decidersMax-1)...)
-		c.Against = head(other, decidersMax)
+		c.DecidedBy = head(onePerMeasure(append([]Delta{*capacity}, same...)), decidersMax)
+		c.DecidedAcross = trendHead(tSame, decidersMax)
+		c.Against, c.AgainstAcross = head(other, decidersMax), trendHead(tOther, decidersMax)
 		return
 	}
+	anyBetter, anyWorse := len(better)+len(tBetter) > 0, len(worse)+len(tWorse) > 0
 	switch {
-	case len(better) > 0 && len(worse) > 0:
+	case anyBetter && anyWorse:
 		c.Verdict = Mixed
 		c.DecidedBy = append(head(better, 2), head(worse, 2)...)
-	case len(better) > 0:
-		c.Verdict, c.DecidedBy = Better, head(better, decidersMax)
-	case len(worse) > 0:
-		c.Verdict, c.DecidedBy = Worse, head(worse, decidersMax)
+		c.DecidedAcross = append(trendHead(tBetter, 2), trendHead(tWorse, 2)...)
+	case anyBetter:
+		c.Verdict, c.DecidedBy, c.DecidedAcross = Better, head(better, decidersMax), trendHead(tBetter, decidersMax)
+	case anyWorse:
+		c.Verdict, c.DecidedBy, c.DecidedAcross = Worse, head(worse, decidersMax), trendHead(tWorse, decidersMax)
 	case known:
 		c.Verdict = NoChange
 	default:
@@ -71,8 +95,60 @@ func (k *comparer) verdict(c *Config) {
 	}
 }
 
-// counts reports whether a change counts for a verdict.
-func counts(ch Change) bool { return ch == Improved || ch == Regressed }
+// measure names the measurement a metric comes from: per-user TPS, the
+// system's request throughput and its aggregate output at a level are
+// one (at a fixed concurrency and output length each follows from the
+// mean latency), and so are a capacity and the users it serves; every
+// other metric is its own.
+func measure(m Metric) string {
+	switch m {
+	case Metric(analyze.TPS), Metric(analyze.SystemRPS), Metric(analyze.AggregateTPS):
+		return "throughput"
+	case CapacityLoad, CapacityUsers:
+		return "capacity"
+	}
+	return string(m)
+}
+
+// onePerMeasure keeps the first delta of each measurement at each level
+// (ds in the order wanted).
+func onePerMeasure(ds []Delta) []Delta {
+	type key struct {
+		load    analyze.Load
+		wide    bool
+		measure string
+	}
+	seen := map[key]bool{}
+	out := []Delta{}
+	for _, d := range ds {
+		k := key{wide: d.Load == nil, measure: measure(d.Metric)}
+		if d.Load != nil {
+			k.load = *d.Load
+		}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// oneTrendPerMeasure orders trends by the size of their median change,
+// largest first, and keeps the first of each measurement.
+func oneTrendPerMeasure(ts []Trend) []Trend {
+	slices.SortStableFunc(ts, func(a, b Trend) int {
+		return cmp.Compare(math.Abs(math.Log1p(b.MedianPct/100)), math.Abs(math.Log1p(a.MedianPct/100)))
+	})
+	seen := map[string]bool{}
+	out := []Trend{}
+	for _, t := range ts {
+		if m := measure(t.Metric); !seen[m] {
+			seen[m] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
 
 // largestFirst orders deltas by the size of their change, |ln(new /
 // old)|, largest first (an unbounded or from-zero change first of all),
@@ -103,4 +179,10 @@ func size(d Delta) float64 {
 func head(ds []Delta, n int) []Delta {
 	out := []Delta{}
 	return append(out, ds[:min(n, len(ds))]...)
+}
+
+// trendHead is the first n of ts (all when fewer), never nil.
+func trendHead(ts []Trend, n int) []Trend {
+	out := []Trend{}
+	return append(out, ts[:min(n, len(ts))]...)
 }

@@ -17,16 +17,20 @@ import (
 	"github.com/openzeka/reportgen/ingest"
 	"github.com/openzeka/reportgen/internal/outdir"
 	"github.com/openzeka/reportgen/render"
+	"github.com/openzeka/reportgen/render/comparison"
 )
 
 const compareUsage = `Usage: reportgen compare [flags] BASELINE CANDIDATE
 
 Compares a candidate campaign with a baseline (an engine upgrade, a new
-draft model, another GPU): configurations matched by id (or --match),
-levels by load; every metric's statistics old and new, their change, and
-where the data allows it a test of significance (Mann–Whitney U on
-per-request samples, or run-to-run spread); a verdict per configuration
-and overall (better, worse, no_change, mixed). A summary goes to stdout.
+draft model, another GPU): configurations matched by id (or --match; one
+configuration a side is paired as it is), levels by load; every metric's
+statistics old and new and their change. A change counts only when it
+reaches --threshold and is confirmed: by its own test (Welch's t on
+means, a quantile test on percentiles of per-request data, run-to-run
+spread) or, where it has none, by the sign test across levels. A verdict
+per configuration and overall (better, worse, no_change, mixed); a
+summary on stdout.
 
 BASELINE and CANDIDATE are each a report folder, read and analyzed as
 build does (with the same flags on both sides), or an analysis.json that
@@ -36,9 +40,11 @@ With -o OUT, writes OUT/compare.json and the comparison edition in each
 language, OUT/LANG/compare.{md,html,pdf} with its charts (--lang,
 --format choose).
 
-Exit status: 0, or 3 under --fail-on regression when a headline
-statistic regressed (beyond --threshold, and significant where a test is
-possible); 1 on failure, 2 on a usage error.
+Exit status: 0; 3 under --fail-on regression when a headline statistic
+regressed, confirmed (beyond --threshold, and significant by its own test
+or holding across levels by the sign test), or under --fail-on change
+when one changed either way, confirmed; 1 on failure, 2 on a usage
+error.
 
 Flags:
 `
@@ -91,7 +97,7 @@ func parseCompare(stdout, stderr io.Writer, args []string, getenv func(string) s
 	fs.StringVar(&formats, "format", strings.Join(knownFormats, ","), "edition `formats`, comma-separated (md, html, pdf)")
 	fs.Var(matchList{&cfg.match}, "match", "`a=b` compares the baseline's configuration a with the candidate's b (repeatable); the others are matched by id")
 	fs.Var(setting{&cfg.threshold, thresholdRange}, "threshold", fmt.Sprintf("a difference counts from this `percent` on; 0 counts every one (default %g)", compare.DefaultThresholdPct))
-	fs.StringVar(&cfg.failOn, "fail-on", "", "exit 3 on a `regression`: a headline statistic worse beyond --threshold, and significant where a test is possible")
+	fs.StringVar(&cfg.failOn, "fail-on", "", "exit 3 on a confirmed `regression` of a headline statistic (beyond --threshold, and significant by its own test or across levels), or on a confirmed change either way (change)")
 	def := analyze.DefaultParams()
 	o := &cfg.analysis.overrides
 	fs.Var(setting{&o.SLOTTFTms, ingest.TTFTRange}, "slo-ttft-ms", fmt.Sprintf("report folders: TTFT SLO threshold in `ms`, above 0 (default %g, or the manifest's)", def.SLOTTFTms))
@@ -135,9 +141,9 @@ func parseCompare(stdout, stderr io.Writer, args []string, getenv func(string) s
 		cfg.threshold = &t
 	}
 	switch cfg.failOn {
-	case "", "regression":
+	case "", failRegression, failChange:
 	default:
-		return nil, usagef("--fail-on %q: expected regression", cfg.failOn)
+		return nil, usagef("--fail-on %q: expected regression or change", cfg.failOn)
 	}
 	if input != "" {
 		if !slices.Contains(ingest.FormatNames(), input) {
@@ -179,16 +185,26 @@ func parseInterspersed(fs *flag.FlagSet, stdout io.Writer, args []string) ([]str
 	}
 }
 
-// errRegression is compare's outcome under --fail-on regression when a
-// headline statistic regressed: exit status 3.
-type errRegression struct{ list []string }
+// The gates of --fail-on.
+const (
+	failRegression = "regression"
+	failChange     = "change"
+)
+
+// errRegression is compare's outcome under --fail-on when the gate's
+// changes were found: exit status 3. gate is the --fail-on value, what
+// the changes' kind in words ("regressed", "changed").
+type errRegression struct {
+	gate, what string
+	list       []string
+}
 
 func (e *errRegression) Error() string {
 	s := "s"
 	if len(e.list) == 1 {
 		s = ""
 	}
-	return fmt.Sprintf("--fail-on regression: %d headline statistic%s regressed: %s", len(e.list), s, listSome(e.list, 5))
+	return fmt.Sprintf("--fail-on %s: %d headline statistic%s %s, confirmed: %s", e.gate, len(e.list), s, e.what, listSome(e.list, 5))
 }
 
 // exitRegression is the exit status of a comparison that failed its gate.
@@ -254,14 +270,28 @@ func compareCmd(ctx context.Context, stdout, stderr io.Writer, args []string, ge
 		}
 		fmt.Fprintf(stdout, "%s, %s → %s\n", cfg.baseline, cfg.candidate, shown)
 	}
-	if rs := c.Regressions(); cfg.failOn == "regression" && len(rs) > 0 {
-		var list []string
-		for _, r := range rs {
-			list = append(list, r.Config+" "+c.DeltaText(r.Delta))
-		}
-		return &errRegression{list}
+	return gate(c, cfg.failOn)
+}
+
+// gate is the outcome of --fail-on (failOn "" for none): the confirmed
+// headline regressions, or changes either way, as an *errRegression.
+func gate(c *compare.Comparison, failOn string) error {
+	var found []compare.Evidence
+	what := "regressed"
+	switch failOn {
+	case failRegression:
+		found = c.Confirmed(compare.Regressed)
+	case failChange:
+		found, what = append(c.Confirmed(compare.Regressed), c.Confirmed(compare.Improved)...), "changed"
 	}
-	return nil
+	if len(found) == 0 {
+		return nil
+	}
+	list := make([]string, len(found))
+	for i, e := range found {
+		list[i] = c.EvidenceText(e)
+	}
+	return &errRegression{gate: failOn, what: what, list: list}
 }
 
 func idList(r *analyze.Report) string {
@@ -347,7 +377,7 @@ func renderComparison(ctx context.Context, c *compare.Comparison, cfg *compareCo
 		}
 	}
 	return renderLanguages(ctx, cfg.langs, formatBits(cfg.formats), logo, func(opt render.Options) (editionFiles, error) {
-		ed, err := render.NewComparison(c, opt)
+		ed, err := render.New(comparison.New(c), opt)
 		if err != nil {
 			return editionFiles{}, fmt.Errorf("%s comparison edition: %w", opt.Lang, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/openzeka/reportgen/ingest"
 	"github.com/openzeka/reportgen/internal/testutil"
 	"github.com/openzeka/reportgen/render"
+	"github.com/openzeka/reportgen/render/report"
 )
 
 // TestFuzzCorpusRenders: every seed and every stored corpus entry of the
@@ -73,7 +74,7 @@ func renderThrough(t *testing.T, files map[string][]byte, lang string) bool {
 	if err != nil {
 		return false
 	}
-	if _, err := render.NewEdition(r, render.Options{Lang: lang, Formats: render.FormatHTML}); err != nil {
+	if _, err := render.New(report.New(r), render.Options{Lang: lang, Formats: render.FormatHTML}); err != nil {
 		// A report read and analyzed renders: an error here is a bug
 		// (a template turns a panic into one).
 		t.Errorf("%q: %v", files, err)

@@ -24,6 +24,7 @@ import (
 	"github.com/openzeka/reportgen/internal/outdir"
 	"github.com/openzeka/reportgen/render"
 	"github.com/openzeka/reportgen/render/chart"
+	"github.com/openzeka/reportgen/render/report"
 )
 
 // version is set at link time (make build: -ldflags "-X main.version=…");
@@ -643,8 +644,8 @@ type editionFiles struct {
 
 // renderEdition renders one edition of the report in the formats opt
 // asks for.
-func renderEdition(report *analyze.Report, opt render.Options) (editionFiles, error) {
-	ed, err := render.NewEdition(report, opt)
+func renderEdition(r *analyze.Report, opt render.Options) (editionFiles, error) {
+	ed, err := render.New(report.New(r), opt)
 	if err != nil {
 		return editionFiles{}, fmt.Errorf("%s edition: %w", opt.Lang, err)
 	}

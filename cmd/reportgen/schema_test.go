@@ -107,8 +107,22 @@ func checkSchemaVersion(t *testing.T, raw map[string]any) {
 }
 
 // checkSchemaKinds: the schema lists the code's warning kinds, input
-// formats and SLO statistics.
+// formats, SLO statistics, finding kinds (the headline ones as told in
+// the summary) and anomaly kinds (those an anomaly finding may tell).
 func checkSchemaKinds(t *testing.T, raw map[string]any) {
+	var findings, headline, anomalies, noted []string
+	for _, r := range analyze.Rules() {
+		findings = append(findings, string(r.Kind))
+		if r.Scope == analyze.Headline {
+			headline = append(headline, string(r.Kind))
+		}
+	}
+	for _, a := range analyze.AnomalyRules() {
+		anomalies = append(anomalies, string(a.Kind))
+		if a.Note > 0 {
+			noted = append(noted, string(a.Kind))
+		}
+	}
 	for _, c := range []struct {
 		what string
 		got  []string
@@ -116,6 +130,10 @@ func checkSchemaKinds(t *testing.T, raw map[string]any) {
 	}{
 		{"warning kinds", schemaStrings(t, raw, "$defs", "warning", "properties", "kind", "enum"), analyze.WarningKinds()},
 		{"input formats", schemaStrings(t, raw, "$defs", "config", "properties", "format", "enum"), ingest.FormatNames()},
+		{"finding kinds", schemaStrings(t, raw, "$defs", "finding", "properties", "kind", "enum"), findings},
+		{"finding kinds told in the summary", summaryKinds(t, raw), headline},
+		{"anomaly kinds", schemaStrings(t, raw, "$defs", "anomalyKind", "enum"), anomalies},
+		{"anomalies a finding tells", schemaStrings(t, raw, "$defs", "finding", "properties", "anomaly", "enum"), noted},
 		{"SLO statistics", schemaStrings(t, raw, "$defs", "sloPercentile", "enum"), func() (out []string) {
 			for _, p := range analyze.Percentiles {
 				out = append(out, string(p))
@@ -128,6 +146,21 @@ func checkSchemaKinds(t *testing.T, raw map[string]any) {
 			t.Errorf("%s: schema lists %q, the code %q", c.what, got, want)
 		}
 	}
+}
+
+// summaryKinds are the finding kinds the schema requires to be told in
+// section "summary".
+func summaryKinds(t *testing.T, raw map[string]any) []string {
+	t.Helper()
+	for _, c := range schemaAt(t, raw, "$defs", "finding", "allOf").([]any) {
+		then, _ := c.(map[string]any)["then"].(map[string]any)
+		props, _ := then["properties"].(map[string]any)
+		if section, _ := props["section"].(map[string]any); section["const"] == analyze.SummarySection {
+			return schemaStrings(t, c, "if", "properties", "kind", "enum")
+		}
+	}
+	t.Fatal("schema: no finding kinds bound to section summary")
+	return nil
 }
 
 // checkSampleAnalyses builds each sample report, one subtest each, and

@@ -1,5 +1,5 @@
 // Package reporttest holds hand-made reports the render tests share
-// (render, render/chart, render/pdf): small, and shaped to reach the
+// (render, render/report, render/chart, render/pdf): small, and shaped to reach the
 // edge cases a rendering must handle.
 package reporttest
 

@@ -1,5 +1,8 @@
-// Package samplegen generates the per-request data of the comparison
-// sample, samples/compare/before and samples/compare/after: one
+// Package samplegen generates synthetic benchmark data from a model of
+// requests: the comparison pairs of compare's tests (pairs.go: one of
+// each kind of pair users compare, in the files of vLLM, LLMPerf and
+// AIPerf), and the per-request data of the comparison sample,
+// samples/compare/before and samples/compare/after: one
 // per-request CSV per configuration
 // (concurrency,ttft_ms,itl_ms,latency_s,output_tokens,error), made from
 // the model below with a fixed seed, so that the sample is the same

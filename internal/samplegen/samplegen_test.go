@@ -16,3 +16,25 @@ func TestSampleFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestPairs: each pair's sides are report folders of a manifest and one
+// file per level, the same bytes every time they are made.
+func TestPairs(t *testing.T) {
+	again := Pairs()
+	for i, p := range Pairs() {
+		for side, files := range map[string]map[string][]byte{"before": p.Before, "after": p.After} {
+			if len(files) < 5 || files["report.toml"] == nil {
+				t.Errorf("%s %s: %d files, manifest %v", p.Name, side, len(files), files["report.toml"] != nil)
+			}
+			other := again[i].Before
+			if side == "after" {
+				other = again[i].After
+			}
+			for name, data := range files {
+				if string(other[name]) != string(data) {
+					t.Errorf("%s %s %s differs between two makes", p.Name, side, name)
+				}
+			}
+		}
+	}
+}

@@ -83,3 +83,17 @@ func HasReportedRPS(r *analyze.Report) bool {
 		return slices.ContainsFunc(c.Levels, func(l analyze.Level) bool { return !math.IsNaN(l.RPSReported) })
 	})
 }
+
+// ModelLine names the model of meta in loc's language with its vendor,
+// each part passed through esc: "Kimi K3 (Moonshot AI)"; "" when meta
+// names no model. The report and the comparison both say it.
+func ModelLine(loc *locale.Locale, meta analyze.Meta, esc func(string) string) string {
+	model, vendor := meta.Model.In(loc.Lang), meta.Vendor.In(loc.Lang)
+	switch {
+	case model == "":
+		return ""
+	case vendor == "":
+		return esc(model)
+	}
+	return loc.T("model_vendor", "Model", esc(model), "Vendor", esc(vendor))
+}

@@ -1,0 +1,145 @@
+package analyze
+
+import (
+	"math"
+	"sort"
+)
+
+// aggregateLeader names the config with the highest aggregate output at
+// the highest level every config measured; within the tie threshold of
+// the runner-up it is a tie.
+func aggregateLeader(r *Report, _ Metric, w weights) []Finding {
+	c, ok := highestCommon(r.Configs)
+	if !ok {
+		return nil
+	}
+	ranked := rankAt(r.Configs, c, MetricAggregate, Mean)
+	if len(ranked) == 0 {
+		return nil
+	}
+	f := Finding{Kind: AggregateLeader, Configs: []string{ranked[0].id}, Levels: []Load{c},
+		Values: map[string]float64{"value": ranked[0].v}, Score: w[AggregateLeader]}
+	if len(ranked) > 1 {
+		f.Configs = append(f.Configs, ranked[1].id)
+		f.Values["next"] = ranked[1].v
+		f.Values["ratio"] = Ratio(ranked[0].v, ranked[1].v)
+		f.Tie = r.tieBetween(MetricAggregate, Mean, c, ranked[0].id, ranked[1].id)
+		if !f.Tie {
+			f.Score += math.Log(f.Values["ratio"])
+		}
+	}
+	return []Finding{f}
+}
+
+// ttftLeaders names the config with the lowest TTFT at the lowest common
+// level, noting when it also leads at the highest; within the tie
+// threshold of the runner-up it is a tie.
+func ttftLeaders(r *Report, _ Metric, w weights) []Finding {
+	if len(r.Configs) < 2 {
+		return nil
+	}
+	lo, okLo := lowestCommon(r.Configs)
+	hi, okHi := highestCommon(r.Configs)
+	if !okLo || !okHi {
+		return nil
+	}
+	stat := MetricTTFT.commonStat(levelsAt(r.Configs, lo, hi), Mean)
+	atLo := rankAt(r.Configs, lo, MetricTTFT, stat)
+	atHi := rankAt(r.Configs, hi, MetricTTFT, stat)
+	if len(atLo) < 2 {
+		return nil // fewer than two configs report a TTFT there
+	}
+	ratio := Ratio(atLo[1].v, atLo[0].v)
+	f := Finding{Kind: TTFTLeader, Configs: []string{atLo[0].id, atLo[1].id}, Levels: []Load{lo, hi}, Stat: stat,
+		Values: map[string]float64{"low": atLo[0].v, "low_next": atLo[1].v, "ratio": ratio},
+		Tie:    r.tieBetween(MetricTTFT, stat, lo, atLo[0].id, atLo[1].id)}
+	if !f.Tie {
+		f.Score = w[TTFTLeader] + math.Log(ratio)
+	}
+	if len(atHi) > 1 && atHi[0].id == atLo[0].id && !r.tieBetween(MetricTTFT, stat, hi, atHi[0].id, atHi[1].id) {
+		f.Values["high"] = atHi[0].v
+		// 1 when it is the lowest at every common level between, 0 when
+		// another config leads somewhere in between.
+		f.Values["every_level"] = 1
+		for _, x := range commonLevels(r.Configs) {
+			if rk := rankAt(r.Configs, x, MetricTTFT, stat); len(rk) > 0 && rk[0].id != atLo[0].id {
+				f.Values["every_level"] = 0
+			}
+		}
+	}
+	return []Finding{f}
+}
+
+// levelsAt collects every config's levels at the given loads.
+func levelsAt(cfgs []Config, xs ...Load) []Level {
+	var out []Level
+	for _, c := range cfgs {
+		for _, x := range xs {
+			if l, ok := levelAt(c, x); ok {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+type ranked struct {
+	id string
+	v  float64
+}
+
+// rankAt orders the configs that measured level c by metric m, best
+// first (stable: report order breaks ties).
+func rankAt(cfgs []Config, c Load, m Metric, stat Percentile) []ranked {
+	var out []ranked
+	for _, cfg := range cfgs {
+		if l, ok := levelAt(cfg, c); ok && !math.IsNaN(m.Value(l, stat)) {
+			out = append(out, ranked{cfg.ID, m.Value(l, stat)})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return m.better(out[i].v, out[j].v) })
+	return out
+}
+
+// leaderLow tells the best config on m at the lowest level all
+// measured and its nearest rival, a tie when within the tie threshold;
+// not on throughput: at low load every config's throughput is small,
+// and the high end decides.
+func leaderLow(r *Report, m Metric, _ weights) []Finding {
+	lo, okLo := lowestCommon(r.Configs)
+	_, okHi := highestCommon(r.Configs)
+	if len(r.Configs) < 2 || !okLo || !okHi || m.Key == MetricSystemRPS.Key || m.Key == MetricAggregate.Key {
+		return nil
+	}
+	return leaderAt(r, m, LeaderLow, lo)
+}
+
+// leaderHigh is leaderLow at the highest level all measured, when that
+// is another level than the lowest; on every metric.
+func leaderHigh(r *Report, m Metric, _ weights) []Finding {
+	lo, okLo := lowestCommon(r.Configs)
+	hi, okHi := highestCommon(r.Configs)
+	if len(r.Configs) < 2 || !okLo || !okHi || lo == hi {
+		return nil
+	}
+	return leaderAt(r, m, LeaderHigh, hi)
+}
+
+// leaderAt ranks the configs on m at level c and tells the best and its
+// nearest rival as a finding of kind, scored by how far ahead the best
+// is (0 for a tie); nothing when fewer than two measured m there.
+func leaderAt(r *Report, m Metric, kind FindingKind, c Load) []Finding {
+	stat := m.commonStat(levelsAt(r.Configs, c), Mean)
+	rk := rankAt(r.Configs, c, m, stat)
+	if len(rk) < 2 {
+		return nil
+	}
+	adv := m.advantage(rk[0].v, rk[1].v)
+	f := Finding{Kind: kind, Section: string(m.Key), Configs: []string{rk[0].id, rk[1].id}, Levels: []Load{c},
+		Values: map[string]float64{"value": rk[0].v, "next": rk[1].v, "ratio": adv}, Score: math.Log(adv),
+		Tie: r.tieBetween(m, stat, c, rk[0].id, rk[1].id), Stat: m.statName(stat)}
+	if f.Tie {
+		f.Score = 0
+	}
+	return []Finding{f}
+}

@@ -1,0 +1,375 @@
+package comparison
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/analyze/compare"
+	"github.com/openzeka/reportgen/render"
+	"github.com/openzeka/reportgen/render/chart"
+	"github.com/openzeka/reportgen/render/locale"
+	"github.com/openzeka/reportgen/render/present"
+)
+
+// view builds the comparison edition's sentences and tables from a
+// compare.Comparison and the locale. The comparison's templates only
+// lay them out, each section through its sub-view (subviews.go).
+//
+//	view.go          the shared words: sides, values, changes, tests
+//	verdict.go       the verdict, and what differs and was not compared
+//	tables.go        the headline tables, every change, the method
+type view struct {
+	C   *compare.Comparison
+	loc *locale.Locale
+	// charts maps a drawn chart's name to the path the Markdown links.
+	charts map[string]string
+	// locNew words the candidate's levels where its load axis is not the
+	// baseline's (the edition's); nil where they share one.
+	locNew *locale.Locale
+}
+
+// funcs are the comparison templates' functions: the engine's
+// (render.Funcs) and a chart by name.
+func (v *view) funcs() template.FuncMap {
+	funcs := render.Funcs(v.loc)
+	funcs["chart"] = v.chart
+	return funcs
+}
+
+// chart places comparison chart name with its localized caption when it
+// was drawn for this edition, and nothing otherwise.
+func (v *view) chart(name string) string {
+	p, ok := v.charts[name]
+	if !ok {
+		return ""
+	}
+	return render.Figure(render.Escape(chart.ComparisonCaption(v.C, name, v.loc)), p)
+}
+
+// Title is the edition's title: "Comparison: before → after".
+func (v *view) Title() string {
+	return v.loc.T("compare_title", "Old", render.Escape(v.C.Baseline.Name), "New", render.Escape(v.C.Candidate.Name))
+}
+
+// Subtitle names the two sides by their reports' titles (or names),
+// escaped.
+func (v *view) Subtitle() string { return render.Escape(v.subtitleText()) }
+
+// subtitleText is Subtitle as plain text (the PDF's cover).
+func (v *view) subtitleText() string {
+	title := func(s compare.Side) string {
+		if t := s.Title.In(v.loc.Lang); t != "" {
+			return t
+		}
+		return s.Name
+	}
+	return v.loc.T("compare_subtitle", "Old", title(v.C.Baseline), "New", title(v.C.Candidate))
+}
+
+// bothSides is what get reads from each side's manifest: once where
+// they agree (or the baseline's is empty), "baseline's → candidate's"
+// where they differ.
+func (v *view) bothSides(get func(analyze.Meta) string) string {
+	o, n := get(v.C.Old.Meta), get(v.C.New.Meta)
+	if o == n || o == "" {
+		return n
+	}
+	if n == "" {
+		n = "–"
+	}
+	return o + " → " + n
+}
+
+// Model is the model served, escaped; "a → b" where the sides differ.
+func (v *view) Model() string {
+	return v.bothSides(func(m analyze.Meta) string { return present.ModelLine(v.loc, m, render.Escape) })
+}
+
+// Platform is the test platform, escaped; "a → b" where the sides
+// differ.
+func (v *view) Platform() string {
+	return v.bothSides(func(m analyze.Meta) string { return render.Escape(m.Platform.In(v.loc.Lang)) })
+}
+
+// Text returns a manifest text (the candidate's) in the edition's
+// language, escaped.
+func (v *view) Text(t analyze.Text) string { return render.Escape(t.In(v.loc.Lang)) }
+
+// Date is the edition's date: the candidate's report date.
+func (v *view) Date() string { return v.loc.Month(v.C.New.Meta.Date) }
+
+// Old and New are the sides' names, escaped.
+func (v *view) Old() string { return render.Escape(v.C.Baseline.Name) }
+
+func (v *view) New() string { return render.Escape(v.C.Candidate.Name) }
+
+// Threshold is the comparison's threshold as a percentage: "5%", "%5".
+func (v *view) Threshold() string {
+	return v.loc.T("percent", "N", present.Seconds(v.loc, v.C.ThresholdPct))
+}
+
+// Alpha is the significance level: "0.05", "0,05".
+func (v *view) Alpha() string { return v.loc.Num(v.C.Alpha, 2) }
+
+// Stat is the headline statistic in running text: "P90", "mean".
+func (v *view) Stat() string { return v.loc.T("statw_" + string(v.C.Percentile)) }
+
+// HasCharts reports whether the edition shows charts.
+func (v *view) HasCharts() bool { return len(v.charts) > 0 }
+
+// name is a configuration's display name in the edition's language,
+// escaped: of the candidate's side where it has the id, else the
+// baseline's, else the id.
+func (v *view) name(id string, candidate bool) string {
+	rs := []*analyze.Report{v.C.Old, v.C.New}
+	if candidate {
+		rs[0], rs[1] = rs[1], rs[0]
+	}
+	for _, r := range rs {
+		if c, ok := r.Config(id); ok {
+			return render.Escape(c.Name.In(v.loc.Lang))
+		}
+	}
+	return render.Escape(id)
+}
+
+// configName names a matched configuration: the candidate's name, or
+// "baseline's → candidate's" where they differ.
+func (v *view) configName(cf compare.Config) string {
+	o, n := render.Escape(cf.Old.Name.In(v.loc.Lang)), render.Escape(cf.New.Name.In(v.loc.Lang))
+	if o == n || o == "" {
+		return n
+	}
+	return o + " → " + n
+}
+
+// isLevel reports whether metric m is measured per level (not a
+// capacity or throughput per GPU).
+func isLevel(m compare.Metric) bool {
+	_, ok := present.Of(analyze.MetricID(m))
+	return ok
+}
+
+// metricName names a delta's metric and statistic in a sentence: "P90
+// TTFT", "mean per-user TPS", "system throughput", "C_max (P90)",
+// "users at C_max (P90)", "output per GPU at 20 tok/s per user".
+func (v *view) metricName(d compare.Delta) string {
+	if look, ok := present.Of(analyze.MetricID(d.Metric)); ok {
+		if d.Stat == "" {
+			return v.loc.T("mname_" + look.Stem)
+		}
+		return v.loc.T("mname_"+look.Stem, "Stat", v.loc.T("statw_"+string(d.Stat)))
+	}
+	switch d.Metric {
+	case compare.TPSPerGPU:
+		return v.loc.T("compare_metric_tps_per_gpu", "Target", v.loc.Num(v.C.Target, 0))
+	case compare.CapacityUsers:
+		return v.loc.T("compare_metric_capacity_users", "Stat", v.loc.T("statw_"+string(d.Stat)))
+	}
+	return v.loc.T("compare_metric_capacity_load", "Stat", v.loc.T("statw_"+string(d.Stat)))
+}
+
+// what names a delta with its level: "P90 TTFT (c=8)", "C_max (P90)".
+func (v *view) what(d compare.Delta) string {
+	if d.Load == nil {
+		return v.metricName(d)
+	}
+	return v.metricName(d) + " (" + v.loc.At(*d.Load) + ")"
+}
+
+// unit is the unit a delta's values are in, as a sentence writes it
+// after a number ("ms", "tok/s", tr "istek/s"); "" for counts.
+func (v *view) unit(m compare.Metric) string {
+	if look, ok := present.Of(analyze.MetricID(m)); ok {
+		return v.loc.T("unit_word_" + look.UnitID())
+	}
+	switch {
+	case m == compare.TPSPerGPU:
+		return v.loc.T("unit_word_tps")
+	case m == compare.CapacityLoad && v.C.Axis == analyze.AxisRate:
+		return v.loc.T("unit_word_rps")
+	}
+	return ""
+}
+
+// value writes one side's value of a delta: with the metric's decimals,
+// a capacity as its level (∞ for an unbounded rate), users as a count,
+// "≥ " before a lower bound, "–" when absent.
+func (v *view) value(m compare.Metric, x float64, atLeast bool) string {
+	var s string
+	switch {
+	case math.IsNaN(x):
+		return "–"
+	case m == compare.CapacityLoad:
+		s = v.loc.Load(analyze.Load(x))
+	case m == compare.CapacityUsers:
+		s = v.loc.Int(int(x))
+	case m == compare.TPSPerGPU:
+		s = v.loc.Num(x, 0)
+	default:
+		s = v.loc.Num(x, present.MustOf(analyze.MetricID(m)).Dec)
+	}
+	if atLeast {
+		return "≥ " + s
+	}
+	return s
+}
+
+// change writes a delta's change in percent with its sign: "+10.3%",
+// "−%43,6"; "≥ +100.0%" where the candidate's value is a lower bound
+// (the baseline's: "≤"); "–" where it has none (a value absent, a
+// change from zero, two lower bounds).
+func (v *view) change(d compare.Delta) string {
+	if math.IsNaN(d.DeltaPct) || math.IsInf(d.DeltaPct, 0) || d.OldAtLeast && d.NewAtLeast {
+		return "–"
+	}
+	bound := ""
+	switch {
+	case d.NewAtLeast:
+		bound = "≥ "
+	case d.OldAtLeast:
+		bound = "≤ "
+	}
+	r := math.Round(math.Abs(d.DeltaPct)*10) / 10
+	sign := ""
+	switch {
+	case r == 0:
+	case d.DeltaPct < 0:
+		sign = "−"
+	default:
+		sign = "+"
+	}
+	return bound + sign + v.loc.Pct(r/100, 1)
+}
+
+// pValue writes a p-value: "p = 0.006", "p < 0.001".
+func (v *view) pValue(p float64) string {
+	if p < 0.001 {
+		return v.loc.T("compare_p_below", "P", v.loc.Num(0.001, 3))
+	}
+	return v.loc.T("compare_p_equal", "P", v.loc.Num(p, 3))
+}
+
+// testShort is how a delta's significance was judged, as a table cell:
+// "p = 0.006", "runs 3/3", "no test". It reads the delta's test alone:
+// a delta with no test never shows a p-value, whatever else it holds.
+func (v *view) testShort(d compare.Delta) string {
+	switch d.Test {
+	case compare.TestMannWhitney, compare.TestWelch, compare.TestQuantile:
+		return v.pValue(d.PValue)
+	case compare.TestRuns:
+		return v.loc.T("compare_sig_runs", "N", d.NOld, "M", d.NNew)
+	}
+	return v.loc.T("compare_sig_none")
+}
+
+// testLong is testShort in a sentence: "Mann–Whitney U, p < 0.001";
+// "runs test (3 and 3 runs): 95% intervals apart"; "no test possible:
+// one summary per side; judged against the 5% threshold only".
+func (v *view) testLong(d compare.Delta) string {
+	switch d.Test {
+	case compare.TestMannWhitney:
+		return v.loc.T("compare_test_mw", "P", v.pValue(d.PValue))
+	case compare.TestWelch, compare.TestQuantile:
+		// compare.json 2's tests, named in full by the edition's
+		// follow-up (their messages are not in the locales yet).
+		return v.pValue(d.PValue)
+	case compare.TestRuns:
+		id := "compare_test_runs_overlap"
+		if d.Significant {
+			id = "compare_test_runs_apart"
+		}
+		return v.loc.T(id, "N", d.NOld, "M", d.NNew)
+	}
+	return v.loc.T("compare_test_none", "Why", v.whyNoTest(d), "Pct", v.Threshold())
+}
+
+// whyNoTest says why a delta has no test: one value per side (a
+// capacity, a throughput), one summary per side, or the reason the
+// model gives.
+func (v *view) whyNoTest(d compare.Delta) string {
+	switch {
+	case !isLevel(d.Metric), d.Metric == compare.Metric(analyze.SystemRPS), d.Metric == compare.Metric(analyze.AggregateTPS):
+		return v.loc.T("compare_why_one_value")
+	case d.Reason == "" || d.Change == compare.Unknown:
+		return v.loc.T("compare_why_summary")
+	}
+	return v.loc.T("compare_why_"+d.Reason, "N", compare.MinRuns)
+}
+
+// The reasons a change does not count (sameWhy).
+const (
+	sameWithin   = "within"
+	sameOpposite = "opposite"
+	sameNotSig   = "not_significant"
+)
+
+// sameWhy is why a delta that does not count does not: within the
+// threshold; a Mann–Whitney p below α whose shift goes against the way
+// the statistic moved; or not significant.
+func (v *view) sameWhy(d compare.Delta) string {
+	switch {
+	case !d.Beyond || d.Direction == "equal":
+		return sameWithin
+	case d.Test == compare.TestMannWhitney && d.PValue < v.C.Alpha:
+		return sameOpposite
+	}
+	return sameNotSig
+}
+
+// changeShort is a delta's judgement as a table cell: "better",
+// "worse", "~ under 5%", "~ not significant", "? lower bound".
+func (v *view) changeShort(d compare.Delta) string {
+	switch d.Change {
+	case compare.Improved:
+		return v.loc.T("compare_change_better")
+	case compare.Regressed:
+		return v.loc.T("compare_change_worse")
+	case compare.Unchanged:
+		return v.loc.T("compare_same_"+v.sameWhy(d), "Pct", v.Threshold())
+	}
+	return v.loc.T("compare_unknown_" + unknownReason(d.Reason))
+}
+
+// unknownReason is the reason a delta cannot be told, as its messages
+// name it.
+func unknownReason(r string) string {
+	switch r {
+	case "both_lower_bounds", "lower_bound", analyze.ReasonAboveMeasured, analyze.ReasonBelowMeasured:
+		return r
+	}
+	return "absent"
+}
+
+// deltaPhrase is a delta in a sentence: "P90 TTFT (c=8): 253.9 →
+// 143.2 ms (−43.6%; Mann–Whitney U, p < 0.001)".
+func (v *view) deltaPhrase(d compare.Delta) string {
+	unit := v.unit(d.Metric)
+	if unit != "" {
+		unit = " " + unit
+	}
+	return v.loc.T("compare_delta", "What", v.what(d), "Old", v.value(d.Metric, d.Old, d.OldAtLeast),
+		"New", v.value(d.Metric, d.New, d.NewAtLeast), "Unit", unit, "Change", v.change(d), "Test", v.testLong(d))
+}
+
+// phrases are deltas in a sentence, joined by semicolons.
+func (v *view) phrases(ds []compare.Delta) string {
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = v.deltaPhrase(d)
+	}
+	return strings.Join(out, "; ")
+}
+
+// number writes a setting of compare.Difference (a number as text) in
+// the locale's form; "" stays "".
+func (v *view) number(s string, dec int) string {
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return s
+	}
+	return v.loc.Num(x, dec)
+}

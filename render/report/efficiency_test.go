@@ -1,0 +1,122 @@
+package report
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/internal/reporttest"
+)
+
+// efficiencyReport is Tiny with the throughput-per-GPU model filled in
+// by hand: 2 GPUs each, target 60 tok/s per user. Frontier: b at c=1
+// (85, 42.5 per GPU) beats a at c=1 (80, 40); a at c=2 and c=4 beat b
+// at c=4 (40, 80 < a's 50, 100).
+func efficiencyReport() *analyze.Report {
+	r := reporttest.Tiny()
+	pt := func(id string, c analyze.Load, x, y float64, on bool) analyze.ParetoPoint {
+		return analyze.ParetoPoint{Config: id, Load: c, PerUserTPS: x, AggregateTPS: 2 * y, TPSPerGPU: y, OnFrontier: on}
+	}
+	r.Pareto = analyze.Pareto{Stat: analyze.Mean, PerGPU: true, Target: 60, TargetSource: analyze.TargetSLO, Points: []analyze.ParetoPoint{
+		pt("a", 1, 80, 40, false), pt("a", 2, 70, 70, true), pt("a", 4, 50, 100, true),
+		pt("b", 1, 85, 42.5, true), pt("b", 4, 40, 80, false),
+	}}
+	r.Configs[0].GPUs, r.Configs[0].GPUsSource = 2, analyze.GPUsFromHardware
+	r.Configs[1].GPUs, r.Configs[1].GPUsSource = 2, analyze.GPUsFromCommand
+	r.Configs[0].AtInteractivity = &analyze.AtTarget{Target: 60, AggregateTPS: 170, TPSPerGPU: 85, Between: []analyze.Load{2, 4}}
+	r.Configs[1].AtInteractivity = &analyze.AtTarget{Target: 60, AggregateTPS: 126.67, TPSPerGPU: 63.33, Between: []analyze.Load{1, 4}}
+	return r
+}
+
+func TestEfficiencyLines(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		edit func(r *analyze.Report)
+		want []string
+	}{
+		{"a value between levels that miss the TTFT SLO is told, not ranked", nil, []string{
+			"The frontier, from the most interactive to the highest output: b\\|pipe (c=1) and \\<script\\>alert(1)\\</script\\> (c=2–4).",
+			"At 60 tok/s per user, only \\<script\\>alert(1)\\</script\\> gives an output between levels that meet the P90 TTFT SLO: 85.0 tok/s per GPU.",
+			// b's c=4 misses the TTFT SLO (1,440 ms at P90); a's c=4 meets it.
+			"b\\|pipe (between c=1 and c=4) reaches 60 tok/s per user only between levels the higher of which misses the P90 TTFT SLO: that output may not be available within the SLOs.",
+		}},
+		{"leader by a margin", func(r *analyze.Report) { r.Configs[1].AtInteractivity.Between = []analyze.Load{1, 1} }, []string{
+			"At 60 tok/s per user, \\<script\\>alert(1)\\</script\\> gives the most output per GPU: 85.0 tok/s, 34% more than b\\|pipe (63.3 tok/s).",
+		}},
+		{"a tie is a tie", func(r *analyze.Report) {
+			r.Configs[1].AtInteractivity.TPSPerGPU = 83
+			r.Configs[1].AtInteractivity.Between = []analyze.Load{1, 1}
+		}, []string{
+			"At 60 tok/s per user, \\<script\\>alert(1)\\</script\\> (85.0 tok/s per GPU) and b\\|pipe (83.0 tok/s) are on par: the difference is within 5%.",
+		}},
+		{"beyond the tested loads, never extrapolated", func(r *analyze.Report) {
+			r.Configs[1].AtInteractivity = &analyze.AtTarget{Target: 60, AggregateTPS: math.NaN(), TPSPerGPU: math.NaN(), Reason: analyze.ReasonBelowMeasured}
+			r.Pareto.Points[4].PerUserTPS = 65
+		}, []string{
+			"At 60 tok/s per user, only \\<script\\>alert(1)\\</script\\> has a measured value: 85.0 tok/s per GPU.",
+			"Even at its highest tested load, b\\|pipe (65.0 tok/s at c=4) gives each user more than 60 tok/s: no tested load slows it to 60 tok/s per user, so its output there is not known, and not extrapolated.",
+		}},
+		{"never as fast as the target", func(r *analyze.Report) {
+			r.Configs[1].AtInteractivity = &analyze.AtTarget{Target: 60, AggregateTPS: math.NaN(), TPSPerGPU: math.NaN(), Reason: analyze.ReasonAboveMeasured}
+		}, []string{"b\\|pipe: no tested load gives users 60 tok/s; the most is 85.0 tok/s (c=1)."}},
+	} {
+		r := efficiencyReport()
+		if tt.edit != nil {
+			tt.edit(r)
+		}
+		got := newView(r, reporttest.Locale(t, r, "en"), nil).EfficiencyLines()
+		for _, want := range tt.want {
+			if !slices.Contains(got, want) {
+				t.Errorf("%s: lines\n%s\nlack\n%s", tt.name, strings.Join(got, "\n"), want)
+			}
+		}
+	}
+}
+
+func TestCostLines(t *testing.T) {
+	cost := func(capacity, target float64) *analyze.Cost {
+		return &analyze.Cost{AtCapacity: analyze.CapacityCost{Stat: analyze.P90, Load: 4, PerMillion: capacity}, AtTarget: &analyze.TargetCost{Target: 60, PerMillion: target}}
+	}
+	for _, tt := range []struct {
+		name       string
+		a, b       float64 // at the target
+		want       string
+		noTarget   bool
+		wantAbsent bool
+	}{
+		{"cheapest by a margin", 5, 7, "Cost at 60 tok/s per user: \\<script\\>alert(1)\\</script\\> is the cheapest at 5.00 EUR per million output tokens, 29% less than b\\|pipe (7.00 EUR).", false, false},
+		{"a tie is a tie", 5, 5.1, "Cost at 60 tok/s per user: \\<script\\>alert(1)\\</script\\> (5.00 EUR per million output tokens) and b\\|pipe (5.10 EUR) are on par: the difference is within 5%.", false, false},
+		{"at capacity without a target", 5, 7, "Cost at capacity (P90): b\\|pipe is the cheapest at 2.00 EUR per million output tokens, 33% less than \\<script\\>alert(1)\\</script\\> (3.00 EUR).", true, false},
+	} {
+		r := efficiencyReport()
+		r.Params.PricePerGPUHour, r.Params.Currency = 2, "EUR"
+		r.Configs[0].Cost, r.Configs[1].Cost = cost(3, tt.a), cost(2, tt.b)
+		if tt.noTarget {
+			r.Pareto.Target = math.NaN()
+		}
+		got := newView(r, reporttest.Locale(t, r, "en"), nil).CostLines()
+		if !slices.Contains(got, tt.want) {
+			t.Errorf("%s: lines\n%s\nlack\n%s", tt.name, strings.Join(got, "\n"), tt.want)
+		}
+	}
+}
+
+// TestNoPriceNoCost: without a price the report says nothing of cost.
+func TestNoPriceNoCost(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		md, err := mdOf(efficiencyReport(), lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, word := range []string{"Cost", "Maliyet", "EUR", "USD"} {
+			if strings.Contains(string(md), word) {
+				t.Errorf("%s: a report without a price mentions %q", lang, word)
+			}
+		}
+		if !strings.Contains(string(md), map[string]string{"en": "Throughput per GPU", "tr": "GPU Başına Çıktı"}[lang]) {
+			t.Errorf("%s: the efficiency section is missing", lang)
+		}
+	}
+}

@@ -1,0 +1,215 @@
+package report
+
+import (
+	"math"
+	"slices"
+
+	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render"
+	"github.com/openzeka/reportgen/render/present"
+)
+
+// SLOMatrix shows, per config and level, the TTFT and TPS verdicts at
+// statistic pct as two marks (✓ pass, ✗ fail).
+func (v *view) SLOMatrix(pct string) render.Table {
+	p := analyze.Percentile(pct)
+	t := render.Table{Head: []string{v.loc.T("col_config")}, Align: "l"}
+	for _, lc := range v.R.Levels {
+		t.Head = append(t.Head, v.loc.At(lc))
+		t.Align += "c"
+	}
+	mark := func(ok bool, stat string) string {
+		switch {
+		case stat == analyze.StatNone:
+			return "?"
+		case ok:
+			return "✓"
+		}
+		return "✗"
+	}
+	for _, c := range v.R.Configs {
+		row := []string{render.Escape(c.Name.In(v.loc.Lang))}
+		for _, lc := range v.R.Levels {
+			if l, ok := c.Level(lc); ok {
+				sv := l.SLO.Get(p)
+				cell := mark(sv.TTFT, sv.TTFTStat) + mark(sv.TPS, sv.TPSStat)
+				if sv.TTFTStat != "" || sv.TPSStat != "" {
+					cell += `\*`
+				}
+				row = append(row, markCell(cell, l))
+			} else {
+				row = append(row, "–")
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// HasGoodput reports whether any level has per-request goodput.
+func (v *view) HasGoodput() bool {
+	return v.anyLevel(func(l analyze.Level) bool { return !math.IsNaN(l.Goodput) })
+}
+
+// GoodputTable is the share of requests meeting both SLOs per level.
+func (v *view) GoodputTable() render.Table {
+	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Pct(l.Goodput, 0) })
+}
+
+// SLOSubstitutes explains the starred cells of the SLO matrix at pct:
+// which statistic stood in, for which configs, because the source did
+// not report the one asked for.
+func (v *view) SLOSubstitutes(pct string) []string {
+	p := analyze.Percentile(pct)
+	var out []string
+	for _, u := range v.sloStatsUsed(p) {
+		id := "slo_substitute_" + u.stat
+		if p == analyze.Mean && u.stat == "p50" {
+			id = "slo_substitute_mean_p50"
+		}
+		out = append(out, v.loc.T(id, "Config", v.Name(u.config), "Metric", u.metric, "Stat", v.StatWord(pct)))
+	}
+	return out
+}
+
+// statUsed is a statistic an SLO of a config is checked on in place of
+// the one asked for ("p99" for TTFT, "p10" or "p50" for TPS, or "none").
+type statUsed struct{ config, metric, stat string }
+
+// sloStatsUsed lists, config by config and once each, the statistics
+// the SLOs at p are checked on where not on p itself.
+func (v *view) sloStatsUsed(p analyze.Percentile) []statUsed {
+	var out []statUsed
+	for _, c := range v.R.Configs {
+		for _, l := range c.Levels {
+			sv := l.SLO.Get(p)
+			for _, sub := range []statUsed{{c.ID, "TTFT", sv.TTFTStat}, {c.ID, "TPS", sv.TPSStat}} {
+				if sub.stat != "" && !slices.Contains(out, sub) {
+					out = append(out, sub)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// limitUnchecked reports whether what stops config c's capacity at
+// statistic p is an SLO the source gave nothing to check against, not
+// a measured miss.
+func limitUnchecked(c analyze.Config, p analyze.Percentile) bool {
+	for _, l := range c.Levels {
+		if !reached(l) {
+			continue
+		}
+		if sv := l.SLO.Get(p); !sv.Pass() {
+			return sv.Unchecked()
+		}
+	}
+	return false
+}
+
+// CapacityTable lists C_max, the mean latency there and the users by
+// Little's law for statistic pct; on a rate axis also the effective
+// concurrency and the sustained throughput at R_max, which the
+// capacities are ranked by. A lower bound reads "≥", an unknown user
+// count "–", a median latency standing in for the mean "†".
+func (v *view) CapacityTable(pct string) render.Table {
+	p := analyze.Percentile(pct)
+	// On a rate axis the effective concurrency at R_max is what turns
+	// into users, so it gets its own column.
+	rate := v.R.Axis == analyze.AxisRate
+	t := render.Table{
+		Head:  []string{v.loc.T("col_config"), v.loc.T("col_cmax", "Stat", v.StatName(pct))},
+		Align: "lr",
+	}
+	if rate {
+		t.Head = append(t.Head, v.loc.T("col_throughput_at_max"), v.loc.T("col_effective_c"))
+		t.Align += "rr"
+	}
+	t.Head = append(t.Head, v.loc.T("col_lmean"), v.loc.T("col_users"))
+	t.Align += "rr"
+	for _, c := range v.R.Configs {
+		cp := c.Capacity.Get(p)
+		row := []string{render.Escape(c.Name.In(v.loc.Lang)), "–"}
+		if rate {
+			row = append(row, "–", "–")
+		}
+		if cp.Max == 0 {
+			cell := v.loc.T("capacity_none_cell")
+			if limitUnchecked(c, p) {
+				cell = v.loc.T("capacity_unchecked_cell")
+			}
+			t.Rows = append(t.Rows, append(row, "–", cell))
+			continue
+		}
+		row[1] = present.LoadCell(v.loc, cp)
+		if rate {
+			row[2] = v.loc.Num(cp.ThroughputRPS, 2)
+			row[3] = v.loc.Num(cp.Concurrency, 1)
+		}
+		lat := v.loc.Num(cp.LatencyMeanS, 2)
+		if cp.LatencyStat == "p50" && analyze.Known(cp.LatencyMeanS) {
+			lat += " †"
+		}
+		t.Rows = append(t.Rows, append(row, lat, present.UsersCell(v.loc, cp)))
+	}
+	return t
+}
+
+// CapacityNotes explain the marks of the capacity table at pct: a lower
+// bound, a median latency standing in for the mean, an unknown user
+// count.
+func (v *view) CapacityNotes(pct string) []string {
+	p := analyze.Percentile(pct)
+	var bound, median, unknown bool
+	for _, c := range v.R.Configs {
+		cp := c.Capacity.Get(p)
+		if cp.Max == 0 {
+			continue
+		}
+		bound = bound || cp.LowerBound
+		median = median || cp.LatencyStat == "p50" && analyze.Known(cp.LatencyMeanS)
+		unknown = unknown || !cp.UsersKnown()
+	}
+	var out []string
+	if bound {
+		out = append(out, v.loc.T("capacity_bound_note"))
+	}
+	if median {
+		out = append(out, v.loc.T("capacity_median_note"))
+	}
+	if unknown {
+		out = append(out, v.loc.T("capacity_unknown_note"))
+	}
+	return out
+}
+
+// StatName is the display name of an SLO statistic.
+func (v *view) StatName(pct string) string { return v.loc.T("stat_" + pct) }
+
+// Headline is the statistic of the headline capacity.
+func (v *view) Headline() string { return string(v.R.Params.Percentile) }
+
+// Other is the other SLO statistic.
+func (v *view) Other() string {
+	if v.R.Params.Percentile == analyze.Mean {
+		return string(analyze.P90)
+	}
+	return string(analyze.Mean)
+}
+
+// SameCapacity reports whether the capacity table at the other
+// statistic would repeat the headline's cell for cell (its column heads
+// aside): it is then printed once.
+func (v *view) SameCapacity() bool {
+	a, b := v.CapacityTable(v.Headline()), v.CapacityTable(v.Other())
+	if len(a.Rows) != len(b.Rows) || len(v.CapacityNotes(v.Other())) > 0 {
+		return false
+	}
+	for i := range a.Rows {
+		if !slices.Equal(a.Rows[i], b.Rows[i]) {
+			return false
+		}
+	}
+	return true
+}
