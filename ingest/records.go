@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"io"
 	"maps"
 	"path/filepath"
 	"regexp"
@@ -30,9 +31,11 @@ type records struct {
 
 // recordParts are the configurations of the JSON-lines file at path,
 // by recordGroups; nil when it holds one (or is no JSON-lines file of
-// serving runs, or cannot be read: its reader says why).
+// serving runs, or cannot be read: its reader says why). A file whose
+// first line is no serving run (AIPerf's per-request records, a
+// guidellm report) is told by that line alone, not read whole.
 func recordParts(path string) []*records {
-	if !slices.Contains(jsonExts, strings.ToLower(filepath.Ext(path))) {
+	if !slices.Contains(jsonExts, strings.ToLower(filepath.Ext(path))) || !servingHead(path) {
 		return nil
 	}
 	data, err := readInput(path)
@@ -40,6 +43,36 @@ func recordParts(path string) []*records {
 		return nil
 	}
 	return recordGroups(path, data)
+}
+
+// headSize is how much of a file servingHead reads.
+const headSize = 64 << 10
+
+// servingHead reports whether the file at path may be JSON lines of
+// serving runs: it starts with an object, and its first line, when
+// that line ends within headSize, is a run of a serving format.
+func servingHead(path string) bool {
+	f, err := openStream(path)
+	if err != nil {
+		return false
+	}
+	head := make([]byte, headSize)
+	n, _ := io.ReadFull(f, head)
+	if f.Close() != nil {
+		return false
+	}
+	head = bytes.TrimLeft(bytes.TrimPrefix(head[:n], []byte("\xef\xbb\xbf")), " \t\r\n")
+	if len(head) == 0 || head[0] != '{' {
+		return false
+	}
+	line, _, whole := bytes.Cut(head, []byte("\n"))
+	if !whole {
+		// One line: the whole file (one run), or a line longer than the
+		// head (per-request arrays), which only the whole file tells.
+		return n == headSize
+	}
+	format, err := Detect(path, line)
+	return err == nil && servingFormat(format)
 }
 
 // record is one line of a JSON-lines file as recordGroups sorts it.

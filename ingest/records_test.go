@@ -100,3 +100,22 @@ func TestRecordsOnly(t *testing.T) {
 		t.Errorf("only = %q", got)
 	}
 }
+
+// TestServingHead: only a file whose first line is a serving run (or
+// longer than the head) is read whole to look for parts.
+func TestServingHead(t *testing.T) {
+	run := servingLine(false, `"max_concurrency": 1`)
+	long := `{"ttfts": [` + strings.Repeat("0.1, ", headSize/5) + `0.1], "mean_ttft_ms": 1}`
+	root := tree(t, map[string]string{
+		"two.jsonl":     run + "\n" + run + "\n",
+		"one.json":      run,
+		"records.jsonl": `{"metadata": {"x_request_id": "r"}, "metrics": {"time_to_first_token": {"value": 1, "unit": "ms"}}, "error": null}` + "\n" + run + "\n",
+		"list.json":     "[" + run + "]\n",
+		"long.jsonl":    long + "\n" + long + "\n",
+	})
+	for name, want := range map[string]bool{"two.jsonl": true, "one.json": false, "records.jsonl": false, "list.json": false, "long.jsonl": true} {
+		if got := servingHead(filepath.Join(root, name)); got != want {
+			t.Errorf("%s: servingHead = %v, want %v", name, got, want)
+		}
+	}
+}
