@@ -110,6 +110,11 @@ type Level struct {
 	// of one configuration share it; runs of different workloads are
 	// never repeats of each other.
 	Workload string
+	// Settings are the serving settings the run records that tell
+	// deployments apart (a serving benchmark's backend and endpoint
+	// type), by key; nil when it records none. Runs whose settings
+	// differ are never repeats of each other (groupRuns).
+	Settings map[string]string
 
 	// Repeats are the runs of a level measured more than once (at least
 	// two, each as read); the level's own values are their means. Nil
