@@ -10,11 +10,12 @@ import (
 // The repeat rule: files of one configuration folder at one load are
 // one configuration's repeated runs only when their names differ by run
 // tokens alone (runTokenPattern) and their recorded settings agree
-// (runs.go); otherwise they are configurations of their own. A file's
-// name, for this rule, is its path below the configuration folder, its
-// folders included, without its extension; its load tokens (c64,
-// concurrency_16, rate4, a bare 16/ folder) are left out too, since the
-// load is what the runs of one configuration sweep.
+// (groupRuns, runparts.go); otherwise they are configurations of their
+// own. A file's name, for this rule, is its path below the
+// configuration folder, its folders included, without its extension;
+// its load tokens (c64, concurrency_16, rate4, a bare 16/ folder) are
+// left out too, since the load is what the runs of one configuration
+// sweep.
 
 // runTokenPattern matches a run token at the start of a name's token:
 // a repeat's number (run1, run_2, run=0, r3, rep, repeat-2, trial_4,

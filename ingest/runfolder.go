@@ -29,7 +29,10 @@ func isRunFile(name string) bool {
 // c16, a bare 16). Where a run was saved both as .json and .csv (AIPerf
 // writes both), the JSON is read. The files of one configuration must
 // come from one tool and describe one workload (model, input and output
-// lengths); else the read fails naming two files and what differs.
+// lengths); else the read fails naming two files and what differs. A
+// folder whose files are several configurations (groupRuns: runs at one
+// load that are no repeats of each other) is refused: its
+// configurations are read one by one (runSources).
 func readRunFolder(dir, format string) (Config, []*Warning, error) {
 	return (*scan)(nil).readRunFolder(dir, format, nil)
 }
