@@ -169,23 +169,38 @@ func nameKey(rel string) string {
 // other names of common, the words every name shares (lower-cased):
 // its other words, each with the separator written before it where it
 // follows a word also kept ("1p2d", "1p2d_tp4"), else "_"; a folder's
-// "/" becomes "_".
+// "/" becomes "_". A number is kept with the word it follows ("bs_32",
+// not "32"), and a value with its key ("max_num_seqs=8").
 func distinctWords(rel string, common map[string]bool) string {
+	ts := nameTokens(rel)
+	keep := make([]bool, len(ts))
+	for i, t := range ts {
+		keep[i] = t.kind == wordToken && !common[strings.ToLower(t.text)]
+	}
+	for i, t := range ts {
+		if !keep[i] || strings.Trim(t.text, "0123456789.") != "" {
+			continue
+		}
+		for j := i - 1; j >= 0 && ts[j].kind == wordToken && !strings.Contains(ts[j+1].sep, "/"); j-- {
+			keep[j] = true
+			if ts[i].sep != "=" || ts[j].sep != "_" {
+				break // a key's words are joined by "_": max_num_seqs
+			}
+		}
+	}
 	var b strings.Builder
-	prevKept := false
-	for _, t := range nameTokens(rel) {
-		keep := t.kind == wordToken && !common[strings.ToLower(t.text)]
-		if keep && b.Len() > 0 {
+	for i, t := range ts {
+		if !keep[i] {
+			continue
+		}
+		if b.Len() > 0 {
 			sep := "_"
-			if prevKept && t.sep != "" {
+			if keep[i-1] && t.sep != "" {
 				sep = strings.ReplaceAll(t.sep, "/", "_")
 			}
 			b.WriteString(sep)
 		}
-		if keep {
-			b.WriteString(t.text)
-		}
-		prevKept = keep
+		b.WriteString(t.text)
 	}
 	return b.String()
 }

@@ -133,6 +133,10 @@ func TestGroupRuns(t *testing.T) {
 			"Llama-3.1-8B-Instruct: llama_1p1d_c64.jsonl; Qwen3-8B-1p1d: qwen_1p1d_c64.jsonl; Qwen3-8B-1p2d: qwen_1p2d_c64.jsonl"},
 		{"ids made unique", []runFile{runOf("x-c8.json", 8, m, "workload=random 1024/128"), runOf("y-c16.json", 16, m, "workload=random-1024-128")},
 			"random-1024-128: x-c8.json; random-1024-128-2: y-c16.json"},
+		{"numbers with their word", []runFile{runOf("bench_bs_32_c64.json", 64, m), runOf("bench_bs_64_c64.json", 64, m)},
+			"bs_32: bench_bs_32_c64.json; bs_64: bench_bs_64_c64.json"},
+		{"values with their key", []runFile{runOf("SERVE--max_num_seqs=4-BENCH--max_concurrency=8/summary.json", 8, m), runOf("SERVE--max_num_seqs=16-BENCH--max_concurrency=8/summary.json", 8, m)},
+			"max_num_seqs=16: SERVE--max_num_seqs=16-BENCH--max_concurrency=8/summary.json; max_num_seqs=4: SERVE--max_num_seqs=4-BENCH--max_concurrency=8/summary.json"},
 		{"names in another order", []runFile{runOf("a_b_c64.json", 64, m), runOf("b_a_c64.json", 64, m), runOf("a-b-c64-run2.json", 64, m)},
 			"a_b: a_b_c64.json a-b-c64-run2.json; b_a: b_a_c64.json"},
 	} {

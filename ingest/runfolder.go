@@ -551,24 +551,21 @@ type runFile struct {
 	cfg  Config
 }
 
-// sameConfig refuses a run file of another tool or another workload
-// than the configuration's first: one configuration is one tool serving
-// one model on one input and output length.
+// sameConfig refuses a run file of another tool than the
+// configuration's first, or, where the two do not both state their
+// workload, of another input length: one configuration is one tool
+// serving one model on one input and output length. (Models, stated
+// workloads and settings that differ are configurations of their own:
+// groupRuns.)
 func (a *runFile) sameConfig(b *runFile) error {
 	if err := a.sameTool(b); err != nil {
 		return err
 	}
 	wa, wb := workloadOf(a.cfg), workloadOf(b.cfg)
-	if wa.model != "" && wb.model != "" && wa.model != wb.model {
-		return a.differ(b, "serves model", strconv.Quote(wa.model), strconv.Quote(wb.model))
-	}
 	if wa.stated != "" && wb.stated != "" {
 		// The workloads the runs state decide; measured lengths vary
 		// with the load on one dataset (multi-turn conversations grow
 		// with concurrency).
-		if wa.stated != wb.stated {
-			return a.differ(b, "runs workload", wa.stated, wb.stated)
-		}
 		return nil
 	}
 	if wa.input > 0 && wb.input > 0 && math.Abs(wa.input-wb.input) > workloadTolerance*math.Max(wa.input, wb.input) {

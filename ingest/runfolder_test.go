@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -180,5 +181,30 @@ func TestMixedDefinitionsInConfig(t *testing.T) {
 	}
 	if len(c.Warnings) != 1 || c.Warnings[0].Kind != WarnMixedDefinitions || c.Warnings[0].Values["Def"] != "chunk" || c.Warnings[0].Values["OtherDef"] != "tpot" {
 		t.Errorf("warnings %v; want ITL chunk against tpot", c.Warnings)
+	}
+}
+
+// TestInputLengthsOfOneConfiguration: runs that do not state their
+// workload are one configuration's while their mean input lengths are
+// within workloadTolerance (25 %) of the longer: 30 and 40 tokens are,
+// 29.875 and 40 are not.
+func TestInputLengthsOfOneConfiguration(t *testing.T) {
+	_, data := fixture(t, "vllm/bench-serve-opt125m.json")
+	if !strings.Contains(string(data), `"total_input_tokens": 256,`) || !strings.Contains(string(data), `"completed": 8,`) {
+		t.Fatal("the fixture's total_input_tokens or completed is not what the test expects")
+	}
+	withInput := func(c, total int) string {
+		return strings.NewReplacer(`"total_input_tokens": 256,`, fmt.Sprintf(`"total_input_tokens": %d,`, total),
+			`"max_concurrency": 2`, fmt.Sprintf(`"max_concurrency": %d`, c)).Replace(string(data))
+	}
+	for _, tt := range []struct {
+		shorter int // total input tokens over 8 requests, beside 320 (40 a request)
+		ok      bool
+	}{{240, true}, {239, false}} {
+		root := tree(t, map[string]string{"run/c2.json": withInput(2, 320), "run/c4.json": withInput(4, tt.shorter)})
+		_, err := Read(root+"/run", ReadOptions{AsConfig: true})
+		if tt.ok && err != nil || !tt.ok && (err == nil || !strings.Contains(err.Error(), "c4.json: has mean input length 30 tokens, while ")) {
+			t.Errorf("mean input %g beside 40 tokens: err = %v", float64(tt.shorter)/8, err)
+		}
 	}
 }
