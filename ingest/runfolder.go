@@ -61,6 +61,11 @@ func manyErrors(errs []error, limit int) error {
 	return fmt.Errorf("%w; the same holds for %s%s", errs[0], strings.Join(names, ", "), more)
 }
 
+// maxFolderRuns is the most runs one folder of runs may hold, its
+// configurations together (groupRuns): as many as a report's
+// configurations have levels. Its walk stops at the first file past it.
+const maxFolderRuns = MaxConfigs * MaxLevels
+
 // maxRunDepth is how deep below a configuration folder its runs may lie
 // (AIPerf: <run>/profile_runs/trial_0001/concurrency_8/).
 const maxRunDepth = 4
@@ -102,6 +107,9 @@ func (sc *scan) readRunFolder(dir, format string, pt *part) (Config, []*Warning,
 	}
 	cfg := rf.cfg
 	cfg.Levels = mergeRepeats(cfg.Levels)
+	if len(cfg.Levels) > MaxLevels {
+		return Config{}, nil, errorf(Pos{File: dir}, "", "holds more than %d load levels; expected at most %d per configuration", MaxLevels, MaxLevels)
+	}
 	_, err = sortLevels(dir, cfg.Levels, false)
 	return cfg, rf.warnings, err
 }
@@ -153,7 +161,7 @@ type folderRuns struct {
 	keep      bool // the runs read are kept for the folder's read (keepRun)
 	cfg       Config
 	files     []runFile // as read, in walk order
-	levels    int       // of the files read
+	runs      int       // of the files read, repeats counted
 	warnings  []*Warning
 	first     *runFile
 	noLatency []error           // the runs that lack a latency, named together
@@ -193,8 +201,11 @@ func (rf *folderRuns) add(path string) error {
 	}
 	rf.warnings = append(rf.warnings, ws...)
 	rf.files = append(rf.files, runFile{path: path, cfg: c})
-	if rf.levels += len(c.Levels); rf.levels > MaxRuns {
-		return errorf(Pos{File: rf.dir}, "", "holds more than %d runs; expected at most %d in one folder", MaxRuns, MaxRuns)
+	for _, l := range c.Levels {
+		rf.runs += max(1, len(l.Repeats))
+	}
+	if rf.runs > maxFolderRuns {
+		return errorf(Pos{File: rf.dir}, "", "holds more than %d runs; expected at most %d in one folder", maxFolderRuns, maxFolderRuns)
 	}
 	return nil
 }
@@ -217,8 +228,7 @@ func (rf *folderRuns) once(path string) (bool, error) {
 }
 
 // merge adds f, a run file as read, to the configuration: its tool and
-// workload must be the first file's (sameConfig), and its levels within
-// MaxLevels.
+// workload must be the first file's (sameConfig).
 func (rf *folderRuns) merge(f runFile) error {
 	if rf.first == nil {
 		rf.first = &f
@@ -232,9 +242,6 @@ func (rf *folderRuns) merge(f runFile) error {
 		}
 	}
 	rf.cfg.Levels = append(rf.cfg.Levels, f.cfg.Levels...)
-	if len(rf.cfg.Levels) > MaxLevels {
-		return errorf(Pos{File: rf.dir}, "", "holds more than %d load levels; expected at most %d per configuration", MaxLevels, MaxLevels)
-	}
 	return nil
 }
 

@@ -137,3 +137,38 @@ func TestFolderNamedForOtherModel(t *testing.T) {
 		t.Errorf("configs %s, warnings %v", got, c.Warnings)
 	}
 }
+
+// TestFolderRunsCapped: a folder of runs holds at most maxFolderRuns
+// runs, repeats counted, its configurations together; the walk stops at
+// the file past it.
+func TestFolderRunsCapped(t *testing.T) {
+	lines := func(c, n int) string { return strings.Repeat(run(c)+"\n", n) }
+	files := map[string]string{"runs/a.jsonl": lines(1, MaxRuns), "runs/b.jsonl": lines(2, maxFolderRuns-MaxRuns)}
+	c, err := Read(filepath.Join(writeTree(t, files), "runs"), ReadOptions{AsConfig: true})
+	if err != nil || len(c.Configs[0].Levels) != 2 || len(c.Configs[0].Levels[1].Repeats) != maxFolderRuns-MaxRuns {
+		t.Fatalf("%d runs: %v", maxFolderRuns, err)
+	}
+	files["runs/c.jsonl"] = lines(3, 1)
+	dir := filepath.Join(writeTree(t, files), "runs")
+	_, err = Read(dir, ReadOptions{AsConfig: true})
+	wantError(t, err, dir+fmt.Sprintf(": holds more than %d runs; expected at most %d in one folder", maxFolderRuns, maxFolderRuns))
+}
+
+// TestRepeatFilesNotLevels: the cap of MaxLevels levels counts load
+// levels, not the files that repeat them: 5 loads measured in 16 trial
+// folders each (80 run files) are one configuration of 5 levels.
+func TestRepeatFilesNotLevels(t *testing.T) {
+	files := map[string]string{}
+	for trial := 1; trial <= 16; trial++ {
+		for _, c := range []int{1, 2, 4, 8, 16} {
+			files[fmt.Sprintf("cfg/profile_runs/trial_%04d/c%d.json", trial, c)] = run(c)
+		}
+	}
+	c, err := Read(filepath.Join(writeTree(t, files), "cfg"), ReadOptions{AsConfig: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ls := c.Configs[0].Levels; len(ls) != 5 || len(ls[4].Repeats) != 16 {
+		t.Errorf("levels %v; want 5 of 16 runs each", loads(c.Configs[0]))
+	}
+}
