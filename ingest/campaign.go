@@ -394,13 +394,18 @@ type sourceSeen struct {
 // file of o's folder of runs), "the folder of runs holding" (the other
 // way round), or "" when they share nothing. The parts of one folder of
 // points (a vllm bench sweep's server settings) share the folder, not
-// their points: two parts do not overlap, and a part is not the folder
-// of runs holding a file in it.
+// their points: two parts do not overlap, and a part of points is not
+// the folder of runs holding a file in it; a part of run files holds its
+// own.
 func (c sourceSeen) overlap(o sourceSeen) string {
 	switch {
 	case o.s.kind == runFolder && o.s.part == nil && filepath.Dir(c.resolved) == o.resolved && c.s.kind != runFolder:
 		return "a run file of"
 	case c.s.kind == runFolder && c.s.part == nil && filepath.Dir(o.resolved) == c.resolved && o.s.kind != runFolder:
+		return "the folder of runs holding"
+	case o.s.part.holdsRun(c.s.path) && c.s.kind != runFolder:
+		return "a run file of"
+	case c.s.part.holdsRun(o.s.path) && o.s.kind != runFolder:
 		return "the folder of runs holding"
 	case o.resolved == c.resolved && samePart(o.s.part, c.s.part):
 		return "the same file as"

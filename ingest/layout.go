@@ -91,6 +91,12 @@ func (pt *part) holdsFile(path string) bool {
 	return pt == nil || pt.files == nil || pt.files.files[path]
 }
 
+// holdsRun reports whether the part is of run files and the file at
+// path is one of them.
+func (pt *part) holdsRun(path string) bool {
+	return pt != nil && pt.files != nil && pt.files.files[filepath.Clean(path)]
+}
+
 // samePart reports whether a and b select the same points or files:
 // both the whole folder (nil), or one part.
 func samePart(a, b *part) bool {

@@ -172,3 +172,18 @@ func TestRepeatFilesNotLevels(t *testing.T) {
 		t.Errorf("levels %v; want 5 of 16 runs each", loads(c.Configs[0]))
 	}
 }
+
+// TestRunFileInTwoConfigurations: a manifest that reads a run file as a
+// configuration of its own and as one of a folder's configurations is
+// refused.
+func TestRunFileInTwoConfigurations(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"r/pd/pd_1p1d_c64.jsonl": sglangLine(64, 200, ""),
+		"r/pd/pd_1p2d_c64.jsonl": sglangLine(64, 180, ""),
+		"r/report.toml":          "[[configs]]\nid = \"1p1d\"\npath = \"pd\"\n[[configs]]\nid = \"1p2d\"\npath = \"pd\"\n[[configs]]\nid = \"f\"\npath = \"pd/pd_1p1d_c64.jsonl\"\n",
+	})
+	_, err := Read(filepath.Join(dir, "r"), ReadOptions{})
+	if err == nil || !strings.Contains(err.Error(), `config "f" reads `+filepath.Join(dir, "r", "pd", "pd_1p1d_c64.jsonl")+`, a run file of config "1p1d"`) {
+		t.Errorf("err = %v", err)
+	}
+}
