@@ -241,8 +241,8 @@ func (c *Campaign) orderSources(sc *scan, found []source) ([]source, error) {
 				return nil, err
 			}
 			for _, f := range found {
-				if filepath.Clean(f.path) == filepath.Clean(s.path) {
-					used[f.id] = true
+				if filepath.Clean(f.path) == filepath.Clean(s.path) && samePart(f.part, s.part) {
+					used[f.id] = true // one of a folder's configurations: that one only
 				}
 			}
 			pathOf[meta.ID] = meta.Path

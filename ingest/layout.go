@@ -98,7 +98,7 @@ func (pt *part) holdsRun(path string) bool {
 }
 
 // samePart reports whether a and b select the same points or files:
-// both the whole folder (nil), or one part.
+// both the whole folder (nil), or one part (of one layout, one key).
 func samePart(a, b *part) bool {
-	return a == nil && b == nil || a != nil && b != nil && *a == *b
+	return a == nil && b == nil || a != nil && b != nil && a.layout == b.layout && a.key == b.key
 }

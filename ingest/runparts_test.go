@@ -56,7 +56,8 @@ func TestDistinctDeploymentsInCampaign(t *testing.T) {
 
 // TestManifestPathPicksConfiguration: a manifest entry whose path is a
 // folder of several configurations reads the one its id names (by name,
-// or folder/name); an id that names none is refused, listing them.
+// or folder/name); the others need entries of their own, and an id that
+// names none is refused, listing them.
 func TestManifestPathPicksConfiguration(t *testing.T) {
 	files := map[string]string{
 		"r/pd/pd_1p1d_c64.jsonl": sglangLine(64, 200, ""),
@@ -69,6 +70,11 @@ func TestManifestPathPicksConfiguration(t *testing.T) {
 	}
 	if got := strings.Join(ids(c), " "); got != "pd/1p2d 1p1d" || c.Configs[0].Levels[0].TTFT.Mean != 180 || c.Configs[1].Levels[0].TTFT.Mean != 200 {
 		t.Errorf("configs %s", got)
+	}
+	files["r/report.toml"] = "[[configs]]\nid = \"1p1d\"\npath = \"pd\"\n"
+	_, err = Read(filepath.Join(writeTree(t, files), "r"), ReadOptions{})
+	if err == nil || !strings.Contains(err.Error(), `has no [[configs]] entry with id = "pd/1p2d"`) {
+		t.Errorf("a manifest that leaves out one of the folder's configurations: err = %v", err)
 	}
 	files["r/report.toml"] = "[[configs]]\nid = \"pd\"\npath = \"pd\"\n"
 	_, err = Read(filepath.Join(writeTree(t, files), "r"), ReadOptions{})
