@@ -35,13 +35,14 @@ const (
 	WarnUnknownKey       WarningKind = "unknown_key"       // a manifest key reportgen does not know
 	WarnUnknownSection   WarningKind = "unknown_section"   // notes for a section the report has not
 	WarnUnknownLanguage  WarningKind = "unknown_language"  // a text in a language no edition is written in
+	WarnFolderModel      WarningKind = "folder_model"      // a folder of runs named for another model than its files state
 )
 
 // WarningKinds lists every kind, so that a test can check that each
 // has its messages.
 var WarningKinds = []WarningKind{WarnNotUTF8, WarnUnknownColumn, WarnZeroConcurrency, WarnUnsortedLevels,
 	WarnMixedDefinitions, WarnUnknownKey,
-	WarnUnknownSection, WarnUnknownLanguage}
+	WarnUnknownSection, WarnUnknownLanguage, WarnFolderModel}
 
 // warnf builds a *Warning at pos. values are the named values of the
 // localized message; format and args give the English text.
