@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/openzeka/reportgen/internal/outdir"
@@ -61,7 +62,7 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 	if err := c.loadManifest(); err != nil {
 		return nil, err
 	}
-	sc := &scan{dir: dir, skip: map[string]bool{}}
+	sc := &scan{dir: dir, format: opt.Format, skip: map[string]bool{}}
 	if c.Manifest != nil && c.Manifest.Benchmark.OutputTokens != nil {
 		sc.outputTokens = *c.Manifest.Benchmark.OutputTokens
 	}
@@ -80,6 +81,9 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 		cfg.ID = s.id
 		c.Configs = append(c.Configs, cfg)
 		c.addWarnings(ws)
+		if s.model != "" {
+			c.Warnings = append(c.Warnings, folderModelWarning(s, s.id))
+		}
 	}
 	slices.Sort(c.UnreadKeys)
 	c.UnreadKeys = slices.Compact(c.UnreadKeys)
@@ -149,7 +153,7 @@ func (c *Campaign) configSources(sc *scan, opt ReadOptions) ([]source, error) {
 	if err != nil {
 		return nil, err
 	}
-	sources, err := c.orderSources(found)
+	sources, err := c.orderSources(sc, found)
 	if err != nil {
 		return nil, err
 	}
@@ -190,7 +194,7 @@ func (c *Campaign) foundSources(sc *scan, opt ReadOptions) ([]source, error) {
 	case listsItself(c.Dir, c.Manifest):
 		return nil, nil
 	case asConfig:
-		return []source{wholeFolder(c.Name, c.Dir)}, nil
+		return sc.folderConfigs(c.Name, "", c.Dir)
 	}
 	found, err := sc.findSources()
 	if err != nil {
@@ -232,7 +236,7 @@ func distinctLevels(cfgs []Config) int {
 // orderSources orders the found sources by the manifest's config list. Every
 // listed config needs a file and every file needs an entry, so that no
 // configuration is silently left out of a report.
-func (c *Campaign) orderSources(found []source) ([]source, error) {
+func (c *Campaign) orderSources(sc *scan, found []source) ([]source, error) {
 	m := c.Manifest
 	if m == nil || len(m.Configs) == 0 {
 		return found, nil
@@ -241,18 +245,23 @@ func (c *Campaign) orderSources(found []source) ([]source, error) {
 	for _, s := range found {
 		byID[s.id] = s
 	}
+	for _, s := range found {
+		if _, taken := byID[s.alias]; s.alias != "" && !taken {
+			byID[s.alias] = s // a folder named for another model than its files': by its name too
+		}
+	}
 	used := map[string]bool{}
 	pathOf := map[string]string{} // id → the path its entry gives
 	var out []source
 	for _, meta := range m.Configs {
 		if meta.Path != "" {
-			s, err := manifestSource(c.Dir, m, meta)
+			s, err := sc.manifestSource(c.Dir, m, meta)
 			if err != nil {
 				return nil, err
 			}
 			for _, f := range found {
-				if filepath.Clean(f.path) == filepath.Clean(s.path) {
-					used[f.id] = true
+				if filepath.Clean(f.path) == filepath.Clean(s.path) && samePart(f.part, s.part) {
+					used[f.id] = true // one of a folder's configurations: that one only
 				}
 			}
 			pathOf[meta.ID] = meta.Path
@@ -265,7 +274,7 @@ func (c *Campaign) orderSources(found []source) ([]source, error) {
 				meta.ID, meta.ID, meta.ID, meta.ID, meta.ID)
 		}
 		used[s.id] = true
-		s.concurrency = meta.Concurrency
+		s.id, s.concurrency = meta.ID, meta.Concurrency
 		out = append(out, s)
 	}
 	if err := unlisted(m, found, used, pathOf); err != nil {
@@ -292,14 +301,16 @@ func unlisted(m *Manifest, found []source, used map[string]bool, pathOf map[stri
 	return nil
 }
 
-// manifestSource is the source a manifest entry's path gives.
-func manifestSource(dir string, m *Manifest, meta ConfigMeta) (source, error) {
+// manifestSource is the source a manifest entry's path gives: a file,
+// or a folder (path = ".": the report folder itself), which, when it
+// holds several configurations (a vllm bench sweep's server settings,
+// run files that are no one configuration's: groupRuns), gives the one
+// the entry's id names.
+func (sc *scan) manifestSource(dir string, m *Manifest, meta ConfigMeta) (source, error) {
 	p := filepath.Join(dir, filepath.FromSlash(meta.Path))
 	if filepath.Clean(p) == filepath.Clean(dir) {
 		// path = ".": the report folder is this configuration's runs.
-		s := wholeFolder(meta.ID, dir)
-		s.concurrency = meta.Concurrency
-		return s, nil
+		return sc.manifestFolder(m, meta, dir)
 	}
 	st, err := os.Stat(p)
 	if err != nil {
@@ -329,12 +340,34 @@ func manifestSource(dir string, m *Manifest, meta ConfigMeta) (source, error) {
 		if outdir.Marked(p) {
 			return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q holds %s: it is a report reportgen wrote; expected a folder of results", meta.ID, meta.Path, outdir.Marker)
 		}
-		kind, ok = folderSource(p), true
+		return sc.manifestFolder(m, meta, p)
 	}
 	if !ok {
 		return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q: expected a .csv, .zip, .json or .jsonl file, or a folder of results", meta.ID, meta.Path)
 	}
 	return source{id: meta.ID, path: p, kind: kind, concurrency: meta.Concurrency}, nil
+}
+
+// manifestFolder is the source the manifest entry meta gives, whose
+// path is the folder p: the folder, or the one of its configurations
+// (folderConfigs) whose name the entry's id is or ends in ("1p2d",
+// "pd/1p2d"). An id that names none of several is refused, listing
+// them.
+func (sc *scan) manifestFolder(m *Manifest, meta ConfigMeta, p string) (source, error) {
+	srcs, err := sc.folderConfigs(meta.ID, "", p)
+	if err != nil {
+		return source{}, err
+	}
+	var ids []string
+	for _, s := range srcs {
+		if len(srcs) == 1 || s.id == meta.ID || strings.HasSuffix(meta.ID, "/"+s.id) {
+			s.id, s.alias, s.concurrency = meta.ID, "", meta.Concurrency
+			return s, nil
+		}
+		ids = append(ids, strconv.Quote(s.id))
+	}
+	return source{}, errorf(Pos{File: m.file}, "", "config %q: path %q holds %d configurations (%s); give each its own [[configs]] entry with this path and its id",
+		meta.ID, meta.Path, len(srcs), strings.Join(ids, ", "))
 }
 
 // sameFiles refuses one file or folder read as two configurations: a
@@ -383,13 +416,18 @@ type sourceSeen struct {
 // file of o's folder of runs), "the folder of runs holding" (the other
 // way round), or "" when they share nothing. The parts of one folder of
 // points (a vllm bench sweep's server settings) share the folder, not
-// their points: two parts do not overlap, and a part is not the folder
-// of runs holding a file in it.
+// their points: two parts do not overlap, and a part of points is not
+// the folder of runs holding a file in it; a part of run files holds its
+// own.
 func (c sourceSeen) overlap(o sourceSeen) string {
 	switch {
 	case o.s.kind == runFolder && o.s.part == nil && filepath.Dir(c.resolved) == o.resolved && c.s.kind != runFolder:
 		return "a run file of"
 	case c.s.kind == runFolder && c.s.part == nil && filepath.Dir(o.resolved) == c.resolved && o.s.kind != runFolder:
+		return "the folder of runs holding"
+	case o.s.part.holdsRun(c.s.path) && c.s.kind != runFolder:
+		return "a run file of"
+	case c.s.part.holdsRun(o.s.path) && o.s.kind != runFolder:
 		return "the folder of runs holding"
 	case o.resolved == c.resolved && samePart(o.s.part, c.s.part) && sameRecords(o.s.records, c.s.records):
 		return "the same file as"

@@ -26,7 +26,8 @@ type Target struct {
 //   - a folder whose result files are each one run at one load (one
 //     tool; possibly in per-level sub-folders such as 16/, c16/ or
 //     concurrency_16/), an unzipped llm-benchmark export, or a vllm bench
-//     sweep is one configuration: a report of that configuration alone;
+//     sweep is one configuration: a report of that configuration alone
+//     (of its configurations, where its files are several: groupRuns);
 //   - a folder holding result files that are configurations of their
 //     own (an export table, a sweep in one file, per-request data), or
 //     whose sub-folders are configurations, is one report with one

@@ -36,13 +36,17 @@
 //
 // # Folders
 //
-// Reading folders is four jobs, a file each, and the tools' own layouts:
+// Reading folders is four jobs, a file each, the repeat rule, and the tools' own layouts:
 //
 //	discover.go   what a path is (Discover): a report, one configuration's runs, a folder of reports
 //	sources.go    which files and folders of a report folder are its configurations (findSources)
 //	records.go    a JSON-lines file of serving runs of several configurations: its parts, each read alone
 //	campaign.go   reading a report folder (Read): its manifest, its configurations in the manifest's order, no file in two
 //	runfolder.go  reading one configuration's run tree: the walk, loads from folder names, one tool and one workload
+//	repeats.go    the repeat rule's names: run tokens (run2, trial_0001, a timestamp) and load tokens, what a name says it is
+//	runparts.go   which configurations a folder's run files are: one per model, workload and recorded setting, and,
+//	              where files at one load differ by more than a run token, one per name, named by what differs
+//	modelname.go  a folder named for another model than its files state: named by the files' model, with a warning
 //	guard.go      the path guards: symlinks followed but never upward, hard links read once, reports reportgen wrote refused
 //	layout.go     a tool's layout of runs (points in sub-folders, parts that are configurations of their own), which
 //	              the walk asks as Detect asks a format; the one layout is a vllm bench sweep's, in vllmsweep.go

@@ -68,21 +68,37 @@ func pointsIn(dir string) (*layout, []string, error) {
 	return nil, nil, nil
 }
 
-// part is one configuration of a folder of points: the points that its
-// layout puts in part key.
+// part is one configuration of a folder that holds several: the points
+// that its layout puts in part key, or (files set) the run files of one
+// configuration among the folder's (groupRuns), key being its id.
 type part struct {
 	layout *layout
 	key    string
+	files  *runGroup
 }
 
 // holds reports whether the point folder p, of layout l, is one of the
-// part's; a nil part (the whole folder) holds every point.
+// part's; a nil part (the whole folder) holds every point, and a part
+// of run files every point whose run file it holds (holdsFile).
 func (pt *part) holds(l *layout, p string) bool {
-	return pt == nil || pt.layout == l && l.partOf(filepath.Base(p)) == pt.key
+	return pt == nil || pt.files != nil || pt.layout == l && l.partOf(filepath.Base(p)) == pt.key
 }
 
-// samePart reports whether a and b select the same points: both the
-// whole folder (nil), or one part.
+// holdsFile reports whether the run file at path is one of the part's:
+// every file of a nil part or of a part of points, the part's own of a
+// part of run files.
+func (pt *part) holdsFile(path string) bool {
+	return pt == nil || pt.files == nil || pt.files.files[path]
+}
+
+// holdsRun reports whether the part is of run files and the file at
+// path is one of them.
+func (pt *part) holdsRun(path string) bool {
+	return pt != nil && pt.files != nil && pt.files.files[filepath.Clean(path)]
+}
+
+// samePart reports whether a and b select the same points or files:
+// both the whole folder (nil), or one part (of one layout, one key).
 func samePart(a, b *part) bool {
-	return a == nil && b == nil || a != nil && b != nil && *a == *b
+	return a == nil && b == nil || a != nil && b != nil && a.layout == b.layout && a.key == b.key
 }

@@ -119,6 +119,11 @@ type Level struct {
 	// of one configuration share it; runs of different workloads are
 	// never repeats of each other.
 	Workload string
+	// Settings are the serving settings the run records that tell
+	// deployments apart (a serving benchmark's backend and endpoint
+	// type), by key; nil when it records none. Runs whose settings
+	// differ are never repeats of each other (groupRuns).
+	Settings map[string]string
 
 	// Dev are each metric's standard deviation and count where the
 	// source states them beside the mean, or its requests give them:

@@ -29,7 +29,10 @@ func isRunFile(name string) bool {
 // c16, a bare 16). Where a run was saved both as .json and .csv (AIPerf
 // writes both), the JSON is read. The files of one configuration must
 // come from one tool and describe one workload (model, input and output
-// lengths); else the read fails naming two files and what differs.
+// lengths); else the read fails naming two files and what differs. A
+// folder whose files are several configurations (groupRuns: runs at one
+// load that are no repeats of each other) is refused: its
+// configurations are read one by one (runSources).
 func readRunFolder(dir, format string) (Config, []*Warning, error) {
 	return (*scan)(nil).readRunFolder(dir, format, nil)
 }
@@ -58,6 +61,11 @@ func manyErrors(errs []error, limit int) error {
 	return fmt.Errorf("%w; the same holds for %s%s", errs[0], strings.Join(names, ", "), more)
 }
 
+// maxFolderRuns is the most runs one folder of runs may hold, its
+// configurations together (groupRuns): as many as a report's
+// configurations have levels. Its walk stops at the first file past it.
+const maxFolderRuns = MaxConfigs * MaxLevels
+
 // maxRunDepth is how deep below a configuration folder its runs may lie
 // (AIPerf: <run>/profile_runs/trial_0001/concurrency_8/).
 const maxRunDepth = 4
@@ -70,24 +78,77 @@ var repeatFolder = regexp.MustCompile(`(?i)^(?:profile_runs|(?:run|trial|repeat|
 
 // readRunFolder reads the configuration folder dir's runs; pt, when
 // set, selects the points of one part (of a vllm bench sweep's server
-// settings, one).
+// settings, one) or the run files of one configuration among the
+// folder's (groupRuns). A whole folder, or a part of points, whose run
+// files are several configurations (groupRuns) is refused, naming two
+// files at one load that are no repeats of each other: distinct
+// deployments are never averaged.
 func (sc *scan) readRunFolder(dir, format string, pt *part) (Config, []*Warning, error) {
-	rf := &folderRuns{sc: sc, dir: dir, format: format, cfg: Config{Source: dir}, seen: map[string]string{}}
+	rf, err := sc.gatherRuns(dir, format, pt, false)
+	if err != nil {
+		return Config{}, nil, err
+	}
+	if len(rf.files) == 0 {
+		return Config{}, nil, errorf(Pos{File: dir}, "", "folder holds no result file")
+	}
+	if pt == nil || pt.files == nil {
+		groups, err := groupRuns(dir, rf.files)
+		if err != nil {
+			return Config{}, nil, err
+		}
+		if len(groups) > 1 {
+			return Config{}, nil, severalConfigs(dir, rf.files, groups)
+		}
+	}
+	for _, f := range rf.files {
+		if err := rf.merge(f); err != nil {
+			return Config{}, nil, err
+		}
+	}
+	cfg := rf.cfg
+	cfg.Levels = mergeRepeats(cfg.Levels)
+	if len(cfg.Levels) > MaxLevels {
+		return Config{}, nil, errorf(Pos{File: dir}, "", "holds more than %d load levels; expected at most %d per configuration", MaxLevels, MaxLevels)
+	}
+	_, err = sortLevels(dir, cfg.Levels, false)
+	return cfg, rf.warnings, err
+}
+
+// gatherRuns reads the run files of the configuration folder dir (of
+// part pt, when set), each once, in walk order; keep keeps them for the
+// folder's read (keepRun). A run that lacks a latency is named with
+// every other that does, in one error.
+func (sc *scan) gatherRuns(dir, format string, pt *part, keep bool) (*folderRuns, error) {
+	rf := &folderRuns{sc: sc, dir: dir, format: format, part: pt, keep: keep, cfg: Config{Source: dir}, seen: map[string]string{}}
 	w := &runWalk{sc: sc, root: dir, part: pt, fn: rf.add}
 	err := w.folder(dir, 0)
 	if err == nil && len(rf.noLatency) > 0 {
 		err = manyErrors(rf.noLatency, maxNamed)
 	}
-	if err != nil {
-		return Config{}, nil, err
+	return rf, err
+}
+
+// severalConfigs is the error of a folder read as one configuration
+// whose run files are the groups' configurations: it names two files at
+// one load of different groups, and the groups.
+func severalConfigs(dir string, files []runFile, groups []*runGroup) error {
+	groupOf := map[string]*runGroup{}
+	ids := make([]string, len(groups))
+	for i, g := range groups {
+		ids[i] = g.id
+		for p := range g.files {
+			groupOf[p] = g
+		}
 	}
-	cfg := rf.cfg
-	if len(cfg.Levels) == 0 {
-		return Config{}, nil, errorf(Pos{File: dir}, "", "folder holds no result file")
+	a, b := files[0], files[len(files)-1]
+	for _, f := range files {
+		if groupOf[f.path] != groupOf[a.path] {
+			b = f
+			break
+		}
 	}
-	cfg.Levels = mergeRepeats(cfg.Levels)
-	_, err = sortLevels(dir, cfg.Levels, false)
-	return cfg, rf.warnings, err
+	return errorf(Pos{File: dir}, "", "holds the runs of %d configurations (%s): %s and %s are no repeats of one configuration (their names differ by more than a run token, or their recorded settings differ); give each its own [[configs]] entry with this path and its id",
+		len(groups), strings.Join(ids, ", "), relRun(dir, a.path), relRun(dir, b.path))
 }
 
 // folderRuns is a configuration folder's runs as readRunFolder gathers
@@ -96,7 +157,11 @@ type folderRuns struct {
 	sc        *scan
 	dir       string
 	format    string
+	part      *part
+	keep      bool // the runs read are kept for the folder's read (keepRun)
 	cfg       Config
+	files     []runFile // as read, in walk order
+	runs      int       // of the files read, repeats counted
 	warnings  []*Warning
 	first     *runFile
 	noLatency []error           // the runs that lack a latency, named together
@@ -104,16 +169,23 @@ type folderRuns struct {
 	links     linkedFiles
 }
 
-// add reads the run file at path into the configuration: once, however
-// many names lead to it; a file that is no result is skipped, and one
-// that lacks a latency is kept for one error naming them all.
+// add reads the run file at path, unless another configuration of the
+// folder holds it: once, however many names lead to it; a file that is
+// no result is skipped, and one that lacks a latency is kept for one
+// error naming them all.
 func (rf *folderRuns) add(path string) error {
+	if !rf.part.holdsFile(path) {
+		return nil
+	}
 	if read, err := rf.once(path); !read || err != nil {
 		return err
 	}
 	h := rf.sc.hints(0)
 	h.concurrency, h.rate = folderLoad(rf.dir, path)
-	c, ws, err := readRun(path, rf.format, h)
+	c, ws, err := rf.sc.readRun(path, rf.format, h)
+	if rf.keep {
+		rf.sc.keepRun(path, runRead{c, ws, err})
+	}
 	if errors.Is(err, ErrNotResult) {
 		rf.sc.notResult(path) // a file a tool writes beside its results
 		return nil
@@ -128,7 +200,14 @@ func (rf *folderRuns) add(path string) error {
 		return err
 	}
 	rf.warnings = append(rf.warnings, ws...)
-	return rf.merge(path, c)
+	rf.files = append(rf.files, runFile{path: path, cfg: c})
+	for _, l := range c.Levels {
+		rf.runs += max(1, len(l.Repeats))
+	}
+	if rf.runs > maxFolderRuns {
+		return errorf(Pos{File: rf.dir}, "", "holds more than %d runs; expected at most %d in one folder", maxFolderRuns, maxFolderRuns)
+	}
+	return nil
 }
 
 // once reports whether the run file at path is to be read: false for a
@@ -148,26 +227,21 @@ func (rf *folderRuns) once(path string) (bool, error) {
 	return true, nil
 }
 
-// merge adds c, the run file at path as read, to the configuration: its
-// tool and workload must be the first file's (sameConfig), and its
-// levels within MaxLevels.
-func (rf *folderRuns) merge(path string, c Config) error {
-	f := &runFile{path: path, cfg: c}
+// merge adds f, a run file as read, to the configuration: its tool and
+// workload must be the first file's (sameConfig).
+func (rf *folderRuns) merge(f runFile) error {
 	if rf.first == nil {
-		rf.first = f
-		rf.cfg.Format, rf.cfg.Tool, rf.cfg.Definitions = c.Format, c.Tool, c.Definitions
+		rf.first = &f
+		rf.cfg.Format, rf.cfg.Tool, rf.cfg.Definitions = f.cfg.Format, f.cfg.Tool, f.cfg.Definitions
 	} else {
-		if err := rf.first.sameConfig(f); err != nil {
+		if err := rf.first.sameConfig(&f); err != nil {
 			return err
 		}
-		if w := mixedDefinitions(path, c.Definitions, rf.cfg.Definitions); w != nil {
+		if w := mixedDefinitions(f.path, f.cfg.Definitions, rf.cfg.Definitions); w != nil {
 			rf.warnings = append(rf.warnings, w)
 		}
 	}
-	rf.cfg.Levels = append(rf.cfg.Levels, c.Levels...)
-	if len(rf.cfg.Levels) > MaxLevels {
-		return errorf(Pos{File: rf.dir}, "", "holds more than %d load levels; expected at most %d per configuration", MaxLevels, MaxLevels)
-	}
+	rf.cfg.Levels = append(rf.cfg.Levels, f.cfg.Levels...)
 	return nil
 }
 
@@ -280,12 +354,32 @@ func (w *runWalk) file(p string, names map[string]bool, points *layout) error {
 	return w.fn(p)
 }
 
-// readRun reads one run file of a configuration folder. Where the tool
+// readRun reads one run file of a configuration folder (readRunFile),
+// or takes it from the scan's runs kept (keepRun): a run file read to
+// find the folder's configurations is not read again.
+func (sc *scan) readRun(path, format string, h hints) (Config, []*Warning, error) {
+	if r, ok := sc.keptRun(path); ok {
+		return r.cfg, r.warnings, r.err
+	}
+	return readRunFile(path, format, h)
+}
+
+// keptRun takes the run file at path as kept (keepRun), if it was.
+func (sc *scan) keptRun(path string) (runRead, bool) {
+	if sc == nil {
+		return runRead{}, false
+	}
+	r, ok := sc.kept[path]
+	delete(sc.kept, path)
+	return r, ok
+}
+
+// readRunFile reads one run file of a configuration folder. Where the tool
 // wrote a side file beside it (SideOf: LLMPerf's summary beside its
 // individual responses), the side file gives what the run file lacks:
 // its load, when the run file states none, and its throughput, counts
 // and workload. A side file that cannot be read completes nothing.
-func readRun(path, format string, h hints) (Config, []*Warning, error) {
+func readRunFile(path, format string, h hints) (Config, []*Warning, error) {
 	side := ""
 	if entries, err := os.ReadDir(filepath.Dir(path)); err == nil {
 		for _, e := range entries {
@@ -464,34 +558,43 @@ type runFile struct {
 	cfg  Config
 }
 
-// sameConfig refuses a run file of another tool or another workload
-// than the configuration's first: one configuration is one tool serving
-// one model on one input and output length.
+// sameConfig refuses a run file of another tool than the
+// configuration's first, or, where the two do not both state their
+// workload, of another input length: one configuration is one tool
+// serving one model on one input and output length. (Models, stated
+// workloads and settings that differ are configurations of their own:
+// groupRuns.)
 func (a *runFile) sameConfig(b *runFile) error {
-	differ := func(what, x, y string) error {
-		return errorf(Pos{File: b.path}, "", "%s %s, while %s %s %s; one configuration's files must come from one tool and one workload: move one of them into a folder of its own",
-			what, y, a.path, what, x)
-	}
-	if a.cfg.Format != b.cfg.Format {
-		return differ("was written by", a.cfg.Tool, b.cfg.Tool)
+	if err := a.sameTool(b); err != nil {
+		return err
 	}
 	wa, wb := workloadOf(a.cfg), workloadOf(b.cfg)
-	if wa.model != "" && wb.model != "" && wa.model != wb.model {
-		return differ("serves model", strconv.Quote(wa.model), strconv.Quote(wb.model))
-	}
 	if wa.stated != "" && wb.stated != "" {
 		// The workloads the runs state decide; measured lengths vary
 		// with the load on one dataset (multi-turn conversations grow
 		// with concurrency).
-		if wa.stated != wb.stated {
-			return differ("runs workload", wa.stated, wb.stated)
-		}
 		return nil
 	}
 	if wa.input > 0 && wb.input > 0 && math.Abs(wa.input-wb.input) > workloadTolerance*math.Max(wa.input, wb.input) {
-		return differ("has mean input length", fmt.Sprintf("%.0f tokens", wa.input), fmt.Sprintf("%.0f tokens", wb.input))
+		return a.differ(b, "has mean input length", fmt.Sprintf("%.0f tokens", wa.input), fmt.Sprintf("%.0f tokens", wb.input))
 	}
 	return nil
+}
+
+// sameTool refuses a run file written by another tool than a: the
+// files of one configuration folder, whatever configurations they are,
+// come from one tool.
+func (a *runFile) sameTool(b *runFile) error {
+	if a.cfg.Format != b.cfg.Format {
+		return a.differ(b, "was written by", a.cfg.Tool, b.cfg.Tool)
+	}
+	return nil
+}
+
+// differ is the error of b, whose what is y while a's is x.
+func (a *runFile) differ(b *runFile, what, x, y string) error {
+	return errorf(Pos{File: b.path}, "", "%s %s, while %s %s %s; one configuration's files must come from one tool and one workload: move one of them into a folder of its own",
+		what, y, a.path, what, x)
 }
 
 // workloadTolerance is how far two runs' mean input lengths may differ

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,8 +9,8 @@ import (
 )
 
 // TestMixedToolsInOneConfigurationRefused: one configuration's files
-// come from one tool and one workload; a folder mixing tools or models
-// is refused, naming both files.
+// come from one tool; a folder mixing tools is refused, naming both
+// files.
 func TestMixedToolsInOneConfigurationRefused(t *testing.T) {
 	root := tree(t, map[string]string{
 		"mixed/a-c2.json": "fixture:aiperf/agent-c2.json",
@@ -19,17 +20,45 @@ func TestMixedToolsInOneConfigurationRefused(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "was written by") || !strings.Contains(err.Error(), "a-c2.json") || !strings.Contains(err.Error(), "b-c4.json") {
 		t.Errorf("err = %v", err)
 	}
-	data, _ := os.ReadFile(filepath.Join(root, "mixed", "b-c4.json"))
-	other := strings.Replace(string(data), `"model_id": "`, `"model_id": "other/`, 1)
-	other = strings.Replace(other, `"max_concurrency": 2`, `"max_concurrency": 4`, 1)
-	root = tree(t, map[string]string{
-		"models/a-c2.json": string(data),
-		"models/b-c4.json": other,
-	})
-	_, err = Read(filepath.Join(root, "models"), ReadOptions{AsConfig: true})
-	if strings.Contains(string(data), `"model_id"`) && (err == nil || !strings.Contains(err.Error(), "serves model")) {
-		t.Errorf("two models in one configuration: %v", err)
+}
+
+// TestOneConfigurationPerModel: one tool's run files that name two
+// models are a configuration per model, named by it, each with its own
+// levels.
+func TestOneConfigurationPerModel(t *testing.T) {
+	_, data := fixture(t, "vllm/bench-serve-opt125m.json")
+	other := strings.Replace(string(data), `"model_id": "facebook/opt-125m"`, `"model_id": "facebook/opt-350m"`, 1)
+	other = strings.Replace(other, `"mean_ttft_ms": 215.53594200008774`, `"mean_ttft_ms": 300.5`, 1)
+	if !strings.Contains(other, "opt-350m") || !strings.Contains(other, "300.5") {
+		t.Fatal("the fixture's model_id or mean_ttft_ms is not where the test expects it")
 	}
+	root := tree(t, map[string]string{
+		"models/a-c2.json": string(data),
+		"models/b-c2.json": other,
+		"models/b-c4.json": strings.Replace(other, `"max_concurrency": 2`, `"max_concurrency": 4`, 1),
+	})
+	c, err := Read(filepath.Join(root, "models"), ReadOptions{AsConfig: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Configs) != 2 || c.Configs[0].ID != "opt-125m" || c.Configs[1].ID != "opt-350m" {
+		t.Fatalf("configs %v; want opt-125m and opt-350m", ids(c))
+	}
+	if l := c.Configs[0].Levels; len(l) != 1 || l[0].Concurrency != 2 || !near(l[0].TTFT.Mean, 215.53594200008774) {
+		t.Errorf("opt-125m: levels %v", loads(c.Configs[0]))
+	}
+	if l := c.Configs[1].Levels; len(l) != 2 || l[0].Repeats != nil || !near(l[0].TTFT.Mean, 300.5) || l[1].Concurrency != 4 {
+		t.Errorf("opt-350m: levels %v", loads(c.Configs[1]))
+	}
+}
+
+// ids are the ids of a campaign's configurations.
+func ids(c *Campaign) []string {
+	var out []string
+	for _, cfg := range c.Configs {
+		out = append(out, cfg.ID)
+	}
+	return out
 }
 
 // TestRepeatedRunsKept: runs of one configuration at one load (AIPerf's
@@ -99,7 +128,7 @@ func TestFolderLoad(t *testing.T) {
 
 // TestLLMPerfLengthsDiffer: LLMPerf runs asked for different lengths
 // (550/150 and 550/256 tokens) are not one configuration, however close
-// their measured lengths.
+// their measured lengths: one configuration per workload, named by it.
 func TestLLMPerfLengthsDiffer(t *testing.T) {
 	_, data := fixture(t, "llmperf/groq-70b-summary.json")
 	other := strings.Replace(string(data), `"mean_output_tokens": 150`, `"mean_output_tokens": 256`, 1)
@@ -110,9 +139,15 @@ func TestLLMPerfLengthsDiffer(t *testing.T) {
 		"results/1/llama2-70b-4096_550_150_summary.json": strings.Replace(string(data), `"num_concurrent_requests": 5`, `"num_concurrent_requests": 1`, 1),
 		"results/5/llama2-70b-4096_550_256_summary.json": other,
 	})
-	_, err := Read(root+"/results", ReadOptions{AsConfig: true})
-	if err == nil || !strings.Contains(err.Error(), "runs workload 550 input / 256 output tokens, while") {
-		t.Errorf("err = %v; want the two workloads named", err)
+	c, err := Read(root+"/results", ReadOptions{AsConfig: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(c); len(got) != 2 || got[0] != "550-input-150-output-tokens" || got[1] != "550-input-256-output-tokens" {
+		t.Errorf("configs %q; want one per workload", got)
+	}
+	if len(c.Configs) == 2 && (loads(c.Configs[0])[0] != 1 || loads(c.Configs[1])[0] != 5) {
+		t.Errorf("levels %v and %v; want 1 and 5", loads(c.Configs[0]), loads(c.Configs[1]))
 	}
 }
 
@@ -146,5 +181,30 @@ func TestMixedDefinitionsInConfig(t *testing.T) {
 	}
 	if len(c.Warnings) != 1 || c.Warnings[0].Kind != WarnMixedDefinitions || c.Warnings[0].Values["Def"] != "chunk" || c.Warnings[0].Values["OtherDef"] != "tpot" {
 		t.Errorf("warnings %v; want ITL chunk against tpot", c.Warnings)
+	}
+}
+
+// TestInputLengthsOfOneConfiguration: runs that do not state their
+// workload are one configuration's while their mean input lengths are
+// within workloadTolerance (25 %) of the longer: 30 and 40 tokens are,
+// 29.875 and 40 are not.
+func TestInputLengthsOfOneConfiguration(t *testing.T) {
+	_, data := fixture(t, "vllm/bench-serve-opt125m.json")
+	if !strings.Contains(string(data), `"total_input_tokens": 256,`) || !strings.Contains(string(data), `"completed": 8,`) {
+		t.Fatal("the fixture's total_input_tokens or completed is not what the test expects")
+	}
+	withInput := func(c, total int) string {
+		return strings.NewReplacer(`"total_input_tokens": 256,`, fmt.Sprintf(`"total_input_tokens": %d,`, total),
+			`"max_concurrency": 2`, fmt.Sprintf(`"max_concurrency": %d`, c)).Replace(string(data))
+	}
+	for _, tt := range []struct {
+		shorter int // total input tokens over 8 requests, beside 320 (40 a request)
+		ok      bool
+	}{{240, true}, {239, false}} {
+		root := tree(t, map[string]string{"run/c2.json": withInput(2, 320), "run/c4.json": withInput(4, tt.shorter)})
+		_, err := Read(root+"/run", ReadOptions{AsConfig: true})
+		if tt.ok && err != nil || !tt.ok && (err == nil || !strings.Contains(err.Error(), "c4.json: has mean input length 30 tokens, while ")) {
+			t.Errorf("mean input %g beside 40 tokens: err = %v", float64(tt.shorter)/8, err)
+		}
 	}
 }

@@ -20,9 +20,14 @@ type source struct {
 	concurrency int
 	// part, for a folder of a tool's points that fall into several
 	// configurations (a vllm bench sweep of several server settings),
-	// is the part whose points are this configuration; nil for every
-	// run of the folder.
+	// or of run files that do (groupRuns), is the part that is this
+	// configuration; nil for every run of the folder.
 	part *part
+	// model, for a folder of runs named for another model than the one
+	// all its files state (folderNamesOther), is that model: the
+	// configuration takes its name (id), the folder's name kept as
+	// alias, which a manifest may list it by too.
+	model, alias string
 	// records, for a JSON-lines file whose runs fall into several
 	// configurations (records.go), are the lines of this one; nil for
 	// the whole file.
@@ -47,10 +52,33 @@ func (k sourceKind) isFile() bool { return k == fileSource || k == zipSource }
 // skips on purpose. A nil *scan collects nothing.
 type scan struct {
 	dir          string
+	format       string          // the format forced for every result file ("": detected)
 	outputTokens int             // the manifest's fixed output length (hints)
 	skip         map[string]bool // read by others (the manifest's logo): not listed
 	ignored      []string        // relative to dir, slash-separated
 	notResults   []string        // the ignored that hold no result data (Campaign.NotResults)
+	// kept are the run files read to find a folder's configurations
+	// (runSources), by path, until the folder's read takes them.
+	kept map[string]runRead
+}
+
+// runRead is a run file as read: its configuration, warnings and error.
+type runRead struct {
+	cfg      Config
+	warnings []*Warning
+	err      error
+}
+
+// keepRun keeps r, the run file at path as read, for the read of its
+// folder (readRun).
+func (sc *scan) keepRun(path string, r runRead) {
+	if sc == nil {
+		return
+	}
+	if sc.kept == nil {
+		sc.kept = map[string]runRead{}
+	}
+	sc.kept[path] = r
 }
 
 // ignore records p, a name the scan skips on purpose.
@@ -172,6 +200,7 @@ func (sc *scan) findSources() ([]source, error) {
 		}
 		out = append(out, found...)
 	}
+	keepAliases(out)
 	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
 	for i := 1; i < len(out); i++ {
 		if out[i].id == out[i-1].id {
@@ -220,8 +249,9 @@ func (sc *scan) entrySources(e os.DirEntry, points *layout) ([]source, error) {
 
 // folderSources are the configurations of the report folder's
 // sub-folder p, named name: one per part of a tool's points (a vllm
-// bench sweep's server settings), or the folder itself when it holds an
-// export or runs.
+// bench sweep's server settings) or of its run files (groupRuns), each
+// named name/<part>, or the folder itself when it holds an export or
+// runs.
 func (sc *scan) folderSources(name, p string) ([]source, error) {
 	if points, parts, err := pointsIn(p); err != nil {
 		return nil, err
@@ -236,7 +266,81 @@ func (sc *scan) folderSources(name, p string) ([]source, error) {
 		sc.notResult(p)
 		return nil, nil
 	}
+	if kind == runFolder {
+		return sc.runSources(name, name+"/", p), nil
+	}
 	return []source{{id: name, path: p, kind: kind}}, nil
+}
+
+// folderConfigs are the configurations of dir, a folder read as
+// configurations (a manifest's path, a folder of runs pointed at alone)
+// whose own id is id: one per part of a tool's points or of its run
+// files, each id'd prefix + its name, or the folder itself.
+func (sc *scan) folderConfigs(id, prefix, dir string) ([]source, error) {
+	if points, parts, err := pointsIn(dir); err != nil {
+		return nil, err
+	} else if len(parts) > 0 {
+		return partSources(strings.TrimSuffix(prefix, "/"), dir, points, parts), nil
+	}
+	if s := wholeFolder(id, dir); s.kind != runFolder {
+		return []source{s}, nil
+	}
+	return sc.runSources(id, prefix, dir), nil
+}
+
+// runSources are the configurations of dir, a folder of runs whose own
+// id is id: one per configuration of its run files (groupRuns), id'd
+// prefix + its name, or, when they are one, the folder itself (named
+// for the model its files state where its name names another:
+// folderNamesOther). The run files read to tell are kept for the
+// folder's read; when one cannot be read, the folder is one
+// configuration, whose read says why.
+func (sc *scan) runSources(id, prefix, dir string) []source {
+	whole := source{id: id, path: dir, kind: runFolder}
+	rf, err := sc.gatherRuns(dir, sc.formatOrNone(), nil, true)
+	if err != nil || len(rf.files) == 0 {
+		return []source{whole}
+	}
+	groups, err := groupRuns(dir, rf.files)
+	if err != nil {
+		return []source{whole}
+	}
+	if len(groups) > 1 {
+		out := make([]source, len(groups))
+		for i, g := range groups {
+			out[i] = source{id: prefix + g.id, path: dir, kind: runFolder, part: &part{key: g.id, files: g}}
+		}
+		return out
+	}
+	if m := oneModel(rf.files); m != "" && folderNamesOther(filepath.Base(filepath.Clean(dir)), m) {
+		whole.model, whole.alias = m, id
+		whole.id = idPart(shortModel(m))
+	}
+	return []source{whole}
+}
+
+// formatOrNone is the format the scan forces ("" for a nil scan).
+func (sc *scan) formatOrNone() string {
+	if sc == nil {
+		return ""
+	}
+	return sc.format
+}
+
+// keepAliases gives a configuration named for its files' model
+// (source.model) its folder's name back where another configuration of
+// sources has the model's name: ids stay unique.
+func keepAliases(sources []source) {
+	count := map[string]int{}
+	for _, s := range sources {
+		count[s.id]++
+	}
+	for i, s := range sources {
+		if s.alias != "" && count[s.id] > 1 {
+			count[s.id]--
+			sources[i].id, sources[i].alias = s.alias, ""
+		}
+	}
 }
 
 // folderKind says what a sub-folder of a report folder is: an unzipped

@@ -34,8 +34,11 @@ func Survey(dir string) ([]Found, error) {
 	}
 	var sources []source
 	if cl == classConfig {
-		sources = []source{wholeFolder(filepath.Base(filepath.Clean(dir)), dir)}
-	} else if sources, err = findSources(dir); err != nil {
+		sources, err = (&scan{dir: dir}).folderConfigs(filepath.Base(filepath.Clean(dir)), "", dir)
+	} else {
+		sources, err = findSources(dir)
+	}
+	if err != nil {
 		return nil, err
 	}
 	var out []Found

@@ -173,6 +173,7 @@ func servingRun(r *jreader, o obj, k servingKeys, pos Pos) Level {
 	}
 	l.Model = o.str("model_id")
 	l.Workload = statedWorkload(o)
+	l.Settings = recordedSettings(o, servingSettings)
 	return l
 }
 

@@ -35,6 +35,7 @@ const (
 	WarnUnknownKey       WarningKind = "unknown_key"       // a manifest key reportgen does not know
 	WarnUnknownSection   WarningKind = "unknown_section"   // notes for a section the report has not
 	WarnUnknownLanguage  WarningKind = "unknown_language"  // a text in a language no edition is written in
+	WarnFolderModel      WarningKind = "folder_model"      // a folder of runs named for another model than its files state
 	WarnRunCutShort      WarningKind = "run_cut_short"     // a run completed fewer requests than it sent, recording no failure for the rest
 	WarnSummaryMismatch  WarningKind = "summary_mismatch"  // a result's summary and its per-request arrays disagree; the arrays are used
 )
@@ -51,7 +52,7 @@ const infoUnreadKeys WarningKind = "unread_keys"
 // has its messages.
 var WarningKinds = []WarningKind{WarnNotUTF8, WarnUnknownColumn, WarnZeroConcurrency, WarnUnsortedLevels,
 	WarnMixedDefinitions, WarnUnknownKey,
-	WarnUnknownSection, WarnUnknownLanguage, WarnRunCutShort, WarnSummaryMismatch}
+	WarnUnknownSection, WarnUnknownLanguage, WarnFolderModel, WarnRunCutShort, WarnSummaryMismatch}
 
 // warnf builds a *Warning at pos. values are the named values of the
 // localized message; format and args give the English text.

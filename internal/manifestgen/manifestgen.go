@@ -76,6 +76,12 @@ func Template(name, dir string, found []ingest.Found, now time.Time) string {
 # you like). With [[configs]] given, every result file needs an entry,
 # so that no configuration is left out silently.
 `, comment(strconv.Quote(name)), now.Format("2006-01"))
+	here := 0 // the configurations this folder itself is
+	for _, c := range found {
+		if filepath.Clean(c.Path) == filepath.Clean(dir) {
+			here++
+		}
+	}
 	for _, c := range found {
 		rel, err := filepath.Rel(dir, c.Path)
 		if err != nil {
@@ -83,7 +89,12 @@ func Template(name, dir string, found []ingest.Found, now time.Time) string {
 		}
 		b.WriteString("\n[[configs]]\n")
 		fmt.Fprintf(&b, "id = %s\n", tomlString(c.ID))
-		if filepath.Clean(c.Path) == filepath.Clean(dir) {
+		switch {
+		case filepath.Clean(c.Path) != filepath.Clean(dir):
+		case here > 1:
+			rel = "."
+			b.WriteString("path = \".\"                      # this folder holds several configurations: the id says which\n")
+		default:
 			rel = "."
 			b.WriteString("path = \".\"                      # this folder is the configuration: its runs are its levels\n")
 		}

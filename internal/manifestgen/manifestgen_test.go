@@ -175,3 +175,42 @@ func TestTemplateReadsBack(t *testing.T) {
 		t.Errorf("the template's keys were not all read: %d configs, [cost] %+v, [hardware] %+v", len(c.Configs), c.Manifest.Cost, c.Manifest.Hardware)
 	}
 }
+
+// TestTemplateOfSeveralConfigurations: a folder whose run files are
+// several configurations (two deployments at one load) is listed one
+// entry per configuration, each with path "." and its id, and the
+// manifest reads back each as its own: the folder is not read whole.
+func TestTemplateOfSeveralConfigurations(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pd")
+	runs, err := os.ReadFile("../../samples/mixed-tools/sglang-direct.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, _, _ := strings.Cut(string(runs), "\n")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"pd_1p1d_c1.jsonl", "pd_1p2d_c1.jsonl"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(run+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	found, err := ingest.Survey(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := Template("pd", dir, found, time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC))
+	if !strings.Contains(text, "id = \"1p1d\"\npath = \".\"                      # this folder holds several configurations: the id says which\n") {
+		t.Fatalf("the template:\n%s", text)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ingest.ManifestName), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := ingest.Read(dir, ingest.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Configs) != 2 || c.Configs[0].ID != "1p1d" || c.Configs[1].ID != "1p2d" || c.Configs[0].Levels[0].Repeats != nil {
+		t.Errorf("configs %+v; want 1p1d and 1p2d, one run each", c.Configs)
+	}
+}
