@@ -262,7 +262,7 @@ func (v *view) trendRow(cf compare.Config, ds []compare.Delta, cols []string, pe
 func (v *view) deltaCell(d compare.Delta) string {
 	values := glue(v.value(d.Metric, d.Old, d.OldAtLeast) + " → " + v.value(d.Metric, d.New, d.NewAtLeast))
 	mark := v.markShort(d)
-	judged := glue(v.change(d) + " " + mark)
+	judged := glue(v.change(d)) + " " + glue(mark)
 	if d.Change == compare.Improved || d.Change == compare.Regressed {
 		judged = "**" + judged + "**"
 	}

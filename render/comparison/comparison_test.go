@@ -200,14 +200,14 @@ func TestComparisonEditions(t *testing.T) {
 		want      map[string][]string // by language
 	}{
 		{"reversed", after, before, map[string][]string{
-			"en": {"| vLLM | worse | Worse: C_max (P90) ≥ 32 → 16 (≤ −50.0%) and users ≥ 310 → 207 (≤ −33.2%), confirmed at c=32;",
-				"| Stay with the baseline, and find the cause of the regression. |", "as the baseline's value is only a lower bound"},
-			"tr": {"| vLLM | daha kötü | Daha kötü: C_max (P90) ≥ 32 → 16 (≤ −%50,0) ve kullanıcı sayısı ≥ 310 → 207 (≤ −%33,2); c=32 seviyesinde doğrulandı;",
-				"| Referansta kalın ve gerilemenin nedenini bulun. |", "referansın değeri yalnızca bir alt sınır"}}},
+			"en": {"| vLLM: **worse** | Worse: C_max (P90) ≥ 32 → 16 (≤ −50.0%) and users ≥ 310 → 207 (≤ −33.2%), confirmed at c=32;",
+				"**Action:** Stay with the baseline, and find the cause of the regression. |", "as the baseline's value is only a lower bound"},
+			"tr": {"| vLLM: **daha kötü** | Daha kötü: C_max (P90) ≥ 32 → 16 (≤ −%50,0) ve kullanıcı sayısı ≥ 310 → 207 (≤ −%33,2); c=32 seviyesinde doğrulandı;",
+				"**Ne yapılmalı:** Referansta kalın ve gerilemenin nedenini bulun. |", "referansın değeri yalnızca bir alt sınır"}}},
 		{"self", before, before, map[string][]string{
-			"en": {"**Overall: no change.**", "Every configuration and every level of each side was compared", "| None needed. |",
+			"en": {"**Overall: no change.**", "Every configuration and every level of each side was compared", "**Action:** None needed. |",
 				"**One run per side:** the p-values describe these two runs"},
-			"tr": {"**Genel karar: değişiklik yok.**", "İki tarafın her yapılandırması ve her seviyesi karşılaştırıldı", "| Gerek yok. |",
+			"tr": {"**Genel karar: değişiklik yok.**", "İki tarafın her yapılandırması ve her seviyesi karşılaştırıldı", "**Ne yapılmalı:** Gerek yok. |",
 				"**Her tarafta tek koşu:** p değerleri bu iki koşuyu anlatır"}}},
 		{"rate axis", rate, rate, map[string][]string{
 			"en": {"the load axis (request rate)", "R_max (P90)"},
@@ -220,9 +220,9 @@ func TestComparisonEditions(t *testing.T) {
 			"en": {"the sides define per-user TPS differently", "| TPS definition |"},
 			"tr": {"iki taraf kullanıcı başına TPS metriğini farklı tanımlıyor", "| TPS tanımı |"}}},
 		{"nothing in common", after, rate, map[string][]string{
-			"en": {"**Overall: cannot be told.**", "| vLLM + EAGLE-3 | baseline only | Not compared, as the other side lacks it: C_max (P90) 16, serving 231 users;",
+			"en": {"**Overall: cannot be told.**", "| vLLM + EAGLE-3: **baseline only** | Not compared, as the other side lacks it: C_max (P90) 16, serving 231 users;",
 				"**vLLM + EAGLE-3** (baseline only, measured with `requests`): C_max (P90) 16, serving 231 users. Its own numbers, not compared with anything:"},
-			"tr": {"**Genel karar: belirlenemiyor.**", "| vLLM + EAGLE-3 | yalnızca referansta | Öbür tarafta olmadığı için karşılaştırılmadı: C_max (P90) 16, 231 kullanıcıya hizmet veriyor;",
+			"tr": {"**Genel karar: belirlenemiyor.**", "| vLLM + EAGLE-3: **yalnızca referansta** | Öbür tarafta olmadığı için karşılaştırılmadı: C_max (P90) 16, 231 kullanıcıya hizmet veriyor;",
 				"**vLLM + EAGLE-3** (yalnızca referansta, `requests` ile ölçüldü): C_max (P90) 16, 231 kullanıcıya hizmet veriyor. Hiçbir şeyle karşılaştırılmayan kendi sayıları:"}}},
 	} {
 		c := compareReports(t, tt.old, tt.cand, "a", "b")

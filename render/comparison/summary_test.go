@@ -258,29 +258,29 @@ func pairComparison(t *testing.T, p samplegen.Pair) *compare.Comparison {
 func TestPairEditions(t *testing.T) {
 	want := map[string]map[string][]string{
 		"fp8-upgrade": {
-			"en": {"# Comparison: Llama 3.1 8B on FP16 → FP8", "| before → after | better | Better:",
+			"en": {"# Comparison: Llama 3.1 8B on FP16 → FP8", "| before → after: **better** | Better:",
 				"mean per-user TPS +28% … +56% at every level, c=1–256 (better by 5% or more at 9 of 9 levels, sign test p = 0.004)",
 				"and system throughput with it (one measurement)", "P90 TTFT −6.9% … −27.2% at c=1–2 and c=8–256 (better by 5% or more at 8 of 9 levels, sign test p = 0.039)",
 				"users at C_max (P90) 372 → 502 (+34.9%), C_max 128 on both sides, confirmed at c=128",
-				"| Go ahead with the candidate. |", "before and after are the only configuration on each side"},
-			"tr": {"# Karşılaştırma: Llama 3.1 8B on FP16 → FP8", "| before → after | daha iyi | Daha iyi:",
+				"**Action:** Go ahead with the candidate. |", "before and after are the only configuration on each side"},
+			"tr": {"# Karşılaştırma: Llama 3.1 8B on FP16 → FP8", "| before → after: **daha iyi** | Daha iyi:",
 				"kullanıcı başına ortalama TPS tüm seviyelerde (c=1–256) +%28 … +%56 (9 seviyenin 9 tanesinde %5 ya da daha fazla iyileşti, işaret testi p = 0,004)",
-				"| Adayla devam edin. |", "kendi taraflarındaki tek yapılandırma oldukları için birbiriyle karşılaştırıldı"},
+				"**Ne yapılmalı:** Adayla devam edin. |", "kendi taraflarındaki tek yapılandırma oldukları için birbiriyle karşılaştırıldı"},
 		},
 		"engine-variant": {
-			"en": {"| before → after | better | Better:", "better by 5% or more at 7 of 7 levels, sign test p = 0.016",
+			"en": {"| before → after: **better** | Better:", "better by 5% or more at 7 of 7 levels, sign test p = 0.016",
 				"Not counted, as nothing confirms them", "P99 TTFT −27% … +16% at every level, c=1–64 (better by 5% or more at 6 and worse at 1 of 7 levels, sign test p = 0.125)"},
-			"tr": {"| before → after | daha iyi | Daha iyi:", "Hiçbir şey doğrulamadığı için sayılmayanlar"},
+			"tr": {"| before → after: **daha iyi** | Daha iyi:", "Hiçbir şey doğrulamadığı için sayılmayanlar"},
 		},
 		"day-apart": {
-			"en": {"| before → after | no change | No headline change is confirmed. Not counted, as nothing confirms them",
+			"en": {"| before → after: **no change** | No headline change is confirmed. Not counted, as nothing confirms them",
 				"C_max (P90) 1 → 0 (−100.0%) and users 20 → 0 (−100.0%), as the change at the level that bounds the capacity is unconfirmed",
-				"| None needed; to settle the unconfirmed differences, measure more requests per level or repeat the runs. |"},
-			"tr": {"| before → after | değişiklik yok | Doğrulanmış bir ana değişim yok.", "| Gerek yok; doğrulanmamış farkları netleştirmek"},
+				"**Action:** None needed; to settle the unconfirmed differences, measure more requests per level or repeat the runs. |"},
+			"tr": {"| before → after: **değişiklik yok** | Doğrulanmış bir ana değişim yok.", "**Ne yapılmalı:** Gerek yok; doğrulanmamış farkları netleştirmek"},
 		},
 		"rerun": {
-			"en": {"| before → after | no change | No headline change is confirmed.", "better by 5% or more at 5 of 6 levels, sign test p = 0.219"},
-			"tr": {"| before → after | değişiklik yok |"},
+			"en": {"| before → after: **no change** | No headline change is confirmed.", "better by 5% or more at 5 of 6 levels, sign test p = 0.219"},
+			"tr": {"| before → after: **değişiklik yok** |"},
 		},
 	}
 	for _, p := range samplegen.Pairs() {

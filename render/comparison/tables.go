@@ -175,17 +175,15 @@ func (v *view) trendCell(t compare.Trend) string {
 	default:
 		counts = v.loc.T("compare_tcell_none", kv...)
 	}
-	cell := glue(counts)
 	if !analyze.Known(t.PValue) {
-		return cell + " ~"
+		return counts + " ~"
 	}
-	cell += " ·"
-	judged := glue(v.pValue(t.PValue) + " ~")
+	judged := glue(v.pValue(t.PValue)) + " ~"
 	switch t.Change {
 	case compare.Improved, compare.Regressed:
-		judged = "**" + glue(v.pValue(t.PValue)+" "+v.loc.T("compare_change_"+string(t.Change))) + "**"
+		judged = "**" + glue(v.pValue(t.PValue)) + " " + glue(v.loc.T("compare_change_"+string(t.Change))) + "**"
 	}
-	return cell + " " + judged
+	return counts + " · " + judged
 }
 
 // sloLine says how the SLO verdicts at statistic st changed at the

@@ -52,15 +52,19 @@ func (v *view) tested() bool {
 // Decisions is the verdict's table: per matched configuration its
 // verdict, what changed (the confirmed headline changes, what nothing
 // confirmed, what cannot be told) and the action it asks for; then each
-// configuration of one side only, with its capacity.
+// configuration of one side only, with its capacity. Two columns, so
+// that on a phone's screen what changed stays beside its configuration.
 func (v *view) Decisions() render.Table {
-	t := render.Table{Head: []string{v.loc.T("col_config"), v.loc.T("compare_col_verdict"), v.loc.T("compare_col_what"), v.loc.T("compare_col_action")}, Align: "llll"}
+	t := render.Table{Head: []string{v.loc.T("compare_col_config_verdict"), v.loc.T("compare_col_what")}, Align: "ll"}
+	row := func(name, verdict, what, action string) []string {
+		return []string{v.loc.T("compare_decision_name", "Name", name, "Verdict", verdict), v.loc.T("compare_decision", "What", what, "Action", action)}
+	}
 	for _, cf := range v.C.Configs {
-		t.Rows = append(t.Rows, []string{v.configName(cf), v.loc.T("compare_verdict_" + string(cf.Verdict)), v.whatChanged(cf), v.action(cf)})
+		t.Rows = append(t.Rows, row(v.configName(cf), v.loc.T("compare_verdict_"+string(cf.Verdict)), v.whatChanged(cf), v.action(cf)))
 	}
 	for _, u := range v.C.Unmatched.Configs {
-		t.Rows = append(t.Rows, []string{v.name(u.ID, u.Side == compare.SideCandidate), v.loc.T("compare_only_" + u.Side + "_short"),
-			v.loc.T("compare_what_one_side", "Capacity", v.ownCapacity(u), "Ref", v.scopeRef()), v.loc.T("compare_action_one_side_" + u.Side)})
+		t.Rows = append(t.Rows, row(v.name(u.ID, u.Side == compare.SideCandidate), v.loc.T("compare_only_"+u.Side+"_short"),
+			v.loc.T("compare_what_one_side", "Capacity", v.ownCapacity(u), "Ref", v.scopeRef()), v.loc.T("compare_action_one_side_"+u.Side)))
 	}
 	return t
 }
