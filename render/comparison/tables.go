@@ -68,15 +68,6 @@ func (v *view) statCell(d compare.Delta) string {
 	return capFirst(v.metricName(d), v)
 }
 
-// loadCell is a delta's level for a table: "c=8", "–" for a
-// configuration-wide one.
-func (v *view) loadCell(d compare.Delta) string {
-	if d.Load == nil {
-		return "–"
-	}
-	return v.loc.At(*d.Load)
-}
-
 // Headlines are, per matched configuration, its headline changes: the
 // capacity in a line, then a table with a row per level and a column
 // per headline metric, each cell a delta whole (both values, the

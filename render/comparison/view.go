@@ -18,9 +18,11 @@ import (
 // compare.Comparison and the locale. The comparison's templates only
 // lay them out, each section through its sub-view (subviews.go).
 //
-//	view.go          the shared words: sides, values, changes, tests
-//	verdict.go       the verdict, and what differs and was not compared
-//	tables.go        the headline tables, every change, the method
+//	view.go          the shared words: titles, sides, values, changes, tests
+//	verdict.go       the verdict and its table of what changed
+//	summary.go       what changed, in words, and the actions
+//	scope.go         what differs and was not compared
+//	tables.go        the headline tables, the method
 type view struct {
 	C   *compare.Comparison
 	loc *locale.Locale
@@ -458,15 +460,6 @@ func (v *view) deltaPhrase(d compare.Delta) string {
 	}
 	return v.loc.T("compare_delta", "What", v.what(d), "Old", v.value(d.Metric, d.Old, d.OldAtLeast),
 		"New", v.value(d.Metric, d.New, d.NewAtLeast), "Unit", unit, "Change", v.change(d), "Test", v.testLong(d))
-}
-
-// phrases are deltas in a sentence, joined by semicolons.
-func (v *view) phrases(ds []compare.Delta) string {
-	out := make([]string, len(ds))
-	for i, d := range ds {
-		out[i] = v.deltaPhrase(d)
-	}
-	return strings.Join(out, "; ")
 }
 
 // number writes a setting of compare.Difference (a number as text) in
