@@ -88,11 +88,6 @@ const (
 	TestQuantile Test = "quantile"
 	// TestSign: the sign test across the matched levels (Trend).
 	TestSign Test = "sign"
-	// TestMannWhitney: the Mann–Whitney U test on the requests, which
-	// compare.json of schema_version 1 gave every statistic of a
-	// sampled metric. Schema 2 gives each statistic a test of its own
-	// (TestWelch, TestQuantile) and no delta has this test any more.
-	TestMannWhitney Test = "mann_whitney_u"
 	// TestRuns: repeated runs on both sides (at least MinRuns each);
 	// significant when the two 95 % intervals of the runs' mean do not
 	// overlap. PValue is absent.

@@ -225,8 +225,11 @@ func ComparisonCaption(c *compare.Comparison, name string, loc *locale.Locale) s
 		case d.heat:
 			return loc.T("compare_chart_heatmap", "Pct", cv.threshold())
 		default:
-			return loc.T("compare_chart_overlay", "Metric", capFirst(loc, cv.metricName(d.h)),
-				"Old", present.Clean(c.Baseline.Name), "New", present.Clean(c.Candidate.Name))
+			caption := loc.T("compare_chart_overlay", "Metric", capFirst(loc, cv.metricName(d.h)))
+			if slo := cv.sloOf(d.h); slo != nil && slo.stat != "" {
+				caption += loc.T("compare_chart_slo_at", "Stat", loc.T("statw_"+string(slo.stat)))
+			}
+			return caption
 		}
 	}
 	return ""
@@ -471,44 +474,69 @@ func (cv *cmpView) overlay(h cmpHeadline) (*figure, error) {
 	if n > 1 {
 		height = vg.Length(80 + 215*len(rows))
 	}
-	return &figure{title: cv.loc.T("compare_ctitle_overlay", "Metric", capFirst(cv.loc, cv.metricName(h))), panels: rows,
-		legend: cv.sideLegend(unreached), w: chartWidth, h: height, sizes: sz}, nil
+	f := &figure{title: cv.loc.T("compare_ctitle_overlay", "Metric", capFirst(cv.loc, cv.metricName(h))), panels: rows,
+		legend: cv.sideLegend(unreached), w: chartWidth, h: height, sizes: sz}
+	if n > 1 {
+		f.legendCols = 2 * min(cols, 2) // a configuration's two entries on one row
+	}
+	return f, nil
 }
 
-// sloOf is the SLO line of headline h: where h reads the statistic the
-// SLOs are checked at and both sides check the same threshold; nil
-// otherwise.
-func (cv *cmpView) sloOf(h cmpHeadline) *sloRef {
-	if h.mixed || h.stat != cv.c.Percentile {
-		return nil
-	}
+// sloOf is the SLO line of headline h, where both sides check the same
+// threshold: TTFT's where h reads the statistic the SLOs are checked
+// at; per-user TPS's whatever statistic h reads, with that statistic
+// named (cmpSLO.stat) where it is not the one checked (the mean TPS
+// drawn, the SLO checked at P90). nil otherwise.
+func (cv *cmpView) sloOf(h cmpHeadline) *cmpSLO {
 	po, pn := cv.c.Old.Params, cv.c.New.Params
 	switch {
-	case h.id == analyze.TTFT && po.SLOTTFTms == pn.SLOTTFTms && po.SLOTTFTms > 0:
-		return &sloRef{po.SLOTTFTms, "slo_line_ttft"}
+	case h.id == analyze.TTFT && !h.mixed && h.stat == cv.c.Percentile && po.SLOTTFTms == pn.SLOTTFTms && po.SLOTTFTms > 0:
+		return &cmpSLO{sloRef: sloRef{po.SLOTTFTms, "slo_line_ttft"}}
 	case h.id == analyze.TPS && po.SLOTPS == pn.SLOTPS && po.SLOTPS > 0:
-		return &sloRef{po.SLOTPS, "slo_line_tps"}
+		slo := &cmpSLO{sloRef: sloRef{po.SLOTPS, "slo_line_tps"}}
+		if h.mixed || h.stat != cv.c.Percentile {
+			slo.stat = cv.c.Percentile
+		}
+		return slo
 	}
 	return nil
 }
 
-// sloLine is slo's reference line, labelled.
-func (cv *cmpView) sloLine(slo *sloRef, sz textSizes) hline {
-	return hline{y: slo.value, label: cv.loc.T(slo.msg, "V", cv.loc.Num(slo.value, 0)), style: sloLine, font: sz.Tick}
+// cmpSLO is an overlay's SLO line, and the statistic the SLO is checked
+// at where the line is drawn over another ("" where it is the same).
+type cmpSLO struct {
+	sloRef
+	stat analyze.Statistic
 }
 
-// sideLegend says which line is the baseline and which the candidate:
-// in the one configuration's colour, or in a neutral grey where the
-// panels have several; and the mark of a level whose load was not
-// reached, where one is drawn.
-func (cv *cmpView) sideLegend(unreached bool) []legendEntry {
-	base, cand := sideStyle(legendGrey, marker{shape: circleShape}, true), sideStyle(legendGrey, marker{shape: circleShape}, false)
-	if len(cv.c.Configs) == 1 {
-		base, cand = cv.sideStyles(cv.c.Configs[0])
+// sloLine is slo's reference line, labelled: "SLO ≥ 20 tok/s", "SLO ≥
+// 20 tok/s at P90" where it is checked at another statistic than the
+// one drawn.
+func (cv *cmpView) sloLine(slo *cmpSLO, sz textSizes) hline {
+	label := cv.loc.T(slo.msg, "V", cv.loc.Num(slo.value, 0))
+	if slo.stat != "" {
+		label = cv.loc.T("compare_slo_line_at", "Line", label, "Stat", cv.loc.T("statw_"+string(slo.stat)))
 	}
-	out := []legendEntry{
-		{label: cv.loc.T("compare_legend_baseline", "Name", present.Clean(cv.c.Baseline.Name)), style: base},
-		{label: cv.loc.T("compare_legend_candidate", "Name", present.Clean(cv.c.Candidate.Name)), style: cand},
+	return hline{y: slo.value, label: label, style: sloLine, font: sz.Tick}
+}
+
+// sideLegend says which line is the baseline and which the candidate,
+// in each configuration's colour: "Baseline" and "Candidate" for the
+// one configuration, "vLLM, baseline" and "vLLM, candidate" for each of
+// several, a configuration's two side by side; and the mark of a level
+// whose load was not reached, where one is drawn.
+func (cv *cmpView) sideLegend(unreached bool) []legendEntry {
+	var out []legendEntry
+	for _, cf := range cv.c.Configs {
+		base, cand := cv.sideStyles(cf)
+		if len(cv.c.Configs) == 1 {
+			out = append(out, legendEntry{label: cv.loc.T("compare_legend_baseline"), style: base},
+				legendEntry{label: cv.loc.T("compare_legend_candidate"), style: cand})
+			break
+		}
+		name := cv.configTitle(cf)
+		out = append(out, legendEntry{label: cv.loc.T("compare_legend_config_side", "Name", name, "Side", cv.loc.T("compare_side_baseline")), style: base},
+			legendEntry{label: cv.loc.T("compare_legend_config_side", "Name", name, "Side", cv.loc.T("compare_side_candidate")), style: cand})
 	}
 	if unreached {
 		out = append(out, legendEntry{label: cv.loc.T("legend_unreached"), style: unreachedStyle})

@@ -105,8 +105,61 @@ func TestOverlayBaselineMuted(t *testing.T) {
 		if panels != len(c.Configs) {
 			t.Errorf("%s: %d panels for %d configurations", h.id, panels, len(c.Configs))
 		}
-		if len(f.legend) < 2 || f.legend[0].label != "Baseline (before)" || f.legend[1].label != "Candidate (after)" {
-			t.Errorf("%s: the legend does not say which side is which: %+v", h.id, f.legend)
+		checkSideLegend(t, cv, h.id, f.legend)
+	}
+}
+
+// checkSideLegend checks an overlay's legend: per configuration its
+// baseline and its candidate, side by side, each drawn as its lines are
+// (in the configuration's colour, never grey), and nothing else.
+func checkSideLegend(t *testing.T, cv *cmpView, id analyze.MetricID, legend []legendEntry) {
+	t.Helper()
+	if len(legend) != 2*len(cv.c.Configs) {
+		t.Fatalf("%s: %d legend entries for %d configurations", id, len(legend), len(cv.c.Configs))
+	}
+	for i, cf := range cv.c.Configs {
+		base, cand := cv.sideStyles(cf)
+		name := cv.configTitle(cf)
+		for k, want := range []struct {
+			label string
+			style seriesStyle
+		}{{name + ", baseline", base}, {name + ", candidate", cand}} {
+			e := legend[2*i+k]
+			if e.label != want.label || e.style.Line.Color != want.style.Line.Color || len(e.style.Line.Dashes) != len(want.style.Line.Dashes) || isGrey(e.style.Line.Color) {
+				t.Errorf("%s: legend entry %d is %q in %v, want %q in %v as its line", id, 2*i+k, e.label, e.style.Line.Color, want.label, want.style.Line.Color)
+			}
+		}
+	}
+}
+
+// TestOverlaySLOLines: the TTFT overlay draws the TTFT SLO (checked at
+// the P90 it shows), the TPS overlay the TPS SLO, which it labels with
+// the statistic the SLO is checked at, as the mean it draws is another;
+// the system throughput has none.
+func TestOverlaySLOLines(t *testing.T) {
+	c := sampleComparison(t)
+	cv := newCmpView(c, reporttest.Locale(t, c.Old, "en"))
+	want := map[analyze.MetricID]string{analyze.TTFT: "SLO ≤ 1,000 ms", analyze.TPS: "SLO ≥ 20 tok/s (at P90)", analyze.SystemRPS: ""}
+	for _, h := range cmpHeadlines(c) {
+		f, err := cv.overlay(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range f.panels {
+			for _, p := range row {
+				if p == nil {
+					continue
+				}
+				got := ""
+				for _, pl := range plotters(p) {
+					if l, ok := pl.(hline); ok {
+						got = l.label
+					}
+				}
+				if got != want[h.id] {
+					t.Errorf("%s: SLO line %q, want %q", h.id, got, want[h.id])
+				}
+			}
 		}
 	}
 }
@@ -183,7 +236,7 @@ func TestDeltaHeatColour(t *testing.T) {
 	cv := newCmpView(c, reporttest.Locale(t, c.Old, "en"))
 	delta := func(m analyze.MetricID, old, cand float64, ch compare.Change) *compare.Delta {
 		return &compare.Delta{Metric: compare.Metric(m), Old: old, New: cand, DeltaPct: (cand - old) / old * 100,
-			LowerIsBetter: m.LowerIsBetter(), Change: ch, Test: compare.TestMannWhitney, PValue: 0.001, Significant: ch != compare.Unchanged}
+			LowerIsBetter: m.LowerIsBetter(), Change: ch, Test: compare.TestQuantile, PValue: 0.001, Significant: ch != compare.Unchanged}
 	}
 	green, red := func(c color.Color) bool { r, g, _, _ := c.RGBA(); return g > r }, func(c color.Color) bool { r, g, _, _ := c.RGBA(); return r > g }
 	for _, tt := range []struct {

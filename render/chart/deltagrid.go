@@ -258,7 +258,7 @@ func (cv *cmpView) heatmap(hs []cmpHeadline) *figure {
 // its changes were judged.
 func (cv *cmpView) panelTitle(h cmpHeadline, tests []compare.Test) string {
 	var words []string
-	for _, t := range []compare.Test{compare.TestMannWhitney, compare.TestRuns, compare.TestNone} {
+	for _, t := range []compare.Test{compare.TestWelch, compare.TestQuantile, compare.TestRuns, compare.TestNone} {
 		if slices.Contains(tests, t) {
 			words = append(words, cv.loc.T("compare_ptest_"+string(t), "Pct", cv.threshold()))
 		}

@@ -15,12 +15,14 @@ import (
 // table of their own, then per metric a table with a row per level and
 // a column per statistic, and the metrics with one number per level
 // (the system throughputs) together in one table with a column each.
-// A cell holds a delta whole: "235.1 → 138.1", then its change and its
-// judgement ("−41.3% better", in bold when the change counts). How
-// significance was judged is said once per row (one Mann–Whitney test
-// serves every statistic of a metric at a level); the metrics no delta
-// of which had a test are named, with why, in one sentence above the
-// tables, which then have no test column.
+// A cell holds a delta whole, as the headline tables do: "235.1 →
+// 138.1", its change and its judgement ("−41.3% better", in bold when
+// the change counts), and, beyond the threshold, what the judgement
+// rests on: the statistic's own test ("Welch p < 0.001", "quantile p =
+// 0.004") or what confirmed a change with none ("across levels"). The
+// metrics no delta of which had a test are named, with why, in one
+// sentence above the tables. The last row of a level table is each
+// column's trend across levels (the sign test).
 
 // allChanges is Appendix A: the sentence naming the metrics that had no
 // test where every configuration has the same one, and each matched
@@ -40,8 +42,7 @@ type allConfig struct {
 }
 
 // grid is one table of Appendix A with, where no delta in it had a
-// test (and it has no test column), the metrics it shows and why they
-// had none.
+// test, the metrics it shows and why they had none.
 type grid struct {
 	Table   render.Table
 	Metrics []string
@@ -77,7 +78,7 @@ func (v *view) AllChanges() allChanges {
 		if len(wide) > 0 {
 			grids = append(grids, v.wideGrid(wide))
 		}
-		grids = append(grids, v.levelGrids(level)...)
+		grids = append(grids, v.levelGrids(cf, level)...)
 		all := allConfig{Name: v.configName(cf), SLO: strings.Join(slo, " "), NoTest: v.noTestSentence(grids)}
 		for _, g := range grids {
 			all.Tables = append(all.Tables, g.Table)
@@ -124,25 +125,20 @@ func (v *view) noTestSentence(grids []grid) string {
 	return v.loc.T("compare_no_test_for", "List", strings.Join(items, "; "), "Pct", v.Threshold())
 }
 
-// wideGrid is the table of a configuration's configuration-wide changes,
-// one row each: the metric, the statistic, both values, the change and
-// the judgement, and the test where any has one.
+// wideGrid is the table of a configuration's configuration-wide
+// changes, one row each: the metric, the statistic, both values, the
+// change, and the judgement with what it rests on.
 func (v *view) wideGrid(ds []compare.Delta) grid {
-	g := grid{Metrics: v.shortNames(ds)}
+	g := grid{Metrics: v.shortNames(ds), Why: v.noTestWhy(ds)}
 	t := render.Table{Head: []string{v.loc.T("col_metric"), v.loc.T("compare_col_stat"), v.loc.T("compare_col_baseline"),
 		v.loc.T("compare_col_candidate"), v.loc.T("compare_col_change"), v.loc.T("compare_col_judgement")}, Align: "llrrrl"}
-	g.Why = v.noTestWhy(ds)
-	if g.Why == "" {
-		t.Head = append(t.Head, v.loc.T("compare_col_test"))
-		t.Align += "l"
-	}
 	for _, d := range ds {
-		row := []string{capFirst(v.metricCell(d), v), v.statShort(d), v.value(d.Metric, d.Old, d.OldAtLeast),
-			v.value(d.Metric, d.New, d.NewAtLeast), v.change(d), v.changeShort(d)}
-		if g.Why == "" {
-			row = append(row, v.testCell([]compare.Delta{d}, false))
+		judged := v.markShort(d)
+		if ev := v.evidence(d); ev != "" && judged != "~" {
+			judged += " (" + ev + ")"
 		}
-		t.Rows = append(t.Rows, row)
+		t.Rows = append(t.Rows, []string{capFirst(v.metricCell(d), v), v.statShort(d), v.value(d.Metric, d.Old, d.OldAtLeast),
+			v.value(d.Metric, d.New, d.NewAtLeast), v.change(d), judged})
 	}
 	g.Table = t
 	return g
@@ -152,7 +148,7 @@ func (v *view) wideGrid(ds []compare.Delta) grid {
 // one per metric with statistics, its statistics as columns, in the
 // order the deltas come; the metrics with one number per level together
 // in one, where the first of them comes.
-func (v *view) levelGrids(ds []compare.Delta) []grid {
+func (v *view) levelGrids(cf compare.Config, ds []compare.Delta) []grid {
 	type group struct {
 		metrics []compare.Metric
 		perStat bool
@@ -182,16 +178,16 @@ func (v *view) levelGrids(ds []compare.Delta) []grid {
 				in = append(in, d)
 			}
 		}
-		out = append(out, v.levelGrid(in, g.perStat))
+		out = append(out, v.levelGrid(cf, in, g.perStat))
 	}
 	return out
 }
 
 // levelGrid lays out the deltas of one metric (perStat: its columns are
 // the statistics) or of the metrics with one number per level (its
-// columns are the metrics): a row per level, a cell per delta, and the
-// test of each row, or a note where no row has one.
-func (v *view) levelGrid(ds []compare.Delta, perStat bool) grid {
+// columns are the metrics): a row per level, a cell per delta, then a
+// row of each column's trend across levels.
+func (v *view) levelGrid(cf compare.Config, ds []compare.Delta, perStat bool) grid {
 	col := func(d compare.Delta) string { return string(d.Metric) }
 	if perStat {
 		col = func(d compare.Delta) string { return string(d.Stat) }
@@ -207,7 +203,7 @@ func (v *view) levelGrid(ds []compare.Delta, perStat bool) grid {
 		}
 	}
 	slices.SortFunc(loads, compareLoads)
-	g := grid{Metrics: v.shortNames(ds)}
+	g := grid{Metrics: v.shortNames(ds), Why: v.noTestWhy(ds)}
 	// The corner names the metric a grid of statistics shows.
 	t := render.Table{Head: []string{v.loc.T("compare_col_level")}, Align: "l"}
 	if perStat {
@@ -221,91 +217,79 @@ func (v *view) levelGrid(ds []compare.Delta, perStat bool) grid {
 			t.Head = append(t.Head, capFirst(v.metricCell(d), v))
 		}
 	}
-	t.Align += strings.Repeat("r", len(cols))
-	g.Why = v.noTestWhy(ds)
-	if g.Why == "" {
-		t.Head = append(t.Head, v.loc.T("compare_col_test"))
-		t.Align += "l"
-	}
+	t.Align += strings.Repeat("l", len(cols))
 	for _, l := range loads {
 		row := []string{v.loc.At(l)}
-		var here []compare.Delta
 		for _, c := range cols {
 			i := slices.IndexFunc(ds, func(d compare.Delta) bool { return *d.Load == l && col(d) == c })
 			if i < 0 {
 				row = append(row, "–")
 				continue
 			}
-			here = append(here, ds[i])
 			row = append(row, v.deltaCell(ds[i]))
-		}
-		if g.Why == "" {
-			row = append(row, v.testCell(here, perStat))
 		}
 		t.Rows = append(t.Rows, row)
 	}
+	t.Rows = append(t.Rows, v.trendRow(cf, ds, cols, perStat))
 	g.Table = t
 	return g
 }
 
+// trendRow is a level grid's last row: each column's trend across
+// levels.
+func (v *view) trendRow(cf compare.Config, ds []compare.Delta, cols []string, perStat bool) []string {
+	row := []string{v.loc.T("compare_row_across")}
+	for _, c := range cols {
+		m, st := compare.Metric(c), analyze.Statistic("")
+		if perStat {
+			m, st = ds[0].Metric, analyze.Statistic(c)
+		}
+		if tr, ok := trendOf(cf, m, st); ok {
+			row = append(row, v.trendCell(tr))
+		} else {
+			row = append(row, "–")
+		}
+	}
+	return row
+}
+
 // deltaCell is a delta in one cell: both values, then the change and
-// the judgement, in bold when the change counts: "235.1 → 138.1
-// **−41.3% better**", "39.5 → 39.5 −0.1% ~", "– → 39.5 – ? absent".
+// the judgement, in bold when the change counts, and, where the
+// judgement is not "~" (within the threshold), what it rests on: "235.1
+// → 138.1 **−41.3% better** (Welch p < 0.001)", "4.25 → 4.53 **+6.6%
+// better** (as TPS)", "56.0 → 62.4 +11.6% ~ not significant (quantile p
+// = 0.609)", "39.5 → 39.5 −0.1% ~", "– → 39.5 – ? absent".
 func (v *view) deltaCell(d compare.Delta) string {
 	values := glue(v.value(d.Metric, d.Old, d.OldAtLeast) + " → " + v.value(d.Metric, d.New, d.NewAtLeast))
-	judged := glue(v.change(d) + " " + v.markShort(d))
+	mark := v.markShort(d)
+	judged := glue(v.change(d)) + " " + glue(mark)
 	if d.Change == compare.Improved || d.Change == compare.Regressed {
 		judged = "**" + judged + "**"
 	}
-	return values + " " + judged
+	cell := values + " " + judged
+	if ev := v.evidence(d); ev != "" && mark != "~" {
+		cell += " " + glue("("+ev+")")
+	}
+	return cell
 }
 
-// markShort is a delta's judgement as a grid writes it: "better",
-// "worse", "~" for a change that does not count (why is in its cell's
-// row: the threshold, the p-value), "~ opposite shift" where a
-// significant shift went against the statistic, "? absent" and the
-// like where it cannot be told.
+// markShort is a delta's judgement as a cell writes it: "better",
+// "worse", "~" for a change within the threshold, "~ not significant",
+// "~ unconfirmed" for one beyond the threshold that nothing confirmed,
+// "~ opposite shift" where a significant test saw the requests move
+// against the statistic, "? absent" and the like where it cannot be
+// told.
 func (v *view) markShort(d compare.Delta) string {
-	if d.Change == compare.Unchanged && v.sameWhy(d) != sameOpposite {
+	if d.Change == compare.Unchanged && v.sameWhy(d) == sameWithin {
 		return "~"
 	}
 	return v.changeShort(d)
 }
 
-// testCell is how the deltas of one row were judged: "p = 0.006",
-// "runs 3/3", "no test: one value per side"; each with its statistics (perStat) or metrics
-// in parentheses where the row's deltas were judged differently.
-func (v *view) testCell(ds []compare.Delta, perStat bool) string {
-	var texts []string
-	by := map[string][]string{}
-	for _, d := range ds {
-		s := v.testShort(d)
-		if d.Test == compare.TestNone {
-			s = v.loc.T("compare_sig_none_why", "Why", v.whyNoTest(d))
-		}
-		if !slices.Contains(texts, s) {
-			texts = append(texts, s)
-		}
-		which := v.loc.T("compare_mshort_" + string(d.Metric))
-		if perStat {
-			which = v.statShort(d)
-		}
-		by[s] = append(by[s], which)
-	}
-	if len(texts) == 1 {
-		return texts[0]
-	}
-	for i, s := range texts {
-		texts[i] = s + " (" + strings.Join(by[s], ", ") + ")"
-	}
-	return strings.Join(texts, "; ")
-}
-
 // noTestWhy is why no test was possible where no delta of ds had one:
 // "one value per side", or where the reasons differ between levels, each
 // with its levels ("c=1, c=2: …; c=4: …"); "" where any delta had a test
-// (its grid then has a test column, whose cells say why where a row has
-// none), or the reasons differ between configuration-wide deltas.
+// or the reasons differ between configuration-wide deltas.
 func (v *view) noTestWhy(ds []compare.Delta) string {
 	var whys []string
 	at := map[string][]string{}

@@ -103,55 +103,56 @@ func TestComparisonDeterministic(t *testing.T) {
 }
 
 // TestNoTestNeverSignificant: a change with no test is shown as such
-// wherever it appears (the headline table, the appendix, a verdict
-// line), never with a p-value, whatever else the delta holds.
+// wherever it appears (the headline table, the appendix, the verdict's
+// table), never with a p-value, whatever else the delta holds.
 func TestNoTestNeverSignificant(t *testing.T) {
 	c := sampleComparison(t)
 	// A delta that claims what no test can give: significant, with a
-	// p-value.
+	// p-value (vLLM's system throughput at c=16, which its TPS
+	// confirms).
 	cf := &c.Configs[0]
 	var forged *compare.Delta
 	for i := range cf.Deltas {
-		if d := &cf.Deltas[i]; d.Headline && d.Metric == compare.Metric(analyze.SystemRPS) {
+		if d := &cf.Deltas[i]; d.Headline && d.Metric == compare.Metric(analyze.SystemRPS) && d.Change == compare.Improved {
 			forged = d
 			break
 		}
 	}
 	if forged == nil {
-		t.Fatal("no headline system throughput delta in the sample")
+		t.Fatal("no confirmed headline system throughput delta in the sample")
 	}
 	forged.Significant, forged.PValue, forged.NOld, forged.NNew = true, 0.0001, 40, 40
-	cf.DecidedBy = append([]compare.Delta{*forged}, cf.DecidedBy...)
 	for _, lang := range locale.Languages {
 		loc, err := locale.New(lang, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		v := &view{C: c, loc: loc}
-		none, p := loc.T("compare_sig_none"), regexp.MustCompile(`\bp [=<]`)
+		none, p := loc.T("compare_sig_none"), regexp.MustCompile(`\bp [=<≤]`)
 		checkNoTest(t, v, none, p)
 		ed, err := render.New(New(c), render.Options{Lang: lang})
 		if err != nil {
 			t.Fatal(err)
 		}
 		md := string(ed.Markdown)
-		// The forged delta's rows, in the headline table and the
-		// appendix, and its place in the verdict line.
-		at := v.loc.At(*forged.Load)
-		row := regexp.MustCompile(`(?m)^\| [^|]* \| ` + regexp.QuoteMeta(at) + ` \| ` + regexp.QuoteMeta(v.value(forged.Metric, forged.Old, false)) + ` \|.*$`)
-		rows := row.FindAllString(md, -1)
-		if len(rows) != 1 || !strings.Contains(rows[0], "| "+none+" |") {
-			t.Errorf("%s: the headline row of a delta with no test: %q", lang, rows)
+		// The forged delta's cell, in the headline table and the
+		// appendix: its values, then what confirmed it, no p-value.
+		cell := v.deltaCell(*forged)
+		if n := strings.Count(md, cell); n != 2 || p.MatchString(cell) || !strings.Contains(cell, glue("("+loc.T("compare_ev_same")+")")) {
+			t.Errorf("%s: the cell of a delta with no test, %q, is in the edition %d times (want 2) or names a p-value", lang, cell, n)
 		}
-		if !strings.Contains(md, v.deltaPhrase(*forged)) || p.MatchString(v.deltaPhrase(*forged)) {
-			t.Errorf("%s: the verdict line of a delta with no test: %q", lang, v.deltaPhrase(*forged))
+		// The verdict's table says the system throughput once, with the
+		// TPS whose measurement it is, and no p-value of its own.
+		what := v.whatChanged(*cf)
+		if n := strings.Count(what, loc.T("compare_mshort_system_rps")); n != 1 || !strings.Contains(what, loc.T("compare_with_system")) {
+			t.Errorf("%s: the system throughput is named %d times in %q, want once, with the TPS", lang, n, what)
 		}
 	}
 }
 
 // checkNoTest checks how v words every delta with no test: "no test"
-// (none) as its significance, no p-value (p) and the threshold in a
-// sentence.
+// (none) as its test, and no p-value (p) in its sentence, which says
+// what confirmed it, that nothing did, or why it had no test.
 func checkNoTest(t *testing.T, v *view, none string, p *regexp.Regexp) {
 	t.Helper()
 	for _, cfg := range v.C.Configs {
@@ -160,10 +161,19 @@ func checkNoTest(t *testing.T, v *view, none string, p *regexp.Regexp) {
 				continue
 			}
 			if got := v.testShort(d); got != none {
-				t.Errorf("%s %s %s: significance %q, want %q", v.loc.Lang, cfg.ID, d.Metric, got, none)
+				t.Errorf("%s %s %s: test %q, want %q", v.loc.Lang, cfg.ID, d.Metric, got, none)
 			}
-			if got := v.testLong(d); p.MatchString(got) || !strings.Contains(got, v.Threshold()) {
-				t.Errorf("%s %s %s: %q names a p-value or not the threshold", v.loc.Lang, cfg.ID, d.Metric, got)
+			want := map[string]string{compare.ConfirmedByLevels: "compare_confirmed_levels", compare.ConfirmedBySameMeasure: "compare_confirmed_same",
+				compare.ConfirmedByLevel: "compare_confirmed_level"}[d.ConfirmedBy]
+			switch {
+			case want == "" && d.Unconfirmed:
+				want = "compare_unconfirmed"
+			case want == "":
+				want = "compare_sig_none_why"
+			}
+			words := strings.TrimSpace(v.loc.T(want, "At", "", "Why", ""))
+			if got := v.testLong(d); p.MatchString(got) || !strings.Contains(got, words) {
+				t.Errorf("%s %s %s: %q names a p-value, or lacks %q", v.loc.Lang, cfg.ID, d.Metric, got, words)
 			}
 		}
 	}
@@ -190,13 +200,15 @@ func TestComparisonEditions(t *testing.T) {
 		want      map[string][]string // by language
 	}{
 		{"reversed", after, before, map[string][]string{
-			"en": {"**vLLM: worse.** Decided by C_max (P90): ≥ 32 → 16 (≤ −50.0%; no test possible: one value per side; judged against the 5% threshold only)",
-				"as the baseline's value is only a lower bound"},
-			"tr": {"**vLLM: daha kötü.** Kararı belirleyenler: C_max (P90): ≥ 32 → 16 (≤ −%50,0; test yapılamadı: her iki tarafta da tek bir değer var; yalnızca %5 eşiğine göre değerlendirildi)",
-				"temelin değeri yalnızca bir alt sınır"}}},
+			"en": {"| vLLM: **worse** | Worse: C_max (P90) ≥ 32 → 16 (≤ −50.0%) and users ≥ 310 → 207 (≤ −33.2%), confirmed at c=32;",
+				"**Action:** Stay with the baseline, and find the cause of the regression. |", "as the baseline's value is only a lower bound"},
+			"tr": {"| vLLM: **daha kötü** | Daha kötü: C_max (P90) ≥ 32 → 16 (≤ −%50,0) ve kullanıcı sayısı ≥ 310 → 207 (≤ −%33,2); c=32 seviyesinde doğrulandı;",
+				"**Ne yapılmalı:** Referansta kalın ve gerilemenin nedenini bulun. |", "referansın değeri yalnızca bir alt sınır"}}},
 		{"self", before, before, map[string][]string{
-			"en": {"**Overall: no change.**", "Every configuration and every level of each side was compared"},
-			"tr": {"**Genel karar: değişiklik yok.**", "İki tarafın her yapılandırması ve her seviyesi karşılaştırıldı"}}},
+			"en": {"**Overall: no change.**", "Every configuration and every level of each side was compared", "**Action:** None needed. |",
+				"**One run per side:** the p-values describe these two runs"},
+			"tr": {"**Genel karar: değişiklik yok.**", "İki tarafın her yapılandırması ve her seviyesi karşılaştırıldı", "**Ne yapılmalı:** Gerek yok. |",
+				"**Her tarafta tek koşu:** p değerleri bu iki koşuyu anlatır"}}},
 		{"rate axis", rate, rate, map[string][]string{
 			"en": {"the load axis (request rate)", "R_max (P90)"},
 			"tr": {"yük ekseni (istek hızı)", "R_max (P90)"}}},
@@ -208,8 +220,10 @@ func TestComparisonEditions(t *testing.T) {
 			"en": {"the sides define per-user TPS differently", "| TPS definition |"},
 			"tr": {"iki taraf kullanıcı başına TPS metriğini farklı tanımlıyor", "| TPS tanımı |"}}},
 		{"nothing in common", after, rate, map[string][]string{
-			"en": {"**Overall: cannot be told.**", "Configuration on one side only, not compared:"},
-			"tr": {"**Genel karar: belirlenemiyor.**", "Yalnızca bir tarafta olduğu için karşılaştırılmayan yapılandırma:"}}},
+			"en": {"**Overall: cannot be told.**", "| vLLM + EAGLE-3: **baseline only** | Not compared, as the other side lacks it: C_max (P90) 16, serving 231 users;",
+				"**vLLM + EAGLE-3** (baseline only, measured with `requests`): C_max (P90) 16, serving 231 users. Its own numbers, not compared with anything:"},
+			"tr": {"**Genel karar: belirlenemiyor.**", "| vLLM + EAGLE-3: **yalnızca referansta** | Öbür tarafta olmadığı için karşılaştırılmadı: C_max (P90) 16, 231 kullanıcıya hizmet veriyor;",
+				"**vLLM + EAGLE-3** (yalnızca referansta, `requests` ile ölçüldü): C_max (P90) 16, 231 kullanıcıya hizmet veriyor. Hiçbir şeyle karşılaştırılmayan kendi sayıları:"}}},
 	} {
 		c := compareReports(t, tt.old, tt.cand, "a", "b")
 		for _, lang := range locale.Languages {
@@ -226,36 +240,6 @@ func TestComparisonEditions(t *testing.T) {
 					t.Errorf("%s %s: the edition lacks %q", tt.name, lang, w)
 				}
 			}
-		}
-	}
-}
-
-// TestVerdictAgainst: a verdict the capacity decided lists the headline
-// changes that went the other way, each with its values and its test.
-func TestVerdictAgainst(t *testing.T) {
-	c := sampleComparison(t)
-	cf := &c.Configs[0]
-	if cf.Verdict != compare.Better || cf.DecidedBy[0].Metric != compare.CapacityLoad {
-		t.Fatalf("the sample's %s: %s, decided by %s", cf.ID, cf.Verdict, cf.DecidedBy[0].Metric)
-	}
-	var worse compare.Delta
-	for _, d := range cf.Deltas {
-		if d.Headline && d.Metric == compare.Metric(analyze.TPS) && d.Load != nil && *d.Load == 1 {
-			worse = d
-		}
-	}
-	worse.Change, worse.New = compare.Regressed, worse.Old*0.8
-	worse.DeltaPct = -20
-	cf.Against = []compare.Delta{worse}
-	for _, lang := range locale.Languages {
-		loc, err := locale.New(lang, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		v := &view{C: c, loc: loc}
-		want := loc.T("compare_against", "List", v.deltaPhrase(worse))
-		if line := v.ConfigVerdicts()[0]; !strings.HasSuffix(line, want) {
-			t.Errorf("%s: %q does not end in %q", lang, line, want)
 		}
 	}
 }
@@ -321,12 +305,19 @@ func TestComparisonPDF(t *testing.T) {
 			t.Fatal(err)
 		}
 		pages := strings.Split(string(out), "\f")
-		words := map[string][3]string{
-			"en": {"Baseline: Llama 3.1 8B: Before the Upgrade", "1. Verdict", "Overall: mixed."},
-			"tr": {"Temel: Llama 3.1 8B: Yükseltmeden Önce", "1. Karar", "Genel karar: karışık."},
+		words := map[string][5]string{
+			"en": {"Baseline: Llama 3.1 8B: Before the Upgrade", "1. Verdict", "Overall: mixed.", "synthetic sample data", "One run per side:"},
+			"tr": {"Referans: Llama 3.1 8B: Yükseltmeden Önce", "1. Karar", "Genel karar: karışık.", "sentetik örnek veri", "Her tarafta tek koşu:"},
 		}[lang]
-		if !strings.Contains(pages[0], words[0]) {
-			t.Errorf("%s: the cover lacks %q", lang, words[0])
+		l := testLocale(t, lang)
+		cover := strings.Join(bodyLines(pages[0]), " ")
+		for _, w := range []string{words[0], words[3], l.Month(c.Baseline.Date), l.Month(c.Candidate.Date)} {
+			if !strings.Contains(cover, w) {
+				t.Errorf("%s: the cover lacks %q", lang, w)
+			}
+		}
+		if !strings.Contains(strings.Join(bodyLines(pages[1]), " "), words[4]) {
+			t.Errorf("%s: page 2 lacks the line on one run per side (%q)", lang, words[4])
 		}
 		if body := bodyLines(pages[1]); len(body) < 2 || body[1] != words[1] || !strings.HasPrefix(body[2], words[2]) {
 			t.Errorf("%s: page 2 does not open with the verdict: %q", lang, body[:min(3, len(body))])
@@ -365,6 +356,16 @@ func bodyLines(page string) []string {
 		}
 	}
 	return out
+}
+
+// testLocale is the embedded locale of lang.
+func testLocale(t *testing.T, lang string) *locale.Locale {
+	t.Helper()
+	l, err := locale.New(lang, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }
 
 // TestComparisonNeedsBothAnalyses: a comparison read back without its

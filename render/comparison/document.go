@@ -70,11 +70,12 @@ func (d *Document) Markdown(src render.Source) (string, error) {
 	return md, nil
 }
 
-// Cover is the comparison's: its subtitle (the two sides), the
-// candidate's manifest fields as a report's cover gives them, the model
-// and platform of both sides where they differ, and the configuration
-// names of both sides (for ChartUnprintable). The candidate's manifest
-// gives the PDF's author, date, mark and footer.
+// Cover is the comparison's: its subtitle (the two sides' titles), the
+// candidate's manifest fields as a report's cover gives them, each
+// side's date and description, the model and platform of both sides
+// where they differ, and the configuration names of both sides (for
+// ChartUnprintable). The candidate's manifest gives the PDF's author,
+// date, mark and footer.
 func (d *Document) Cover(loc *locale.Locale) render.Cover {
 	v := &view{C: d.c, loc: loc}
 	lang := loc.Lang
@@ -91,9 +92,10 @@ func (d *Document) Cover(loc *locale.Locale) render.Cover {
 	}{{"customer", meta.Customer}, {"reference", meta.Reference}, {"doc_version", meta.Version}} {
 		add(loc.T(fd.id), fd.text.In(lang))
 	}
+	add(loc.T("compare_col_baseline"), v.sideField(d.c.Baseline))
+	add(loc.T("compare_col_candidate"), v.sideField(d.c.Candidate))
 	add(loc.T("model"), v.bothSides(func(m analyze.Meta) string { return present.ModelLine(loc, m, present.Clean) }))
 	add(loc.T("platform"), v.bothSides(func(m analyze.Meta) string { return m.Platform.In(lang) }))
-	add(loc.T("report_date"), loc.Month(meta.Date))
 	add(loc.T("prepared_by"), meta.PreparedBy.In(lang))
 	for _, r := range []*analyze.Report{d.c.Old, d.c.New} {
 		for _, c := range r.Configs {

@@ -15,8 +15,6 @@ import (
 type vocabulary interface {
 	Text(t analyze.Text) string
 	Date() string
-	Old() string
-	New() string
 	Threshold() string
 	Alpha() string
 	Stat() string
@@ -27,7 +25,8 @@ type vocabulary interface {
 type verdictMethods interface {
 	vocabulary
 	Overall() string
-	ConfigVerdicts() []string
+	OneRun() string
+	Decisions() render.Table
 	LeftOut() string
 	Rule() string
 }
@@ -45,8 +44,10 @@ type scopeMethods interface {
 	Shared() string
 	Differences() *render.Table
 	Refusals() []string
-	UnmatchedConfigs() string
+	Pairings() []string
+	OneSided() []oneSided
 	UnmatchedLevels() []string
+	Notes() []note
 	AllCompared() bool
 }
 
@@ -79,6 +80,7 @@ type appendixMethods interface {
 	AllChanges() allChanges
 	ThresholdRule() string
 	MinRuns() int
+	RerunPct() string
 	ManyTests() string
 	Judged() render.Table
 	Sources() render.Table
@@ -106,6 +108,9 @@ func (d rootView) Title() string { return d.v.Title() }
 
 // Subtitle names the two sides.
 func (d rootView) Subtitle() string { return d.v.Subtitle() }
+
+// Sides are the two sides' dates and descriptions.
+func (d rootView) Sides() []string { return d.v.Sides() }
 
 // Model and Platform are the lead's model and platform, both sides'
 // where they differ.

@@ -8,15 +8,14 @@ import (
 	"github.com/openzeka/reportgen/analyze/compare"
 	"github.com/openzeka/reportgen/render"
 	"github.com/openzeka/reportgen/render/chart"
-	"github.com/openzeka/reportgen/render/present"
 )
 
-// entry is one matched configuration's part of a section: its name,
-// its verdict, its table, and its SLO line.
+// entry is one matched configuration's part of the headline changes:
+// its name, its verdict, its SLO line, its capacity line and its table.
 type entry struct {
 	Name, Verdict string
+	SLO, Capacity string
 	Table         render.Table
-	SLO           string
 }
 
 // headlineOrder is the order of a configuration's headline rows: the
@@ -69,38 +68,113 @@ func (v *view) statCell(d compare.Delta) string {
 	return capFirst(v.metricName(d), v)
 }
 
-// loadCell is a delta's level for a table: "c=8", "–" for a
-// configuration-wide one.
-func (v *view) loadCell(d compare.Delta) string {
-	if d.Load == nil {
-		return "–"
-	}
-	return v.loc.At(*d.Load)
-}
-
 // Headlines are, per matched configuration, its headline changes: the
-// statistic (named once for the rows that follow it), the level, both
-// values, the change, how significance was judged and the judgement.
+// capacity in a line, then a table with a row per level and a column
+// per headline metric, each cell a delta whole (both values, the
+// change, the judgement and what it rests on), and a last row with each
+// metric's trend across levels.
 func (v *view) Headlines() []entry {
 	out := make([]entry, 0, len(v.C.Configs))
 	for _, cf := range v.C.Configs {
-		t := render.Table{Head: []string{v.loc.T("compare_col_statistic"), v.loc.T("compare_col_level"), v.loc.T("compare_col_baseline"),
-			v.loc.T("compare_col_candidate"), v.loc.T("compare_col_change"), v.loc.T("compare_col_significance"), v.loc.T("compare_col_judgement")}, Align: "llrrrll"}
-		prev := ""
+		var wide, level []compare.Delta
 		for _, d := range headlineOrder(cf.Deltas) {
-			stat := v.statCell(d)
-			shown := stat
-			if stat == prev {
-				shown = ""
+			if d.Load == nil {
+				wide = append(wide, d)
+			} else {
+				level = append(level, d)
 			}
-			prev = stat
-			t.Rows = append(t.Rows, []string{shown, v.loadCell(d), v.value(d.Metric, d.Old, d.OldAtLeast), v.value(d.Metric, d.New, d.NewAtLeast),
-				v.change(d), v.testShort(d), v.changeShort(d)})
 		}
-		out = append(out, entry{Name: v.configName(cf), Verdict: v.loc.T("compare_verdict_is", "Verdict", v.loc.T("compare_verdict_"+string(cf.Verdict))),
-			Table: t, SLO: v.sloLine(cf, v.C.Percentile)})
+		e := entry{Name: v.configName(cf), Verdict: v.loc.T("compare_verdict_is", "Verdict", v.loc.T("compare_verdict_"+string(cf.Verdict))),
+			SLO: v.sloLine(cf, v.C.Percentile)}
+		var items []string
+		for _, d := range wide {
+			items = append(items, v.loc.T("compare_what_cell", "What", v.metricName(d), "Cell", v.deltaCell(d)))
+		}
+		if len(items) > 0 {
+			e.Capacity = v.loc.T("compare_capacity_line", "List", strings.Join(items, "; "))
+		}
+		if len(level) > 0 {
+			e.Table = v.headlineGrid(cf, level)
+		}
+		out = append(out, e)
 	}
 	return out
+}
+
+// headlineGrid lays a configuration's headline level deltas out: a row
+// per level, a column per metric and statistic, and a last row of the
+// trends across levels.
+func (v *view) headlineGrid(cf compare.Config, ds []compare.Delta) render.Table {
+	type col struct {
+		m  compare.Metric
+		st analyze.Statistic
+	}
+	var cols []col
+	var xs []analyze.Load
+	for _, d := range ds {
+		if c := (col{d.Metric, d.Stat}); !slices.Contains(cols, c) {
+			cols = append(cols, c)
+		}
+		if !slices.Contains(xs, *d.Load) {
+			xs = append(xs, *d.Load)
+		}
+	}
+	slices.SortFunc(xs, compareLoads)
+	t := render.Table{Head: []string{v.loc.T("compare_col_level")}, Align: "l" + strings.Repeat("l", len(cols))}
+	for _, c := range cols {
+		t.Head = append(t.Head, v.statCell(compare.Delta{Metric: c.m, Stat: c.st}))
+	}
+	for _, x := range xs {
+		row := []string{v.loc.At(x)}
+		for _, c := range cols {
+			i := slices.IndexFunc(ds, func(d compare.Delta) bool { return d.Metric == c.m && d.Stat == c.st && *d.Load == x })
+			if i < 0 {
+				row = append(row, "–")
+				continue
+			}
+			row = append(row, v.deltaCell(ds[i]))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	row := []string{v.loc.T("compare_row_across")}
+	for _, c := range cols {
+		tr, ok := trendOf(cf, c.m, c.st)
+		if !ok {
+			row = append(row, "–")
+			continue
+		}
+		row = append(row, v.trendCell(tr))
+	}
+	t.Rows = append(t.Rows, row)
+	return t
+}
+
+// trendCell is a trend across levels in one cell: at how many levels
+// the change went beyond the threshold which way, the sign test's p and
+// the judgement: "better at 9 of 9 · p = 0.004 **better**", "better at
+// 3, worse at 1 of 6 · p = 0.625 ~".
+func (v *view) trendCell(t compare.Trend) string {
+	kv := []any{"N", t.Levels, "Better", t.BeyondBetter, "Worse", t.BeyondWorse, "Pct", v.Threshold()}
+	var counts string
+	switch {
+	case t.BeyondBetter > 0 && t.BeyondWorse > 0:
+		counts = v.loc.T("compare_tcell_both", kv...)
+	case t.BeyondBetter > 0:
+		counts = v.loc.T("compare_tcell_better", kv...)
+	case t.BeyondWorse > 0:
+		counts = v.loc.T("compare_tcell_worse", kv...)
+	default:
+		counts = v.loc.T("compare_tcell_none", kv...)
+	}
+	if !analyze.Known(t.PValue) {
+		return counts + " ~"
+	}
+	judged := glue(v.pValue(t.PValue)) + " ~"
+	switch t.Change {
+	case compare.Improved, compare.Regressed:
+		judged = "**" + glue(v.pValue(t.PValue)) + " " + glue(v.loc.T("compare_change_"+string(t.Change))) + "**"
+	}
+	return counts + " · " + judged
 }
 
 // sloLine says how the SLO verdicts at statistic st changed at the
@@ -142,12 +216,13 @@ func (v *view) sloLine(cf compare.Config, st analyze.Statistic) string {
 }
 
 // testKinds are the tests in the order the edition names them.
-var testKinds = []compare.Test{compare.TestMannWhitney, compare.TestRuns, compare.TestNone}
+var testKinds = []compare.Test{compare.TestWelch, compare.TestQuantile, compare.TestRuns, compare.TestNone}
 
-// TestsHere says how the headline changes of this comparison were
-// judged: per test, the metrics it judged; per group of configurations
-// where they were judged differently (a tool with per-request data
-// beside one without).
+// TestsHere says how the headline changes at the levels of this
+// comparison were judged: per test, the metrics it judged; per group of
+// configurations where they were judged differently (a tool with
+// per-request data beside one without). The capacities, which never
+// have a test, the headline section's introduction words once.
 func (v *view) TestsHere() string {
 	type group struct {
 		configs []string
@@ -157,7 +232,7 @@ func (v *view) TestsHere() string {
 	for _, cf := range v.C.Configs {
 		by := map[compare.Test][]string{}
 		for _, d := range cf.Deltas {
-			if !d.Headline || d.Change == compare.Unknown && d.Test == compare.TestNone {
+			if !d.Headline || d.Load == nil || d.Change == compare.Unknown && d.Test == compare.TestNone {
 				continue
 			}
 			if m := v.loc.T("compare_mshort_" + string(d.Metric)); !slices.Contains(by[d.Test], m) {
@@ -272,28 +347,22 @@ func (v *view) Judged() render.Table {
 	return t
 }
 
-// ManyTests says how many Mann–Whitney tests the comparison ran (one
-// per metric, level and configuration, whatever statistics share it)
-// and how many of them would come out significant by chance alone if
-// nothing had changed; "" when it ran none.
+// ManyTests says how many tests of their own the deltas had (Welch's
+// t, the quantile test: one per metric, statistic, level and
+// configuration) and how many of them would come out significant by
+// chance alone if nothing had changed; "" when there were none.
 func (v *view) ManyTests() string {
-	type key struct {
-		cfg  string
-		m    compare.Metric
-		load analyze.Load
-	}
-	seen := map[key]bool{}
+	n := 0
 	for _, cf := range v.C.Configs {
 		for _, d := range cf.Deltas {
-			if d.Test == compare.TestMannWhitney && d.Load != nil {
-				seen[key{cf.ID, d.Metric, *d.Load}] = true
+			if d.Test == compare.TestWelch || d.Test == compare.TestQuantile {
+				n++
 			}
 		}
 	}
-	if len(seen) == 0 {
+	if n == 0 {
 		return ""
 	}
-	n := len(seen)
 	return v.loc.N("compare_many_tests", n, "Alpha", v.Alpha(), "Expected", v.loc.Num(float64(n)*v.C.Alpha, 1))
 }
 
@@ -305,13 +374,19 @@ func (v *view) ThresholdRule() string {
 	return v.loc.T("compare_method_threshold", "Pct", v.Threshold(), "Alpha", v.Alpha())
 }
 
+// RerunPct is the size under which a change of one run per side wants
+// a rerun: "10%", "%10".
+func (v *view) RerunPct() string { return v.loc.Pct(rerunPct/100, 0) }
+
 // MinRuns is the runs each side needs for the runs test.
 func (v *view) MinRuns() int { return compare.MinRuns }
 
-// Sources is the table of the two sides: their reports' names, where
-// they were read from, and the tools that measured them.
+// Sources is the table of the two sides: their reports' titles (or
+// names) and dates, where they were read from, and the tools that
+// measured them.
 func (v *view) Sources() render.Table {
-	t := render.Table{Head: []string{v.loc.T("compare_col_side"), v.loc.T("compare_col_report"), v.loc.T("compare_col_source"), v.loc.T("compare_col_tools")}, Align: "llll"}
+	t := render.Table{Head: []string{v.loc.T("compare_col_side"), v.loc.T("compare_col_report"), v.loc.T("compare_col_date"), v.loc.T("compare_col_source"),
+		v.loc.T("compare_col_tools")}, Align: "lllll"}
 	for _, s := range []struct {
 		id   string
 		side compare.Side
@@ -324,7 +399,7 @@ func (v *view) Sources() render.Table {
 		if src == "" {
 			src = "–"
 		}
-		t.Rows = append(t.Rows, []string{v.loc.T(s.id), render.Escape(present.Clean(s.side.Name)), src, strings.Join(tools, ", ")})
+		t.Rows = append(t.Rows, []string{v.loc.T(s.id), render.Escape(v.sideTitle(s.side)), v.loc.Month(s.side.Date), src, strings.Join(tools, ", ")})
 	}
 	return t
 }

@@ -18,9 +18,11 @@ import (
 // compare.Comparison and the locale. The comparison's templates only
 // lay them out, each section through its sub-view (subviews.go).
 //
-//	view.go          the shared words: sides, values, changes, tests
-//	verdict.go       the verdict, and what differs and was not compared
-//	tables.go        the headline tables, every change, the method
+//	view.go          the shared words: titles, sides, values, changes, tests
+//	verdict.go       the verdict and its table of what changed
+//	summary.go       what changed, in words, and the actions
+//	scope.go         what differs and was not compared
+//	tables.go        the headline tables, the method
 type view struct {
 	C   *compare.Comparison
 	loc *locale.Locale
@@ -49,24 +51,83 @@ func (v *view) chart(name string) string {
 	return render.Figure(render.Escape(chart.ComparisonCaption(v.C, name, v.loc)), p)
 }
 
-// Title is the edition's title: "Comparison: before → after".
+// Title is the edition's title from the two reports' titles:
+// "Comparison: Llama 3.1 8B on FP16 → FP8" (the words both titles open
+// with written once), "Comparison: before → after" where a side has no
+// title, "Comparison: Llama 3.1 8B" where they are the same.
 func (v *view) Title() string {
-	return v.loc.T("compare_title", "Old", render.Escape(v.C.Baseline.Name), "New", render.Escape(v.C.Candidate.Name))
+	o, n := v.sideTitle(v.C.Baseline), v.sideTitle(v.C.Candidate)
+	if o == n {
+		return v.loc.T("compare_title_same", "Title", render.Escape(o))
+	}
+	return v.loc.T("compare_title", "Old", render.Escape(o), "New", render.Escape(shortenAfter(o, n)))
 }
 
-// Subtitle names the two sides by their reports' titles (or names),
-// escaped.
+// sideTitle is a side's report title in the edition's language, or its
+// name where its manifest gives none.
+func (v *view) sideTitle(s compare.Side) string {
+	if t := strings.TrimSpace(s.Title.In(v.loc.Lang)); t != "" {
+		return t
+	}
+	return s.Name
+}
+
+// shortenAfter is n without the whole words it opens with as o does,
+// where both go on past them with other words: "Llama 3.1 8B on FP16",
+// "Llama 3.1 8B on FP8" gives "FP8". A title that holds the other whole,
+// or shares no whole word with it at its start, stays as it is.
+func shortenAfter(o, n string) string {
+	cut, i := 0, 0
+	for ; i < len(o) && i < len(n) && o[i] == n[i]; i++ {
+		if o[i] == ' ' {
+			cut = i + 1
+		}
+	}
+	if cut == 0 || i == len(o) || i == len(n) {
+		return n
+	}
+	return n[cut:]
+}
+
+// Subtitle names the two sides by their reports' titles (or names where
+// the titles are the same or absent), escaped.
 func (v *view) Subtitle() string { return render.Escape(v.subtitleText()) }
 
 // subtitleText is Subtitle as plain text (the PDF's cover).
 func (v *view) subtitleText() string {
-	title := func(s compare.Side) string {
-		if t := s.Title.In(v.loc.Lang); t != "" {
-			return t
-		}
-		return s.Name
+	o, n := v.sideTitle(v.C.Baseline), v.sideTitle(v.C.Candidate)
+	if o == n {
+		o, n = v.C.Baseline.Name, v.C.Candidate.Name
 	}
-	return v.loc.T("compare_subtitle", "Old", title(v.C.Baseline), "New", title(v.C.Candidate))
+	return v.loc.T("compare_subtitle", "Old", o, "New", n)
+}
+
+// Sides are the title block's lines on the two sides, escaped: each
+// one's date and the description its manifest gives ("**Baseline:**
+// September 2026 · vLLM and SGLang (synthetic sample data, not a
+// measurement)").
+func (v *view) Sides() []string {
+	return []string{v.sideLine(v.C.Baseline, "compare_col_baseline", render.Escape), v.sideLine(v.C.Candidate, "compare_col_candidate", render.Escape)}
+}
+
+// sideLine is one side's date and description; esc writes the
+// description (escaped for Markdown, cleaned for the cover).
+func (v *view) sideLine(s compare.Side, label string, esc func(string) string) string {
+	date := v.loc.Month(s.Date)
+	if d := strings.TrimSpace(s.Description.In(v.loc.Lang)); d != "" {
+		return v.loc.T("compare_side_desc", "Side", v.loc.T(label), "Date", date, "Text", esc(d))
+	}
+	return v.loc.T("compare_side", "Side", v.loc.T(label), "Date", date)
+}
+
+// sideField is a side's date and description as its cover field
+// writes it: "September 2026 · vLLM and SGLang (…)".
+func (v *view) sideField(s compare.Side) string {
+	date := v.loc.Month(s.Date)
+	if d := strings.TrimSpace(s.Description.In(v.loc.Lang)); d != "" {
+		return v.loc.T("compare_side_field", "Date", date, "Text", present.Clean(d))
+	}
+	return date
 }
 
 // bothSides is what get reads from each side's manifest: once where
@@ -100,11 +161,6 @@ func (v *view) Text(t analyze.Text) string { return render.Escape(t.In(v.loc.Lan
 
 // Date is the edition's date: the candidate's report date.
 func (v *view) Date() string { return v.loc.Month(v.C.New.Meta.Date) }
-
-// Old and New are the sides' names, escaped.
-func (v *view) Old() string { return render.Escape(v.C.Baseline.Name) }
-
-func (v *view) New() string { return render.Escape(v.C.Candidate.Name) }
 
 // Threshold is the comparison's threshold as a percentage: "5%", "%5".
 func (v *view) Threshold() string {
@@ -221,28 +277,39 @@ func (v *view) value(m compare.Metric, x float64, atLeast bool) string {
 // change writes a delta's change in percent with its sign: "+10.3%",
 // "−%43,6"; "≥ +100.0%" where the candidate's value is a lower bound
 // (the baseline's: "≤"); "–" where it has none (a value absent, a
-// change from zero, two lower bounds).
+// change from zero, two lower bounds, a lower bound equal to the other
+// side's value: a change of at least nothing).
 func (v *view) change(d compare.Delta) string {
 	if math.IsNaN(d.DeltaPct) || math.IsInf(d.DeltaPct, 0) || d.OldAtLeast && d.NewAtLeast {
 		return "–"
 	}
+	r := math.Round(math.Abs(d.DeltaPct)*10) / 10
 	bound := ""
 	switch {
+	case (d.NewAtLeast || d.OldAtLeast) && r == 0:
+		return "–"
 	case d.NewAtLeast:
 		bound = "≥ "
 	case d.OldAtLeast:
 		bound = "≤ "
 	}
-	r := math.Round(math.Abs(d.DeltaPct)*10) / 10
+	return bound + v.signedPct(d.DeltaPct, 1)
+}
+
+// signedPct writes a change in percent with its sign, rounded to dec
+// decimals: "+10.3%", "−%43,6", "0.0%".
+func (v *view) signedPct(pct float64, dec int) string {
+	p := math.Pow10(dec)
+	r := math.Round(math.Abs(pct)*p) / p
 	sign := ""
 	switch {
 	case r == 0:
-	case d.DeltaPct < 0:
+	case pct < 0:
 		sign = "−"
 	default:
 		sign = "+"
 	}
-	return bound + sign + v.loc.Pct(r/100, 1)
+	return sign + v.loc.Pct(r/100, dec)
 }
 
 // pValue writes a p-value: "p = 0.006", "p < 0.001".
@@ -254,29 +321,52 @@ func (v *view) pValue(p float64) string {
 }
 
 // testShort is how a delta's significance was judged, as a table cell:
-// "p = 0.006", "runs 3/3", "no test". It reads the delta's test alone:
-// a delta with no test never shows a p-value, whatever else it holds.
+// "Welch p < 0.001", "quantile p = 0.006", "runs 3/3", "no test". It
+// reads the delta's test alone: a delta with no test never shows a
+// p-value, whatever else it holds.
 func (v *view) testShort(d compare.Delta) string {
 	switch d.Test {
-	case compare.TestMannWhitney, compare.TestWelch, compare.TestQuantile:
-		return v.pValue(d.PValue)
+	case compare.TestWelch, compare.TestQuantile:
+		return v.loc.T("compare_sig_test", "Test", v.loc.T("compare_test_short_"+string(d.Test)), "P", v.pValue(d.PValue))
 	case compare.TestRuns:
 		return v.loc.T("compare_sig_runs", "N", d.NOld, "M", d.NNew)
 	}
 	return v.loc.T("compare_sig_none")
 }
 
-// testLong is testShort in a sentence: "Mann–Whitney U, p < 0.001";
-// "runs test (3 and 3 runs): 95% intervals apart"; "no test possible:
-// one summary per side; judged against the 5% threshold only".
+// evidence is what a delta's judgement rests on, as a cell of the
+// headline tables adds it: its own test ("Welch p < 0.001"), or, with
+// none, what confirmed it ("across levels", "as TPS", "at c=32"); ""
+// for a delta with no test that nothing confirmed (its judgement says
+// so).
+func (v *view) evidence(d compare.Delta) string {
+	if d.Test != compare.TestNone {
+		return v.testShort(d)
+	}
+	switch d.ConfirmedBy {
+	case compare.ConfirmedByLevels:
+		return v.loc.T("compare_ev_levels")
+	case compare.ConfirmedBySameMeasure:
+		return v.loc.T("compare_ev_same")
+	case compare.ConfirmedByLevel:
+		if d.ConfirmedAt != nil {
+			return v.loc.T("compare_ev_level", "At", v.loc.At(*d.ConfirmedAt))
+		}
+	}
+	return ""
+}
+
+// testLong is how a delta was judged, in a sentence: "Welch's t, p <
+// 0.001", "quantile test, p = 0.004" (the headline section and the
+// method name each test in full); "runs test (3 and 3 runs): the 95% intervals are
+// apart"; with no test of its own, what confirmed it ("confirmed across
+// levels", "as TPS at this level; one measurement", "confirmed at
+// c=32"), that nothing did ("unconfirmed: no test, no trend; not
+// counted"), or why it has none ("no test: one value per side").
 func (v *view) testLong(d compare.Delta) string {
 	switch d.Test {
-	case compare.TestMannWhitney:
-		return v.loc.T("compare_test_mw", "P", v.pValue(d.PValue))
 	case compare.TestWelch, compare.TestQuantile:
-		// compare.json 2's tests, named in full by the edition's
-		// follow-up (their messages are not in the locales yet).
-		return v.pValue(d.PValue)
+		return v.loc.T("compare_test_p", "Test", v.loc.T("compare_test_brief_"+string(d.Test)), "P", v.pValue(d.PValue))
 	case compare.TestRuns:
 		id := "compare_test_runs_overlap"
 		if d.Significant {
@@ -284,7 +374,17 @@ func (v *view) testLong(d compare.Delta) string {
 		}
 		return v.loc.T(id, "N", d.NOld, "M", d.NNew)
 	}
-	return v.loc.T("compare_test_none", "Why", v.whyNoTest(d), "Pct", v.Threshold())
+	switch {
+	case d.ConfirmedBy == compare.ConfirmedByLevels:
+		return v.loc.T("compare_confirmed_levels")
+	case d.ConfirmedBy == compare.ConfirmedBySameMeasure:
+		return v.loc.T("compare_confirmed_same")
+	case d.ConfirmedBy == compare.ConfirmedByLevel && d.ConfirmedAt != nil:
+		return v.loc.T("compare_confirmed_level", "At", v.loc.At(*d.ConfirmedAt))
+	case d.Unconfirmed:
+		return v.loc.T("compare_unconfirmed")
+	}
+	return v.loc.T("compare_sig_none_why", "Why", v.whyNoTest(d))
 }
 
 // whyNoTest says why a delta has no test: one value per side (a
@@ -302,26 +402,32 @@ func (v *view) whyNoTest(d compare.Delta) string {
 
 // The reasons a change does not count (sameWhy).
 const (
-	sameWithin   = "within"
-	sameOpposite = "opposite"
-	sameNotSig   = "not_significant"
+	sameWithin      = "within"
+	sameNotSig      = "not_significant"
+	sameOpposite    = "opposite"
+	sameUnconfirmed = "unconfirmed"
 )
 
 // sameWhy is why a delta that does not count does not: within the
-// threshold; a Mann–Whitney p below α whose shift goes against the way
-// the statistic moved; or not significant.
+// threshold; beyond it, but with no test of its own and nothing that
+// confirms it; its own test is not significant; or (the quantile test)
+// its p is below α but the requests above the pooled percentile moved
+// against the way the statistic did.
 func (v *view) sameWhy(d compare.Delta) string {
 	switch {
 	case !d.Beyond || d.Direction == "equal":
 		return sameWithin
-	case d.Test == compare.TestMannWhitney && d.PValue < v.C.Alpha:
+	case d.Unconfirmed || d.Test == compare.TestNone:
+		return sameUnconfirmed
+	case d.Test == compare.TestQuantile && d.PValue < v.C.Alpha:
 		return sameOpposite
 	}
 	return sameNotSig
 }
 
 // changeShort is a delta's judgement as a table cell: "better",
-// "worse", "~ under 5%", "~ not significant", "? lower bound".
+// "worse", "~ under 5%", "~ not significant", "~ unconfirmed", "? lower
+// bound".
 func (v *view) changeShort(d compare.Delta) string {
 	switch d.Change {
 	case compare.Improved:
@@ -345,7 +451,8 @@ func unknownReason(r string) string {
 }
 
 // deltaPhrase is a delta in a sentence: "P90 TTFT (c=8): 253.9 →
-// 143.2 ms (−43.6%; Mann–Whitney U, p < 0.001)".
+// 143.2 ms (−43.6%; quantile test of that percentile (Fisher's exact),
+// p < 0.001)".
 func (v *view) deltaPhrase(d compare.Delta) string {
 	unit := v.unit(d.Metric)
 	if unit != "" {
@@ -353,15 +460,6 @@ func (v *view) deltaPhrase(d compare.Delta) string {
 	}
 	return v.loc.T("compare_delta", "What", v.what(d), "Old", v.value(d.Metric, d.Old, d.OldAtLeast),
 		"New", v.value(d.Metric, d.New, d.NewAtLeast), "Unit", unit, "Change", v.change(d), "Test", v.testLong(d))
-}
-
-// phrases are deltas in a sentence, joined by semicolons.
-func (v *view) phrases(ds []compare.Delta) string {
-	out := make([]string, len(ds))
-	for i, d := range ds {
-		out[i] = v.deltaPhrase(d)
-	}
-	return strings.Join(out, "; ")
 }
 
 // number writes a setting of compare.Difference (a number as text) in
