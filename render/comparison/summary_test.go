@@ -259,12 +259,12 @@ func TestPairEditions(t *testing.T) {
 	want := map[string]map[string][]string{
 		"fp8-upgrade": {
 			"en": {"# Comparison: Llama 3.1 8B on FP16 → FP8", "| before → after: **better** | Better:",
-				"mean per-user TPS +28% … +56% at every level, c=1–256 (better by 5% or more at 9 of 9 levels, sign test p = 0.004)",
+				"mean per-user TPS +28% … +57% at every level, c=1–256 (better by 5% or more at 9 of 9 levels, sign test p = 0.004)",
 				"and system throughput with it (one measurement)", "P90 TTFT −6.9% … −27.2% at c=1–2 and c=8–256 (better by 5% or more at 8 of 9 levels, sign test p = 0.039)",
 				"users at C_max (P90) 372 → 502 (+34.9%), C_max 128 on both sides, confirmed at c=128",
 				"**Action:** Go ahead with the candidate. |", "before and after are the only configuration on each side"},
 			"tr": {"# Karşılaştırma: Llama 3.1 8B on FP16 → FP8", "| before → after: **daha iyi** | Daha iyi:",
-				"kullanıcı başına ortalama TPS tüm seviyelerde (c=1–256) +%28 … +%56 (9 seviyenin 9 tanesinde %5 ya da daha fazla iyileşti, işaret testi p = 0,004)",
+				"kullanıcı başına ortalama TPS tüm seviyelerde (c=1–256) +%28 … +%57 (9 seviyenin 9 tanesinde %5 ya da daha fazla iyileşti, işaret testi p = 0,004)",
 				"**Ne yapılmalı:** Adayla devam edin. |", "kendi taraflarındaki tek yapılandırma oldukları için birbiriyle karşılaştırıldı"},
 		},
 		"engine-variant": {
