@@ -198,6 +198,12 @@ func aiperfRun(r *jreader, o obj, pos Pos) (Level, Definitions) {
 	}
 	l.OutputTokens = scalar(tokensQ, "output_sequence_length", "output_token_count")
 	l.InputTokens = scalar(tokensQ, "input_sequence_length")
+	l.Window = aiperfWindow(o)
+	seconds := scalar(runDuration, "benchmark_duration")
+	if math.IsNaN(seconds) && l.Window.Known() {
+		seconds = l.Window.Seconds()
+	}
+	l.Telemetry = aiperfTelemetry(r, o, seconds)
 	l.Model = aiperfModel(o.sub("input_config"))
 	l.Workload = aiperfWorkload(o.sub("input_config"))
 	// A run capped by concurrency is a concurrency run; otherwise a

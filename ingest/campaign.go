@@ -85,6 +85,11 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 			c.Warnings = append(c.Warnings, folderModelWarning(s, s.id))
 		}
 	}
+	c.Warnings = append(c.Warnings, attachPowerLogs(c.Configs, sc.powerLogs)...)
+	for _, p := range sc.powerLogs {
+		c.PowerLogs = append(c.PowerLogs, sc.rel(p))
+	}
+	slices.Sort(c.PowerLogs)
 	slices.Sort(c.UnreadKeys)
 	c.UnreadKeys = slices.Compact(c.UnreadKeys)
 	if n := distinctLevels(c.Configs); n > MaxLevels {

@@ -27,6 +27,13 @@
 //	guidellmcsv.go   guidellm benchmarks.csv (v0.3 and v0.4+ headers)
 //	requests.go      the per-request CSV
 //
+// Beside the results: telemetry.go reads the GPU telemetry a result
+// file carries (AIPerf's telemetry_data, GenAI-Perf's telemetry_stats)
+// and a run's time window; powerlog.go reads an nvidia-smi power log,
+// which the folder walk finds among the files that hold no result, and
+// integrates it over a run's window; telemetrylog.go gives each run the
+// power of the log that covers it, and warns of a log that covers none.
+//
 // format.go lists them in formats, in detection order, and reads one
 // file by its format (readResultFile); detect.go tells a file's format
 // from its content (Detect) and, for a file no format reads, what it

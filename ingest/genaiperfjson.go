@@ -22,6 +22,7 @@ var genaiPerfJSON = Format{
 	Read: fromJSON(func(r *jreader, objs []obj) ([]Level, Definitions, []*Warning, error) {
 		o := objs[0]
 		l, defs := aiperfRun(r, o, Pos{File: r.file})
+		l.Telemetry = genaiPerfTelemetry(r, o)
 		if l.Concurrency == 0 && l.Rate == 0 {
 			l.Concurrency, l.Rate = genaiPerfLoad(r, o.sub("input_config"))
 		}

@@ -126,6 +126,7 @@ func meanLevel(levels []Level) Level {
 	}
 	l := runs[0]
 	l.Repeats = runs
+	l.Window, l.Telemetry = Window{}, nil // each run's own, in Repeats
 	// One run's deviations are not the level's: its runs say its noise.
 	l.Dev = Deviations{}
 	mean := func(get func(Level) float64) float64 {

@@ -36,6 +36,9 @@ type Campaign struct {
 	// "file[:line]: key, key" relative to Dir, sorted. An information,
 	// not a warning: --strict does not refuse them.
 	UnreadKeys []string
+	// PowerLogs are the power logs read as telemetry (powerlog.go),
+	// relative to Dir, slash-separated and sorted; not among Ignored.
+	PowerLogs []string
 }
 
 // Config is one benchmarked configuration: one CSV, ZIP or export folder.
@@ -138,6 +141,12 @@ type Level struct {
 	// Samples are the per-request values, when the source was
 	// per-request data (nil otherwise).
 	Samples *Samples
+	// Window is the run's time as its file states it (unknown when it
+	// does not): what a power log beside it is matched by. Telemetry is
+	// the power its GPUs drew, from the file or a power log (nil
+	// without). A level of several runs has neither: its Repeats do.
+	Window    Window
+	Telemetry *Telemetry
 	// Pos is where the level's row starts.
 	Pos Pos
 }

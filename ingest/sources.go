@@ -60,6 +60,8 @@ type scan struct {
 	// kept are the run files read to find a folder's configurations
 	// (runSources), by path, until the folder's read takes them.
 	kept map[string]runRead
+	// powerLogs are the power logs found, read as telemetry (powerLog).
+	powerLogs []string
 }
 
 // runRead is a run file as read: its configuration, warnings and error.
@@ -133,7 +135,7 @@ func (sc *scan) dropHardLinks(sources []source) []source {
 // as ignored, and, when it is a file no tool is known to write beside
 // its results (unexplained), refused under --strict.
 func (sc *scan) notResult(p string) {
-	if sc == nil || sc.skip[filepath.Clean(p)] {
+	if sc == nil || sc.skip[filepath.Clean(p)] || sc.powerLog(p) {
 		return
 	}
 	sc.ignore(p)

@@ -171,6 +171,7 @@ func servingRun(r *jreader, o obj, k servingKeys, pos Pos) Level {
 			l.OutputTokens = r.num(o, "random_output_len", tokensQ)
 		}
 	}
+	l.Window = servingWindow(r, o)
 	l.Model = o.str("model_id")
 	l.Workload = statedWorkload(o)
 	l.Settings = recordedSettings(o, servingSettings)

@@ -52,7 +52,8 @@ const infoUnreadKeys WarningKind = "unread_keys"
 // has its messages.
 var WarningKinds = []WarningKind{WarnNotUTF8, WarnUnknownColumn, WarnZeroConcurrency, WarnUnsortedLevels,
 	WarnMixedDefinitions, WarnUnknownKey,
-	WarnUnknownSection, WarnUnknownLanguage, WarnFolderModel, WarnRunCutShort, WarnSummaryMismatch}
+	WarnUnknownSection, WarnUnknownLanguage, WarnFolderModel, WarnRunCutShort, WarnSummaryMismatch,
+	WarnEnergyLogUnreadable, WarnEnergyLogUnmatched, WarnEnergyLogPartial}
 
 // warnf builds a *Warning at pos. values are the named values of the
 // localized message; format and args give the English text.

@@ -1,0 +1,442 @@
+package ingest
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// A power log is what nvidia-smi writes with
+//
+//	nvidia-smi --query-gpu=timestamp,power.draw --format=csv[,nounits] -l 1
+//
+// beside a benchmark's results: a header ("timestamp, power.draw [W]"),
+// then one row per GPU per poll, "2024/11/08 01:16:09.780, 49.04" (or
+// "49.04 W" without nounits), the timestamp local wall-clock time
+// without a zone. An index, uuid or pci.bus_id column tells the GPUs
+// apart; without one, the GPUs are told by their order within each poll:
+// nvidia-smi writes a poll's rows back to back (3 ms apart in the
+// fixture), so a row less than PollGap after the previous one belongs to
+// its poll, and every poll must hold the same number of rows (the last
+// may be cut short). A utilization.gpu column, where the log has one,
+// tells idle GPUs; other columns are ignored; "[N/A]" is a missing
+// sample. A power log is not a result: the folder walk reads it as
+// telemetry (scan.powerLog) and gives its power to the runs whose
+// windows it covers (attachPowerLogs).
+//
+// DCGM's own exports are not read: dcgmi dmon prints no timestamp, so
+// its samples cannot be matched to a run's window, and dcgm-exporter
+// serves Prometheus text, not a file of samples over time (AIPerf and
+// GenAI-Perf read it during the run, and their telemetry is read from
+// their results).
+
+// PollGap is the longest time between two rows of one poll in a power
+// log without an index column.
+const PollGap = 100 * time.Millisecond
+
+// powerLogExts are the extensions a power log is looked for under.
+var powerLogExts = []string{".csv", ".log", ".txt"}
+
+// powerLog is a power log as read: each GPU's samples in time order.
+type powerLog struct {
+	file string
+	gpus []gpuSeries
+	util bool // the log has a utilization.gpu column
+}
+
+// gpuSeries is one GPU's samples.
+type gpuSeries struct {
+	id      string
+	samples []powerSample
+}
+
+// powerSample is one row: its time, power (W), utilization (% or NaN)
+// and line.
+type powerSample struct {
+	t    time.Time
+	w    float64
+	util float64
+	line int
+}
+
+// powerColumns are a power log's columns by index; -1 when absent.
+type powerColumns struct {
+	time, power, util, gpu int
+}
+
+// powerLogHeader reads a header line's columns, ok when it is a power
+// log's: a timestamp and a power.draw column (power.draw,
+// power.draw.average or power.draw.instant, with or without its unit).
+func powerLogHeader(cells []string) (c powerColumns, ok bool) {
+	c = powerColumns{-1, -1, -1, -1}
+	for i, cell := range cells {
+		name, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(cell)), " [")
+		switch {
+		case name == "timestamp":
+			c.time = i
+		case strings.HasPrefix(name, "power.draw") && c.power < 0:
+			c.power = i
+		case name == "utilization.gpu":
+			c.util = i
+		case name == "index" || (name == "uuid" || name == "pci.bus_id") && c.gpu < 0:
+			c.gpu = i
+		}
+	}
+	return c, c.time >= 0 && c.power >= 0
+}
+
+// isPowerLog reports whether data, a file's content, begins with a
+// power log's header.
+func isPowerLog(data []byte) bool {
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), []byte("\n"))
+	_, ok := powerLogHeader(strings.Split(string(bytes.TrimSpace(line)), ","))
+	return ok
+}
+
+// readPowerLog reads the power log file holding data. An error names
+// the line and column of what cannot be read.
+func readPowerLog(file string, data []byte) (*powerLog, error) {
+	cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))))
+	cr.TrimLeadingSpace, cr.FieldsPerRecord, cr.ReuseRecord = true, -1, false
+	head, err := cr.Read()
+	if err != nil {
+		return nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "cannot read the header: %v", err)
+	}
+	cols, ok := powerLogHeader(head)
+	if !ok {
+		return nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "no timestamp and power.draw columns; expected nvidia-smi --query-gpu=timestamp,power.draw --format=csv")
+	}
+	log := &powerLog{file: file, util: cols.util >= 0}
+	var rows []powerRow
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		line, _ := cr.FieldPos(0)
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, errorf(Pos{File: file, Line: pe.Line, Col: pe.Column}, "", "%v", pe.Err)
+			}
+			return nil, errorf(Pos{File: file, Line: line}, "", "%v", err)
+		}
+		if slices.Equal(rec, head) || len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+			continue // the header again (a log appended to), a blank line
+		}
+		row, err := readPowerRow(file, cr, rec, cols, line)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, row)
+		if len(rows) > maxPowerRows {
+			return nil, errorf(Pos{File: file, Line: line}, "", "holds more than %d samples; expected at most %d", maxPowerRows, maxPowerRows)
+		}
+	}
+	if len(rows) == 0 {
+		return nil, errorf(Pos{File: file, Line: 2, Col: 1}, "", "no sample after the header")
+	}
+	if cols.gpu >= 0 {
+		log.gpus = seriesByID(rows)
+	} else if log.gpus, err = seriesByPoll(file, rows); err != nil {
+		return nil, err
+	}
+	for _, g := range log.gpus {
+		for i := 1; i < len(g.samples); i++ {
+			if a, b := g.samples[i-1], g.samples[i]; !b.t.After(a.t) {
+				return nil, errorf(Pos{File: file, Line: b.line, Col: 1}, "", "GPU %s's sample is not later than the one at line %d; expected its samples in time order", g.id, a.line)
+			}
+		}
+	}
+	return log, nil
+}
+
+// maxPowerRows is the most rows a power log may hold: a day of 1 s
+// polls of 64 GPUs is about 5.5 million; a log is read whole, as a
+// result file is (MaxFileSize).
+const maxPowerRows = 8_000_000
+
+// powerRow is a row as read, before the GPUs are told apart.
+type powerRow struct {
+	gpu string // the index, uuid or bus id; "" without such a column
+	powerSample
+	missing bool // "[N/A]": no power in this row
+}
+
+// readPowerRow reads one row of a power log.
+func readPowerRow(file string, cr *csv.Reader, rec []string, cols powerColumns, line int) (powerRow, error) {
+	cell := func(i int) (string, Pos) {
+		if i >= len(rec) {
+			return "", Pos{File: file, Line: line, Col: 1}
+		}
+		l, c := cr.FieldPos(i)
+		return strings.TrimSpace(rec[i]), Pos{File: file, Line: l, Col: c}
+	}
+	r := powerRow{powerSample: powerSample{line: line, util: Absent}}
+	s, pos := cell(cols.time)
+	t, err := time.Parse("2006/01/02 15:04:05.999999999", s)
+	if err != nil {
+		return r, errorf(pos, "timestamp", "%q is not a time; expected YYYY/MM/DD HH:MM:SS.mmm as nvidia-smi writes it", s)
+	}
+	r.t = t
+	if cols.gpu >= 0 {
+		r.gpu, _ = cell(cols.gpu)
+	}
+	s, pos = cell(cols.power)
+	r.w, r.missing, err = sampleValue(s, "W", powerQ)
+	if err != nil {
+		return r, &Error{Pos: pos, Column: "power.draw", Err: err}
+	}
+	if cols.util >= 0 {
+		s, pos = cell(cols.util)
+		var missing bool
+		if r.util, missing, err = sampleValue(s, "%", utilQ); err != nil {
+			return r, &Error{Pos: pos, Column: "utilization.gpu", Err: err}
+		} else if missing {
+			r.util = Absent
+		}
+	}
+	return r, nil
+}
+
+// sampleValue reads a cell of a power log: a number, with its unit
+// or without (nounits); missing for nvidia-smi's "[N/A]", "[Not
+// Supported]" and the like.
+func sampleValue(s, unit string, q quantity) (v float64, missing bool, err error) {
+	if strings.HasPrefix(s, "[") || s == "" || strings.EqualFold(s, "N/A") {
+		return Absent, true, nil
+	}
+	num := strings.TrimSpace(strings.TrimSuffix(s, unit))
+	v, err = parseNumber(num)
+	if err != nil {
+		return Absent, false, fmt.Errorf("%q is not a number", s)
+	}
+	if err := checkNumber(v, fmt.Sprintf("%q", s), q); err != nil {
+		return Absent, false, err
+	}
+	return v, false, nil
+}
+
+// seriesByID splits rows by their GPU column, in the order the GPUs
+// first appear.
+func seriesByID(rows []powerRow) []gpuSeries {
+	var out []gpuSeries
+	at := map[string]int{}
+	for _, r := range rows {
+		i, ok := at[r.gpu]
+		if !ok {
+			i = len(out)
+			at[r.gpu] = i
+			out = append(out, gpuSeries{id: r.gpu})
+		}
+		if !r.missing {
+			out[i].samples = append(out[i].samples, r.powerSample)
+		}
+	}
+	return out
+}
+
+// seriesByPoll splits the rows of a log without a GPU column into its
+// polls (a row less than PollGap after the previous one is of its
+// poll) and gives the n-th row of each poll to GPU #n. Every poll but
+// the last must hold as many rows as the first.
+func seriesByPoll(file string, rows []powerRow) ([]gpuSeries, error) {
+	var polls [][]powerRow
+	for i, r := range rows {
+		if i == 0 || r.t.Sub(rows[i-1].t) >= PollGap || r.t.Before(rows[i-1].t) {
+			polls = append(polls, nil)
+		}
+		polls[len(polls)-1] = append(polls[len(polls)-1], r)
+	}
+	n := len(polls[0])
+	out := make([]gpuSeries, n)
+	for i := range out {
+		out[i].id = fmt.Sprintf("#%d", i+1)
+	}
+	for k, p := range polls {
+		if len(p) > n || len(p) < n && k < len(polls)-1 {
+			return nil, errorf(Pos{File: file, Line: p[0].line, Col: 1}, "", "this poll holds %d rows, the first (line %d) %d: without an index column the GPUs are told apart by their order in each poll; add index to --query-gpu", len(p), polls[0][0].line, n)
+		}
+		for i, r := range p {
+			if !r.missing {
+				out[i].samples = append(out[i].samples, r.powerSample)
+			}
+		}
+	}
+	return out, nil
+}
+
+// span is the time the log's samples cover: its first and last sample
+// of any GPU.
+func (pl *powerLog) span() (first, last time.Time) {
+	for _, g := range pl.gpus {
+		if len(g.samples) == 0 {
+			continue
+		}
+		if a := g.samples[0].t; first.IsZero() || a.Before(first) {
+			first = a
+		}
+		if b := g.samples[len(g.samples)-1].t; b.After(last) {
+			last = b
+		}
+	}
+	return first, last
+}
+
+// coverage is how a power log covers a run's window.
+type coverage int
+
+const (
+	// coverNone: no sample of the log lies in or around the window.
+	coverNone coverage = iota
+	// coverPart: the log's samples overlap the window, but some GPU has
+	// no sample at or before its start, or at or after its end.
+	coverPart
+	// coverAll: every GPU has samples at or around both ends.
+	coverAll
+)
+
+// over is the log's telemetry over window w, and how the log covers it:
+// for coverAll, each GPU's energy, its samples integrated by the
+// trapezoid rule from w.Start to w.End (the power at either end
+// interpolated between the samples around it), its mean power that
+// energy over the window, and the longest interval between two of its
+// samples that overlaps the window (Telemetry.Gap).
+func (pl *powerLog) over(w Window) (*Telemetry, coverage) {
+	first, last := pl.span()
+	if last.Before(w.Start) || first.After(w.End) {
+		return nil, coverNone
+	}
+	secs := w.Seconds()
+	t := &Telemetry{Method: PowerSamples, Source: Pos{File: pl.file}, Seconds: secs}
+	for _, g := range pl.gpus {
+		s := g.samples
+		i := lastAtOrBefore(s, w.Start)
+		j := firstAtOrAfter(s, w.End)
+		if i < 0 || j < 0 {
+			return nil, coverPart
+		}
+		if t.Source.Line == 0 || s[i].line < t.Source.Line {
+			t.Source.Line = s[i].line
+		}
+		joules := 0.0
+		prevT, prevW := w.Start, interpolate(s[i], s[i+min(1, j-i)], w.Start)
+		for k := i; k <= j; k++ {
+			if k > i {
+				t.Gap = math.Max(t.Gap, s[k].t.Sub(s[k-1].t).Seconds())
+			}
+			x, y := s[k].t, s[k].w
+			if k == j {
+				x, y = w.End, interpolate(s[max(i, j-1)], s[j], w.End)
+			}
+			if x.After(prevT) {
+				joules += (prevW + y) / 2 * x.Sub(prevT).Seconds()
+				prevT, prevW = x, y
+			}
+		}
+		t.GPUs = append(t.GPUs, GPUPower{ID: g.id, Watts: joules / secs, Joules: joules, Idle: pl.idle(s[i:j+1], w)})
+	}
+	return t, coverAll
+}
+
+// idle tells whether a GPU whose samples around window w are s did no
+// work in it: its utilization never above 0 where the log has it, else
+// its power flat (flatPower) over its samples in the window (the two
+// around it when none lies inside).
+func (pl *powerLog) idle(s []powerSample, w Window) bool {
+	var in []powerSample
+	for _, x := range s {
+		if !x.t.Before(w.Start) && !x.t.After(w.End) {
+			in = append(in, x)
+		}
+	}
+	if len(in) == 0 {
+		in = s
+	}
+	if pl.util {
+		for _, x := range in {
+			if !(x.util == 0) {
+				return false
+			}
+		}
+		return true
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, x := range in {
+		lo, hi = math.Min(lo, x.w), math.Max(hi, x.w)
+	}
+	return lo > 0 && flatPower(lo, hi)
+}
+
+// lastAtOrBefore is the index of the last sample at or before t; -1
+// when none is.
+func lastAtOrBefore(s []powerSample, t time.Time) int {
+	i := -1
+	for k, x := range s {
+		if x.t.After(t) {
+			break
+		}
+		i = k
+	}
+	return i
+}
+
+// firstAtOrAfter is the index of the first sample at or after t; -1
+// when none is.
+func firstAtOrAfter(s []powerSample, t time.Time) int {
+	for k, x := range s {
+		if !x.t.Before(t) {
+			return k
+		}
+	}
+	return -1
+}
+
+// interpolate is the power at t on the line between samples a and b
+// (a's when they are one sample or at one time).
+func interpolate(a, b powerSample, t time.Time) float64 {
+	d := b.t.Sub(a.t).Seconds()
+	if d <= 0 {
+		return a.w
+	}
+	f := t.Sub(a.t).Seconds() / d
+	return a.w + f*(b.w-a.w)
+}
+
+// powerLogFile reports whether the file at p may be a power log, by its
+// extension and first line: the folder walk reads it as telemetry.
+func powerLogFile(p string) bool {
+	if !slices.Contains(powerLogExts, strings.ToLower(filepath.Ext(p))) {
+		return false
+	}
+	st, err := checkRegular(p)
+	if err != nil || st.Size() > MaxFileSize {
+		return false
+	}
+	data, err := readHead(p, 4096)
+	return err == nil && isPowerLog(data)
+}
+
+// readHead reads up to n bytes from the start of the file at p.
+func readHead(p string, n int) ([]byte, error) {
+	f, err := openStream(p)
+	if err != nil {
+		return nil, err
+	}
+	buf := make([]byte, n)
+	k, err := io.ReadFull(f, buf)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, fileError(p, err)
+	}
+	return buf[:k], nil
+}
