@@ -97,6 +97,7 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	r.Warnings = append(r.Warnings, unknownUsers(r)...)
 	r.Warnings = append(r.Warnings, derivedValues(r)...)
 	r.Warnings = append(r.Warnings, assignGPUs(r.Configs, m, c.Dir)...)
+	assignEnergy(r.Configs, r.Params, c.Dir)
 	// Every comparison, capacity and finding uses the levels that
 	// carried their load; the others are flagged and shown, marked.
 	an := r.reached()
@@ -117,6 +118,7 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 			cfg.Cost = costOf(*cfg, r.Params.PricePerGPUHour, r.Params.Percentile, cfg.AtInteractivity)
 		}
 	}
+	setEfficiency(r)
 	return r, nil
 }
 
@@ -302,6 +304,7 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 		lv.InFlight = l.SystemRPS * l.Latency.Mean
 		lv.Goodput = goodput(l.Samples, max(l.Errors, 0), p)
 		lv.Samples = l.Samples
+		lv.energyIn = energyInputOf(l)
 		lv.SLO.P90 = verdict(lv, P90, p)
 		lv.SLO.Mean = verdict(lv, Mean, p)
 		cfg.Levels = append(cfg.Levels, lv)

@@ -60,6 +60,7 @@ var valueRules = []struct {
 	{"configs.*.levels.*.runs", inRange(ingest.Range{Min: 2, Max: maxCount, Whole: true})},
 	{"configs.*.levels.*.spread.*.n", inRange(ingest.Range{Min: 2, Max: maxCount, Whole: true})},
 	{"configs.*.levels.*.std_dev.*.sd", nonNegative},
+	{"configs.*.levels.*.energy.*", nonNegative},
 	{"configs.*.levels.*.std_dev.*.n", inRange(ingest.Range{Min: 2, Max: maxCount, Whole: true})},
 	{"configs.*.capacity.*.max_load", load},
 	{"configs.*.capacity.*.concurrency", measured("Concurrency", "concurrency", true)},

@@ -52,6 +52,15 @@ func TestReadJSONRoundTrip(t *testing.T) {
 				c := &r.Configs[i]
 				c.Cost = &analyze.Cost{AtCapacity: analyze.CapacityCost{Stat: analyze.P90, Load: 4, AggregateTPS: 100, PerMillion: nan(), Reason: "no_throughput"},
 					AtTarget: &analyze.TargetCost{Target: 15, AggregateTPS: 120, PerMillion: 1.5}}
+				// Energy and efficiency too: one level measured, one
+				// refused (its numbers null).
+				c.Levels[0].Energy = &analyze.Energy{Method: ingest.PowerSamples, Source: "a/power.csv:2", GPUs: 1, IdleGPUs: 1, SourceGPUs: 2, PowerW: 295,
+					PowerPerGPUW: 295, JPerOutputToken: 0.25, JPerToken: 0.05, OutputTokensPerJ: 4, JPerGoodToken: nan(), GapS: 1}
+				c.Levels[1].Energy = &analyze.Energy{Method: ingest.EnergyCounter, Source: "a/b.json", GPUs: 2, SourceGPUs: 2, PowerW: nan(), PowerPerGPUW: nan(),
+					JPerOutputToken: nan(), JPerToken: nan(), OutputTokensPerJ: nan(), JPerGoodToken: nan(), GapS: nan(), Reason: "gpu_count"}
+				c.Efficiency = &analyze.Efficiency{AtCapacity: analyze.CapacityEfficiency{Stat: analyze.P90, Load: 4, PowerW: 295, JPerOutputToken: 0.25,
+					OutputTokensPerJ: 4, TokensPerUnit: nan(), Goodput: 0.5, PerMillionGood: nan(), JPerGoodToken: 0.5},
+					AtTarget: &analyze.TargetEfficiency{Target: 15, PowerW: nan(), JPerOutputToken: nan(), OutputTokensPerJ: nan(), TokensPerUnit: 1000, Reason: "above_measured"}}
 			}
 			want, err := json.MarshalIndent(r, "", "  ")
 			if err != nil {
@@ -78,8 +87,14 @@ func TestReadJSONRoundTrip(t *testing.T) {
 func sameModel(t *testing.T, r, back *analyze.Report) {
 	t.Helper()
 	for i, c := range r.Configs {
+		if e, b := c.Efficiency, back.Configs[i].Efficiency; e != nil && (b == nil || !same(b.AtCapacity.TokensPerUnit, e.AtCapacity.TokensPerUnit) || !same(b.AtTarget.PowerW, e.AtTarget.PowerW)) {
+			t.Errorf("%s efficiency: read back %+v, want %+v", c.ID, b, e)
+		}
 		for j, l := range c.Levels {
 			b := back.Configs[i].Levels[j]
+			if e := l.Energy; e != nil && (b.Energy == nil || !same(b.Energy.PowerW, e.PowerW) || !same(b.Energy.GapS, e.GapS) || b.Energy.Reason != e.Reason) {
+				t.Errorf("%s %v energy: read back %+v, want %+v", c.ID, l.Load, b.Energy, e)
+			}
 			if !same(b.RPSReported, l.RPSReported) || !same(b.Rate, l.Rate) || b.Requests != l.Requests || b.Errors != l.Errors || !same(b.Goodput, l.Goodput) || !same(b.TTFT.P10, l.TTFT.P10) {
 				t.Errorf("%s %v: read back %+v, want %+v", c.ID, l.Load, b, l)
 			}

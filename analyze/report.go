@@ -124,6 +124,10 @@ type Config struct {
 	// output tokens (nil without a price).
 	AtInteractivity *AtTarget `json:"at_interactivity,omitempty"`
 	Cost            *Cost     `json:"cost,omitempty"`
+	// Efficiency is what its tokens cost in energy and money at its
+	// operating point and at the target (energy.go); nil without a
+	// price and without telemetry.
+	Efficiency *Efficiency `json:"efficiency,omitempty"`
 }
 
 // GPUCount is a number of GPUs; 0 is unknown (null in JSON).
@@ -238,6 +242,11 @@ type Level struct {
 	// a comparison tests for significance (analyze/compare). They are
 	// not written to analysis.json.
 	Samples *ingest.Samples `json:"-"`
+	// Energy is the level's power and the energy of its tokens, from its
+	// runs' GPU telemetry (energy.go); nil without telemetry.
+	Energy *Energy `json:"energy,omitempty"`
+	// energyIn is what Energy is computed from, once the GPUs are known.
+	energyIn energyInput
 }
 
 // LatencyEstimated reports whether the level's mean latency is an

@@ -341,16 +341,18 @@ func (pl *powerLog) over(w Window) (*Telemetry, coverage) {
 				prevT, prevW = x, y
 			}
 		}
-		t.GPUs = append(t.GPUs, GPUPower{ID: g.id, Watts: joules / secs, Joules: joules, Idle: pl.idle(s[i:j+1], w)})
+		idle, flat := pl.idle(s[i:j+1], w)
+		t.GPUs = append(t.GPUs, GPUPower{ID: g.id, Watts: joules / secs, Joules: joules, Idle: idle, flat: flat})
 	}
+	markIdle(t.GPUs)
 	return t, coverAll
 }
 
 // idle tells whether a GPU whose samples around window w are s did no
-// work in it: its utilization never above 0 where the log has it, else
-// its power flat (flatPower) over its samples in the window (the two
-// around it when none lies inside).
-func (pl *powerLog) idle(s []powerSample, w Window) bool {
+// work in it: its utilization never above 0 where the log has it; else
+// whether its power was flat (flatPower) over its samples in the window
+// (the two around it when none lies inside), for markIdle.
+func (pl *powerLog) idle(s []powerSample, w Window) (idle, flat bool) {
 	var in []powerSample
 	for _, x := range s {
 		if !x.t.Before(w.Start) && !x.t.After(w.End) {
@@ -363,16 +365,16 @@ func (pl *powerLog) idle(s []powerSample, w Window) bool {
 	if pl.util {
 		for _, x := range in {
 			if !(x.util == 0) {
-				return false
+				return false, false
 			}
 		}
-		return true
+		return true, false
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, x := range in {
 		lo, hi = math.Min(lo, x.w), math.Max(hi, x.w)
 	}
-	return lo > 0 && flatPower(lo, hi)
+	return false, lo > 0 && flatPower(lo, hi)
 }
 
 // lastAtOrBefore is the index of the last sample at or before t; -1

@@ -40,8 +40,11 @@ type GPUPower struct {
 	// Watts is its mean power over the window; Joules its energy over
 	// the window (NaN for PowerMean, whose window is the tool's).
 	Watts, Joules float64
-	// Idle: the GPU did no work in the window (IdleSwing).
+	// Idle: the GPU did no work in the window (IdleSwing, IdleShare).
 	Idle bool
+	// flat: without utilization, its power stayed flat (flatPower);
+	// markIdle decides.
+	flat bool
 }
 
 // EnergyMethod names how a run's energy was measured.
@@ -65,19 +68,38 @@ const (
 	PowerMean EnergyMethod = "power_mean"
 )
 
-// IdleSwing is how far above its lowest sample in a run's window a
-// GPU's power may rise and the GPU still count as idle, where the
-// source gives no utilization (a power log of power alone): an idle
-// GPU's draw is flat (±0.4 W around 50 W beside a loaded one in the
-// nvidia-smi fixture), a working one's swings with its batches. Where
-// the source gives utilization, a GPU is idle when its utilization
-// stayed at 0 over the window.
-const IdleSwing = 0.05
+// Where the source gives utilization, a GPU is idle when its
+// utilization stayed at 0 over the run's window. Where it gives power
+// alone (a power log of timestamp and power.draw), a GPU is idle when
+// its power stayed flat, at most IdleSwing above its lowest sample in
+// the window, and low, its mean at most IdleShare of the busiest GPU's
+// mean: an idle GPU's draw is flat and at the floor (50.38–50.75 W
+// beside a loaded GPU's 111 W mean in the nvidia-smi fixture; 28.73–
+// 28.92 W beside 45.8 W at a 300 MHz clock), while GPUs under a steady
+// load draw flat too, but alike. A GPU alone is never idle.
+const (
+	IdleSwing = 0.05
+	IdleShare = 0.8
+)
 
 // flatPower reports whether power between lo and hi (W, the lowest and
-// the highest sample of a window) is an idle GPU's: hi at most
-// IdleSwing above lo.
+// the highest sample of a window) is flat: hi at most IdleSwing above
+// lo.
 func flatPower(lo, hi float64) bool { return hi <= lo*(1+IdleSwing) }
+
+// markIdle marks idle the GPUs whose power was flat and whose mean
+// power is at most IdleShare of the busiest GPU's.
+func markIdle(gpus []GPUPower) {
+	top := 0.0
+	for _, g := range gpus {
+		top = math.Max(top, g.Watts)
+	}
+	for i, g := range gpus {
+		if g.flat && g.Watts <= IdleShare*top {
+			gpus[i].Idle = true
+		}
+	}
+}
 
 // Window is a run's time as its result file states it: wall-clock
 // times as written, without a zone (vLLM's date, AIPerf's start_time),
@@ -166,7 +188,7 @@ func aiperfTelemetry(r *jreader, o obj, seconds float64) *Telemetry {
 			if delta := energy.get("avg"); delta != nil && energy.get("min") == nil && energy.get("max") == nil {
 				p.Joules = r.num(energy, "avg", energyQ) * joulesPer(energy.str("unit"))
 			}
-			p.Idle = idleByStats(r, util, power)
+			p.Idle, p.flat = idleByStats(r, util, power)
 			if math.IsNaN(p.Watts) && math.IsNaN(p.Joules) {
 				continue
 			}
@@ -192,6 +214,7 @@ func finishTelemetry(t *Telemetry) *Telemetry {
 		for i := range t.GPUs {
 			t.GPUs[i].Watts = t.GPUs[i].Joules / t.Seconds
 		}
+		markIdle(t.GPUs)
 		return t
 	}
 	t.Method, t.Seconds = PowerMean, Absent
@@ -201,6 +224,7 @@ func finishTelemetry(t *Telemetry) *Telemetry {
 			return nil // a GPU without its power: the system's is unknown
 		}
 	}
+	markIdle(t.GPUs)
 	return t
 }
 
@@ -220,18 +244,18 @@ func joulesPer(unit string) float64 {
 
 // idleByStats tells an idle GPU from its statistics: its utilization
 // never above 0 (its max, else its mean, where the source gives only
-// that), or, without utilization, its power flat (flatPower: its max at
-// most IdleSwing above its min). A GPU the statistics cannot tell about
-// counts as working.
-func idleByStats(r *jreader, util, power obj) bool {
+// that); without utilization, whether its power was flat (flatPower:
+// its max at most IdleSwing above its min), for markIdle. A GPU the
+// statistics cannot tell about counts as working.
+func idleByStats(r *jreader, util, power obj) (idle, flat bool) {
 	if util.exists() {
 		if hi := r.num(util, "max", utilQ); !math.IsNaN(hi) {
-			return hi == 0
+			return hi == 0, false
 		}
-		return r.num(util, "avg", utilQ) == 0
+		return r.num(util, "avg", utilQ) == 0, false
 	}
 	lo, hi := r.num(power, "min", powerQ), r.num(power, "max", powerQ)
-	return lo > 0 && flatPower(lo, hi)
+	return false, lo > 0 && flatPower(lo, hi)
 }
 
 // genaiPerfTelemetry reads GenAI-Perf's telemetry_stats: per metric,
@@ -255,7 +279,7 @@ func genaiPerfTelemetry(r *jreader, o obj) *Telemetry {
 			continue
 		}
 		p := GPUPower{ID: strings.TrimPrefix(key, "gpu"), Watts: r.num(g, "avg", powerQ), Joules: Absent}
-		p.Idle = idleByStats(r, util.sub(key), g)
+		p.Idle, p.flat = idleByStats(r, util.sub(key), g)
 		t.GPUs = append(t.GPUs, p)
 	}
 	return finishTelemetry(t)

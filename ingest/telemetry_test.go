@@ -140,15 +140,32 @@ func TestGenAIPerfTelemetry(t *testing.T) {
 	}
 }
 
-// TestIdleSwing: without utilization a GPU is idle when its power's max
-// is at most IdleSwing (5 %) above its min: 100 → 105 W is idle, 100 →
-// 105.001 W works.
-func TestIdleSwing(t *testing.T) {
+// TestIdleRule: without utilization a GPU is idle when its power was
+// flat, its max at most IdleSwing (5 %) above its min (100 → 105 W
+// flat, 100 → 105.001 W not), and low, its mean at most IdleShare (80
+// %) of the busiest GPU's (80 W beside 100 W idle, 80.001 W not). With
+// utilization, the utilization decides alone.
+func TestIdleRule(t *testing.T) {
 	if !flatPower(100, 105) {
-		t.Error("100 to 105 W: want idle (exactly 5 % above the lowest)")
+		t.Error("100 to 105 W: want flat (exactly 5 % above the lowest)")
 	}
 	if flatPower(100, 105.001) {
-		t.Error("100 to 105.001 W: want working (a hair past 5 %)")
+		t.Error("100 to 105.001 W: want not flat (a hair past 5 %)")
+	}
+	for _, tt := range []struct {
+		watts float64
+		flat  bool
+		idle  bool
+	}{{80, true, true}, {80.001, true, false}, {50, false, false}} {
+		gpus := []GPUPower{{ID: "0", Watts: 100, flat: true}, {ID: "1", Watts: tt.watts, flat: tt.flat}}
+		markIdle(gpus)
+		if gpus[0].Idle || gpus[1].Idle != tt.idle {
+			t.Errorf("%g W (flat %v) beside a flat 100 W: idle %v, %v; want false, %v", tt.watts, tt.flat, gpus[0].Idle, gpus[1].Idle, tt.idle)
+		}
+	}
+	alone := []GPUPower{{ID: "0", Watts: 60, flat: true}}
+	if markIdle(alone); alone[0].Idle {
+		t.Error("a GPU alone: want working (its power is the busiest's)")
 	}
 	r := &jreader{file: "x.json"}
 	stats := func(s string) obj {
@@ -158,11 +175,17 @@ func TestIdleSwing(t *testing.T) {
 		}
 		return runObjects(vals)[0]
 	}
-	if !idleByStats(r, obj{}, stats(`{"min": 100, "max": 105}`)) || idleByStats(r, obj{}, stats(`{"min": 100, "max": 105.001}`)) {
-		t.Error("power statistics: want 100–105 W idle, 100–105.001 W working")
+	if _, flat := idleByStats(r, obj{}, stats(`{"min": 100, "max": 105}`)); !flat {
+		t.Error("power statistics 100–105 W: want flat")
 	}
-	if idleByStats(r, stats(`{"avg": 0.5, "max": 1}`), stats(`{"min": 100, "max": 100}`)) {
+	if _, flat := idleByStats(r, obj{}, stats(`{"min": 100, "max": 105.001}`)); flat {
+		t.Error("power statistics 100–105.001 W: want not flat")
+	}
+	if idle, flat := idleByStats(r, stats(`{"avg": 0.5, "max": 1}`), stats(`{"min": 100, "max": 100}`)); idle || flat {
 		t.Error("utilization up to 1 %: want working, whatever the power")
+	}
+	if idle, _ := idleByStats(r, stats(`{"avg": 0}`), obj{}); !idle {
+		t.Error("mean utilization 0 and no max: want idle")
 	}
 }
 
