@@ -24,6 +24,17 @@ import (
 // (InferenceX marks such a run's energy invalid).
 const MaxPowerGap = 3.0
 
+// The methods of a level's energy (Energy.Method), and the rule that
+// tells an idle GPU, as ingest measures them: what the report says of
+// them without reading input.
+const (
+	MethodEnergyCounter = ingest.EnergyCounter
+	MethodPowerSamples  = ingest.PowerSamples
+	MethodPowerMean     = ingest.PowerMean
+	IdleSwing           = ingest.IdleSwing
+	IdleShare           = ingest.IdleShare
+)
+
 // The reasons a level's energy figures are refused, or a configuration's
 // absent at a point (Energy.Reason, CapacityEfficiency.Reason,
 // TargetEfficiency.Reason), beside the reasons of cost and of the
@@ -480,4 +491,81 @@ func targetEfficiency(c Config, a *AtTarget, curve []ParetoPoint) *TargetEfficie
 	t.JPerOutputToken = Ratio(t.PowerW, a.AggregateTPS)
 	t.OutputTokensPerJ = Ratio(a.AggregateTPS, t.PowerW)
 	return t
+}
+
+// The findings of energy and cost: the cheapest configuration, or the
+// one whose tokens take the least energy, at its operating point, when
+// it is not the capacity leader and beats it beyond the tie threshold.
+const (
+	// CostLeader: the configuration whose output tokens cost least at
+	// its capacity (Cost.AtCapacity), against the capacity leader;
+	// Configs are the two, Levels their capacities.
+	CostLeader FindingKind = "cost_leader"
+	// EnergyLeader: the configuration whose output tokens take the
+	// least energy at its capacity (the capacity level's Energy),
+	// against the capacity leader.
+	EnergyLeader FindingKind = "energy_leader"
+)
+
+// costLeaderFinding is the CostLeader finding of r: with a price, the
+// cheapest configuration per million output tokens at its capacity.
+func costLeaderFinding(r *Report, _ Metric, w weights) []Finding {
+	if !(r.Params.PricePerGPUHour > 0) {
+		return nil
+	}
+	return apartFromCapacity(r, CostLeader, w, func(c Config, l Level) float64 {
+		return CostPerMillion(r.Params.PricePerGPUHour, c.GPUs, l.AggregateTPS)
+	})
+}
+
+// energyLeaderFinding is the EnergyLeader finding of r: the
+// configuration of the least energy per output token at its capacity.
+func energyLeaderFinding(r *Report, _ Metric, w weights) []Finding {
+	return apartFromCapacity(r, EnergyLeader, w, func(_ Config, l Level) float64 {
+		if !l.Energy.Valid() {
+			return nanValue
+		}
+		return l.Energy.JPerOutputToken
+	})
+}
+
+// apartFromCapacity is the finding of kind k when the configuration of
+// the lowest value at its capacity (value: lower is better; NaN where
+// unknown) is not the capacity leader (a clear one: capacityLeader, no
+// tie) and the leader's value is beyond the tie threshold above it: the
+// tie rule holds (exactly tie_pct apart is a difference). Its values:
+// value (the best's), leader (the leader's), ratio (leader / value,
+// the gap); its score the kind's weight + ln(ratio).
+func apartFromCapacity(r *Report, k FindingKind, w weights, value func(Config, Level) float64) []Finding {
+	lead, ok := capacityLeader(r.Configs, r.Params, r.Axis)
+	if !ok || lead.Kind != CapacityLeader || lead.Tie {
+		return nil
+	}
+	at := func(c Config) (Load, float64) {
+		cp := c.Capacity.Get(r.Params.Percentile)
+		l, found := c.Level(cp.Max)
+		if cp.Max == 0 || !found {
+			return 0, nanValue
+		}
+		return cp.Max, value(c, l)
+	}
+	var best Config
+	bestLoad, bestValue := Load(0), nanValue
+	var leader Config
+	for _, c := range r.Configs {
+		if c.ID == lead.Configs[0] {
+			leader = c
+		}
+		if x, v := at(c); Known(v) && v > 0 && (!Known(bestValue) || v < bestValue) {
+			best, bestLoad, bestValue = c, x, v
+		}
+	}
+	leaderLoad, leaderValue := at(leader)
+	if !Known(bestValue) || best.ID == leader.ID || !Known(leaderValue) || leaderValue <= bestValue || r.Params.Tie(leaderValue, bestValue) {
+		return nil
+	}
+	ratio := leaderValue / bestValue
+	return []Finding{{Kind: k, Configs: []string{best.ID, leader.ID}, Levels: []Load{bestLoad, leaderLoad},
+		Values: Numbers{"value": bestValue, "leader": leaderValue, "ratio": ratio}, Stat: r.Params.Percentile,
+		Score: w[k] + math.Log(ratio)}}
 }

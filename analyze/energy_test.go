@@ -170,3 +170,65 @@ func TestEfficiencyAtTarget(t *testing.T) {
 		t.Errorf("a price alone: %+v", e)
 	}
 }
+
+// leaderReport is a report of two configurations on one GPU each: a
+// leads the capacity (100 users at c=4 against b's 50 at c=2); their
+// tokens at capacity take ja and jb joules each, at aggregate outputs
+// aggA and aggB tok/s.
+func leaderReport(ja, jb, aggA, aggB float64) *Report {
+	cfg := func(id string, load Load, users int, j, agg float64) Config {
+		l := Level{Load: load, Concurrency: float64(load), AggregateTPS: agg, LoadReached: true,
+			Energy: &Energy{PowerW: j * agg, JPerOutputToken: j, OutputTokensPerJ: 1 / j}}
+		cp := Capacity{Max: load, Concurrency: float64(load), LatencyMeanS: 2, ThroughputRPS: 1, Users: users}
+		return Config{ID: id, GPUs: 1, Levels: []Level{l}, Capacity: Capacities{P90: cp, Mean: cp}}
+	}
+	p := DefaultParams()
+	p.PricePerGPUHour = 2.5
+	return &Report{Params: p, Axis: AxisConcurrency, Configs: []Config{cfg("a", 4, 100, ja, aggA), cfg("b", 2, 50, jb, aggB)}}
+}
+
+// TestEnergyLeaderTieRule: b's tokens take 1 J, the capacity leader a's
+// 1.05 J: exactly the 5 % tie threshold apart, a difference (the
+// finding, b then a, ratio 1.05); at 1.0499 J they are on par (none);
+// a leader that also takes the least energy gives none.
+func TestEnergyLeaderTieRule(t *testing.T) {
+	w := weights{EnergyLeader: 1.2}
+	got := energyLeaderFinding(leaderReport(1.05, 1, 400, 400), Metric{}, w)
+	if len(got) != 1 || got[0].Configs[0] != "b" || got[0].Configs[1] != "a" || got[0].Values["ratio"] != 1.05 ||
+		got[0].Levels[0] != 2 || got[0].Levels[1] != 4 || !same(got[0].Score, 1.2+math.Log(1.05)) {
+		t.Errorf("1 J against the leader's 1.05 J: %+v; want the finding", got)
+	}
+	if got := energyLeaderFinding(leaderReport(1.0499, 1, 400, 400), Metric{}, w); len(got) != 0 {
+		t.Errorf("1 J against 1.0499 J (on par): %+v; want none", got)
+	}
+	if got := energyLeaderFinding(leaderReport(1, 2, 400, 400), Metric{}, w); len(got) != 0 {
+		t.Errorf("the leader takes the least: %+v; want none", got)
+	}
+	// No clear capacity leader (a tie): none.
+	r := leaderReport(2, 1, 400, 400)
+	r.Configs[1].Capacity.P90.Users = 99
+	if got := energyLeaderFinding(r, Metric{}, w); len(got) != 0 {
+		t.Errorf("capacity on par: %+v; want none", got)
+	}
+}
+
+// TestCostLeader: at 2.5 USD per GPU-hour on one GPU, a (the leader)
+// produces 400 tok/s at capacity, 2.5 / (400 × 3600) × 10⁶ = 1.736 per
+// million; b 600 tok/s, 1.157: a costs 600 / 400 − 1 = 50 % more. At
+// 404 tok/s (1 % more than a) b is on par: none. Without a price, none.
+func TestCostLeader(t *testing.T) {
+	w := weights{CostLeader: 1.5}
+	got := costLeaderFinding(leaderReport(1, 1, 400, 600), Metric{}, w)
+	if len(got) != 1 || got[0].Configs[0] != "b" || !same(got[0].Values["value"], 2.5/(600*3600.0)*1e6) ||
+		!same(got[0].Values["leader"], 2.5/(400*3600.0)*1e6) || math.Abs(got[0].Values["ratio"]-1.5) > 1e-12 {
+		t.Errorf("b at 600 tok/s: %+v; want the finding, ratio 1.5", got)
+	}
+	if got := costLeaderFinding(leaderReport(1, 1, 400, 404), Metric{}, w); len(got) != 0 {
+		t.Errorf("b at 404 tok/s: %+v; want none (on par)", got)
+	}
+	r := leaderReport(1, 1, 400, 600)
+	r.Params.PricePerGPUHour = 0
+	if got := costLeaderFinding(r, Metric{}, w); len(got) != 0 {
+		t.Errorf("no price: %+v; want none", got)
+	}
+}

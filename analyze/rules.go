@@ -71,6 +71,8 @@ func Rules() []Rule {
 		// Its weight is the anomaly kind's (AnomalyRule.Note).
 		{Kind: AnomalyNote, Scope: Headline, Order: 6, Values: noteValues(), detect: anomalyNotes},
 		{Kind: TPSFastTail, Scope: Headline, Order: 7, Weight: 1.8, Values: []string{"levels", "flips", "capacity_changes", "threshold"}, detect: tpsFastTail},
+		{Kind: CostLeader, Scope: Headline, Order: 8, Weight: 1.5, Values: []string{"value", "leader", "ratio"}, detect: costLeaderFinding},
+		{Kind: EnergyLeader, Scope: Headline, Order: 9, Weight: 1.2, Values: []string{"value", "leader", "ratio"}, detect: energyLeaderFinding},
 
 		{Kind: LeaderLow, Scope: Section, Values: []string{"value", "next", "ratio"}, detect: leaderLow},
 		{Kind: LeaderHigh, Scope: Section, Values: []string{"value", "next", "ratio"}, detect: leaderHigh},

@@ -52,6 +52,13 @@ func TestChartReferencesExist(t *testing.T) {
 			names = append(names, filepath.Base(m[1]))
 		}
 		for _, n := range chart.Names() {
+			if slices.Contains(chart.EnergyCharts(), n) {
+				// The sample has no telemetry and no price: none.
+				if slices.Contains(names, n+".png") {
+					t.Errorf("%s: chart %s is placed in a report without telemetry or price", lang, n)
+				}
+				continue
+			}
 			if !slices.Contains(names, n+".png") {
 				t.Errorf("%s: chart %s is not placed in the report", lang, n)
 			}
@@ -154,8 +161,9 @@ func TestLogo(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Every standard chart but 08 (one configuration: no speculative
-	// pair), and the logo: its image and its alpha mask.
-	if n, want := bytes.Count(doc, []byte("/Subtype /Image")), len(chart.Names())-1+2; n != want {
+	// pair) and the energy charts (no telemetry, no price), and the
+	// logo: its image and its alpha mask.
+	if n, want := bytes.Count(doc, []byte("/Subtype /Image")), len(chart.Names())-1-len(chart.EnergyCharts())+2; n != want {
 		t.Errorf("%d images in the PDF, want %d (every chart but 08, and the logo with its mask)", n, want)
 	}
 	if _, err := os.Stat(filepath.Join(out, "bad")); err == nil {

@@ -33,8 +33,9 @@ func TestChartsGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// No speculative pair: no 08; every other chart is drawn.
-	want := slices.DeleteFunc(Names(), func(n string) bool { return n == "08-spec-speedup" })
+	// No speculative pair: no 08; no telemetry and no price: no 12;
+	// every other chart is drawn.
+	want := slices.DeleteFunc(Names(), func(n string) bool { return n == "08-spec-speedup" || slices.Contains(EnergyCharts(), n) })
 	if got := chartNames(charts); !slices.Equal(got, want) {
 		t.Fatalf("charts = %v, want %v", got, want)
 	}
@@ -119,8 +120,8 @@ func TestSpeedupChartOnlyWithPair(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := chartNames(charts); !slices.Equal(got, Names()) {
-		t.Errorf("charts = %v, want all of %v", got, Names())
+	if want := slices.DeleteFunc(Names(), func(n string) bool { return slices.Contains(EnergyCharts(), n) }); !slices.Equal(chartNames(charts), want) {
+		t.Errorf("charts = %v, want all of %v (no 12: no telemetry, no price)", chartNames(charts), want)
 	}
 	for _, c := range charts {
 		if c.Name == "08-spec-speedup" && !strings.Contains(string(c.SVG), "break-even c≈3.2") {
@@ -268,5 +269,46 @@ func TestParetoStepNeverOverclaims(t *testing.T) {
 		if xy.Y > best {
 			t.Errorf("the step at x=%v claims %v, more than the best point at least as interactive (%v)", xy.X, xy.Y, best)
 		}
+	}
+}
+
+// TestEnergyChart: chart 12 draws the energy per output token against
+// interactivity where levels have telemetry (the refused level left
+// out); with a price and no telemetry, the cost per million output
+// tokens (per GPU counts known); with neither, nothing.
+func TestEnergyChart(t *testing.T) {
+	draw := func(r *analyze.Report, lang string) *Chart {
+		t.Helper()
+		charts, err := Draw(r, Options{Locale: reporttest.Locale(t, r, lang), SVG: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range charts {
+			if charts[i].Name == "12-energy" {
+				return &charts[i]
+			}
+		}
+		return nil
+	}
+	for _, lang := range []string{"tr", "en"} {
+		c := draw(reporttest.TinyEnergy(), lang)
+		if c == nil {
+			t.Fatalf("%s: no chart 12 with telemetry", lang)
+		}
+		testutil.Golden(t, filepath.Join("testdata", "charts", "tiny-energy-"+lang+"-12-energy.svg"), c.SVG)
+	}
+	if c := draw(reporttest.TinyEnergy(), "en"); !strings.Contains(string(c.SVG), "Energy per output token, J") {
+		t.Error("chart 12 with telemetry: no energy axis")
+	}
+	priced := reporttest.Tiny()
+	priced.Params.PricePerGPUHour, priced.Params.Currency = 2.5, "USD"
+	for i := range priced.Configs {
+		priced.Configs[i].GPUs = 1
+	}
+	if c := draw(priced, "en"); c == nil || !strings.Contains(string(c.SVG), "USD per million output tokens") {
+		t.Error("chart 12 with a price alone: want the cost per million output tokens")
+	}
+	if c := draw(reporttest.Tiny(), "en"); c != nil {
+		t.Error("chart 12 without telemetry or price: want none")
 	}
 }

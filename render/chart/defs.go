@@ -63,6 +63,7 @@ var defs = []def{
 	{"09-slo-heatmap", fixed("chart_slo_heatmap"), (*chartView).heatmap},
 	{"10-dashboard", DashboardCaption, (*chartView).dashboard},
 	{"11-pareto", paretoCaption, (*chartView).pareto},
+	{"12-energy", energyCaption, (*chartView).energy},
 }
 
 // Caption is the message id of chart name's caption in report r; ""

@@ -28,7 +28,9 @@ var phrasers = map[analyze.FindingKind]phraser{
 	analyze.AnomalyNote: {(*view).phraseAnomalyNote, []string{"anomaly_saturation_rate", "anomaly_saturation_fall", "anomaly_saturation",
 		"anomaly_scheduling_change", "anomaly_scheduling_itl", "anomaly_scheduling_meaning", "anomaly_ttft_jump", "anomaly_ttft_jump_offered",
 		"anomaly_aggregate_drop", "anomaly_cap", "anomaly_cap_graph", "anomaly_cap_later", "anomaly_cap_later_graph"}},
-	analyze.TPSFastTail: {(*view).phraseFastTail, []string{"tps_fast_tail_none", "tps_fast_tail_flips", "tps_fast_tail_capacity", "statw_mean_or_median"}},
+	analyze.TPSFastTail:  {(*view).phraseFastTail, []string{"tps_fast_tail_none", "tps_fast_tail_flips", "tps_fast_tail_capacity", "statw_mean_or_median"}},
+	analyze.CostLeader:   {(*view).phraseCostLeader, []string{"energy_finding_cost"}},
+	analyze.EnergyLeader: {(*view).phraseEnergyLeader, []string{"energy_finding_energy"}},
 
 	analyze.LeaderLow:     {(*view).phraseLeader, []string{"sf_leader_tie", "sf_leader_low_lower", "sf_leader_low_higher"}},
 	analyze.LeaderHigh:    {(*view).phraseLeader, []string{"sf_leader_tie", "sf_leader_high_lower", "sf_leader_high_higher"}},

@@ -138,6 +138,11 @@ type capacityMethods interface {
 	CostIntro() string
 	CostTable() render.Table
 	CostLines() []string
+	HasEnergy() bool
+	EnergyIntro() string
+	EnergyTable() render.Table
+	EnergyLevelTable() render.Table
+	EnergyLines() []string
 	CapacityLines() []string
 	CapacityNotes(pct string) []string
 	CapacityTable(pct string) render.Table

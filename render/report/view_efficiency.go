@@ -375,6 +375,8 @@ func (v *view) CostTable() render.Table {
 		t.Head = append(t.Head, l.T("col_cost_target", "Currency", cur, "Target", v.limit(v.R.Pareto.Target)))
 		t.Align += "r"
 	}
+	extra, align := v.costExtraHead()
+	t.Head, t.Align = append(t.Head, extra...), t.Align+align
 	for _, c := range v.R.Configs {
 		gpus := "–"
 		if c.GPUs.Known() {
@@ -394,7 +396,7 @@ func (v *view) CostTable() render.Table {
 			}
 			row = append(row, cell)
 		}
-		t.Rows = append(t.Rows, row)
+		t.Rows = append(t.Rows, append(row, v.costExtraRow(c, len(extra))...))
 	}
 	return t
 }
