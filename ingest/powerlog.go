@@ -120,14 +120,14 @@ func readPowerLog(file string, data []byte) (*powerLog, error) {
 		if err == io.EOF {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
 				return nil, errorf(Pos{File: file, Line: pe.Line, Col: pe.Column}, "", "%v", pe.Err)
 			}
-			return nil, errorf(Pos{File: file, Line: line}, "", "%v", err)
+			return nil, errorf(Pos{File: file, Line: 1}, "", "%v", err)
 		}
+		line, _ := cr.FieldPos(0)
 		if slices.Equal(rec, head) || len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue // the header again (a log appended to), a blank line
 		}
