@@ -74,7 +74,9 @@ func (v *view) EnergyIntro() string {
 	if len(idle) > 0 {
 		out = append(out, l.T("energy_idle_left_out", "List", l.List(idle)))
 	}
-	if v.anyEfficiency(func(e *analyze.Efficiency) bool { return e.AtTarget != nil && analyze.Known(e.AtTarget.JPerOutputToken) }) {
+	if v.anyEfficiency(func(e *analyze.Efficiency) bool {
+		return e.AtTarget != nil && analyze.Known(e.AtTarget.JPerOutputToken)
+	}) {
 		out = append(out, l.T("energy_target_interpolated", "Target", v.limit(v.R.Pareto.Target)))
 	}
 	return l.T("energy_intro") + "\n\n" + strings.Join(out, " ")
