@@ -103,3 +103,24 @@ func TestEnergySig(t *testing.T) {
 		}
 	}
 }
+
+// TestEnergyUncovered: a level no telemetry covers, beside levels that
+// have it, is said; a configuration without any telemetry is not.
+func TestEnergyUncovered(t *testing.T) {
+	r := reporttest.TinyEnergy()
+	r.Configs[0].Levels[1].Energy = nil // a at c=2
+	for i := range r.Configs[1].Levels {
+		r.Configs[1].Levels[i].Energy = nil // b: none at all
+	}
+	r.Configs[1].Efficiency = nil
+	got := newView(r, reporttest.Locale(t, r, "en"), nil).EnergyLines()
+	want := `\<script\>alert(1)\</script\> at c=2: no telemetry covers this run, so its energy is not known.`
+	if len(got) == 0 || got[0] != want {
+		t.Errorf("lines %q; want first %q", got, want)
+	}
+	for _, s := range got {
+		if strings.Contains(s, "pipe") {
+			t.Errorf("a configuration without telemetry is named: %q", s)
+		}
+	}
+}

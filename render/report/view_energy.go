@@ -215,10 +215,18 @@ func (v *view) EnergyLines() []string {
 	l := v.loc
 	var out []string
 	for _, c := range v.R.Configs {
+		var all, none []analyze.Load
 		for _, lv := range c.Levels {
+			all = append(all, lv.Load)
+			if lv.Energy == nil {
+				none = append(none, lv.Load)
+			}
 			if s := v.energyRefusal(c, lv); s != "" {
 				out = append(out, s)
 			}
+		}
+		if len(none) > 0 && len(none) < len(all) {
+			out = append(out, l.N("energy_uncovered", len(none), "Config", v.Name(c.ID), "Levels", v.levelGroups(all, none)))
 		}
 	}
 	value := func(c analyze.Config) float64 {
