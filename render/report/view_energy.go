@@ -276,28 +276,57 @@ func (v *view) energyRefusal(c analyze.Config, lv analyze.Level) string {
 	return l.T("energy_refused_no_throughput", args...)
 }
 
-// costExtraHead are the cost table's columns past the price per
-// million: the output tokens one unit of currency buys at capacity,
-// and with per-request data the cost of a million tokens that met the
-// SLOs there.
-func (v *view) costExtraHead() (head []string, align string) {
+// costExtra are the cost table's columns past the price per million,
+// each where some configuration has a value: the output tokens one unit
+// of currency buys at capacity and at the target interactivity, and
+// with per-request data the cost of a million tokens that met the SLOs
+// at capacity.
+func (v *view) costExtra() []costColumn {
 	cur := v.R.Params.Currency
-	head, align = []string{v.loc.T("energy_col_tokens_per_unit", "Currency", cur)}, "r"
-	if v.anyEfficiency(func(e *analyze.Efficiency) bool { return analyze.Known(e.AtCapacity.PerMillionGood) }) {
-		head, align = append(head, v.loc.T("energy_col_cost_good", "Currency", cur)), align+"r"
+	all := []costColumn{
+		{v.loc.T("energy_col_tokens_per_unit", "Currency", cur), func(e *analyze.Efficiency) string { return v.loc.Num(e.AtCapacity.TokensPerUnit, 0) }},
+		{v.loc.T("energy_col_tokens_per_unit_target", "Currency", cur, "Target", v.limit(v.R.Pareto.Target)), func(e *analyze.Efficiency) string {
+			if e.AtTarget == nil {
+				return "–"
+			}
+			return v.loc.Num(e.AtTarget.TokensPerUnit, 0)
+		}},
+		{v.loc.T("energy_col_cost_good", "Currency", cur), func(e *analyze.Efficiency) string { return v.loc.Num(e.AtCapacity.PerMillionGood, 2) }},
+	}
+	var out []costColumn
+	for _, col := range all {
+		if v.anyEfficiency(func(e *analyze.Efficiency) bool { return col.cell(e) != "–" }) {
+			out = append(out, col)
+		}
+	}
+	return out
+}
+
+// costColumn is one of costExtra's columns: its head, and a
+// configuration's cell from its efficiency.
+type costColumn struct {
+	head string
+	cell func(*analyze.Efficiency) string
+}
+
+// costExtraHead are the heads and alignment of costExtra's columns.
+func (v *view) costExtraHead() (head []string, align string) {
+	for _, col := range v.costExtra() {
+		head, align = append(head, col.head), align+"r"
 	}
 	return head, align
 }
 
-// costExtraRow are config c's cells of the columns costExtraHead names
-// (n of them).
+// costExtraRow are config c's cells of costExtra's columns ("–" where
+// it has none; n is their count).
 func (v *view) costExtraRow(c analyze.Config, n int) []string {
-	row := []string{"–", "–"}[:n]
-	if e := c.Efficiency; e != nil {
-		row[0] = v.loc.Num(e.AtCapacity.TokensPerUnit, 0)
-		if n > 1 {
-			row[1] = v.loc.Num(e.AtCapacity.PerMillionGood, 2)
+	row := make([]string, 0, n)
+	for _, col := range v.costExtra() {
+		cell := "–"
+		if c.Efficiency != nil {
+			cell = col.cell(c.Efficiency)
 		}
+		row = append(row, cell)
 	}
 	return row
 }
