@@ -25,6 +25,10 @@
 //	             growth with load and consistency, anomaly notes
 //	levels.go    the levels every config measured; a config's level, a config by id
 //	scenario.go  the scenario picks and the pairwise scorecard
+//	energy.go    energy per level from the GPU telemetry (the GPUs that served, refusals), a
+//	             config's efficiency at its capacity and the target (energy, tokens per unit of
+//	             currency, the tokens that met the SLOs), and the cost_leader and energy_leader
+//	             findings
 //	warning.go   warnings as data: the input's, grouped, and the analysis's own
 //
 // analysis.schema.json describes analysis.json; a test keeps it in step
