@@ -5,7 +5,7 @@
 //	chart.go     Draw, Chart, Options, Names; a figure's layout, titles, legends and encodings
 //	defs.go      defs: the table of charts (name, caption, build); the line charts' builders
 //	throughput.go capacity.go speedup.go heatmap.go dashboard.go pareto.go energy.go
-//	             the builders of 05, 06, 08, 09, 10 and 11 (with 11's own marks:
+//	             the builders of 05, 06, 08, 09, 10, 11 and 12 (with 11's own marks:
 //	             the frontier's envelope, the shaded region, the crosses)
 //	multiples.go small multiples: the panel groups past 16 configs
 //	panel.go     panels, the log₂ load axis (∞ behind a break), linear and log value axes, series
