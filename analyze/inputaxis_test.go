@@ -52,17 +52,7 @@ func TestInputLengthAxis(t *testing.T) {
 		t.Errorf("levels = %v, want %v", r.Levels, want)
 	}
 	for _, c := range r.Configs {
-		for _, cp := range []analyze.Capacity{c.Capacity.P90, c.Capacity.Mean} {
-			if cp.Max != 0 || cp.UsersKnown() || cp.LowerBound {
-				t.Errorf("%s capacity = %+v, want none", c.ID, cp)
-			}
-		}
-		if c.Levels[0].Concurrency != 1 || c.Levels[2].Load != 2048 {
-			t.Errorf("%s level = %+v, want input length 2048 at concurrency 1", c.ID, c.Levels[2])
-		}
-		if c.AtInteractivity != nil || c.Cost != nil {
-			t.Errorf("%s has a throughput at a target or a cost on an input-length axis", c.ID)
-		}
+		checkNoCapacity(t, c)
 	}
 	if len(r.Speedups) != 1 {
 		t.Fatalf("speedups = %+v, want the eagle/direct pair", r.Speedups)
@@ -72,17 +62,7 @@ func TestInputLengthAxis(t *testing.T) {
 	}
 	// The TTFT grows 5× from 512 to 2048 tokens: on a load axis a TTFT
 	// jump; here no step is judged, nor is the falling aggregate output.
-	for _, a := range r.Anomalies {
-		switch a.Kind {
-		case analyze.TTFTJump, analyze.Saturation, analyze.ThroughputDip, analyze.SchedulingChange, analyze.AggregateDrop, analyze.SLONonMonotonic:
-			t.Errorf("load-step anomaly on an input-length axis: %s", a.Message)
-		}
-	}
-	for _, f := range r.Findings {
-		if f.Kind == analyze.CapacityLeader || f.Kind == analyze.CapacityUnranked {
-			t.Errorf("capacity finding on an input-length axis: %+v", f)
-		}
-	}
+	checkNoLoadSteps(t, r)
 	if len(r.Pareto.Points) != 0 {
 		t.Errorf("pareto = %d points, want none", len(r.Pareto.Points))
 	}
@@ -100,6 +80,41 @@ func TestInputLengthAxis(t *testing.T) {
 	}
 	if got := r.Axis.Label(512); got != "input length 512" {
 		t.Errorf("label = %q", got)
+	}
+}
+
+// checkNoCapacity fails on a capacity, a throughput at a target or a
+// cost of c, which an input-length axis does not compute, and on a level
+// not at concurrency 1 and its input length.
+func checkNoCapacity(t *testing.T, c analyze.Config) {
+	t.Helper()
+	for _, cp := range []analyze.Capacity{c.Capacity.P90, c.Capacity.Mean} {
+		if cp.Max != 0 || cp.UsersKnown() || cp.LowerBound {
+			t.Errorf("%s capacity = %+v, want none", c.ID, cp)
+		}
+	}
+	if c.Levels[0].Concurrency != 1 || c.Levels[2].Load != 2048 {
+		t.Errorf("%s level = %+v, want input length 2048 at concurrency 1", c.ID, c.Levels[2])
+	}
+	if c.AtInteractivity != nil || c.Cost != nil {
+		t.Errorf("%s has a throughput at a target or a cost on an input-length axis", c.ID)
+	}
+}
+
+// checkNoLoadSteps fails on an anomaly of a load step or a capacity
+// finding in r.
+func checkNoLoadSteps(t *testing.T, r *analyze.Report) {
+	t.Helper()
+	for _, a := range r.Anomalies {
+		switch a.Kind {
+		case analyze.TTFTJump, analyze.Saturation, analyze.ThroughputDip, analyze.SchedulingChange, analyze.AggregateDrop, analyze.SLONonMonotonic:
+			t.Errorf("load-step anomaly on an input-length axis: %s", a.Message)
+		}
+	}
+	for _, f := range r.Findings {
+		if f.Kind == analyze.CapacityLeader || f.Kind == analyze.CapacityUnranked {
+			t.Errorf("capacity finding on an input-length axis: %+v", f)
+		}
 	}
 }
 

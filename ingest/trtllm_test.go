@@ -24,24 +24,9 @@ func TestTRTLLMFromRaw(t *testing.T) {
 	for _, file := range []string{trtllmLatency, trtllmThroughput} {
 		t.Run(file, func(t *testing.T) {
 			path, data := fixture(t, file)
-			var raw map[string]map[string]any
+			var raw rawReport
 			if err := json.Unmarshal(data, &raw); err != nil {
 				t.Fatal(err)
-			}
-			num := func(block string, keys ...string) float64 {
-				var v any = raw[block]
-				for _, k := range keys {
-					m, ok := v.(map[string]any)
-					if !ok {
-						return math.NaN()
-					}
-					v = m[k]
-				}
-				f, ok := v.(float64)
-				if !ok {
-					return math.NaN()
-				}
-				return f
 			}
 			cfg, _, err := readResultFile(path, "", hints{})
 			if err != nil {
@@ -51,70 +36,93 @@ func TestTRTLLMFromRaw(t *testing.T) {
 				t.Fatalf("read as %s with %d levels", cfg.Format, len(cfg.Levels))
 			}
 			l := cfg.Levels[0]
-			perf, lat := "performance", "request_latency_percentiles_ms"
-			want := map[string][2]float64{
-				"latency mean": {l.Latency.Mean, num(perf, "avg_request_latency_ms") / 1000},
-				"latency p50":  {l.Latency.P50, num(perf, lat, "p50") / 1000},
-				"latency p90":  {l.Latency.P90, num(perf, lat, "p90") / 1000},
-				"latency p99":  {l.Latency.P99, num(perf, lat, "p99") / 1000},
-				"system RPS":   {l.SystemRPS, num(perf, "request_throughput_req_s")},
-				"output TPS":   {l.OutputTPS, num(perf, "system_output_throughput_tok_s")},
-				"requests":     {float64(l.Requests), num("request_info", "num_requests")},
-				"input":        {l.InputTokens, num("request_info", "avg_input_length")},
-				"output":       {l.OutputTokens, num("request_info", "avg_output_length")},
-				"GPUs":         {float64(l.GPUs), num("world_info", "world_size")},
-				"errors":       {float64(l.Errors), -1}, // the report counts none
-				// max_batch_size 1 and 0.99996 requests in flight: one at a time.
-				"concurrency": {float64(l.Concurrency), num("world_info", "max_batch_size")},
-			}
-			sm := "streaming_metrics"
-			if _, ok := raw[sm]; ok {
-				for k, v := range map[string][2]float64{
-					"TTFT mean": {l.TTFT.Mean, num(sm, "avg_ttft_ms")},
-					"TTFT p50":  {l.TTFT.P50, num(sm, "ttft_percentiles", "p50")},
-					"TTFT p90":  {l.TTFT.P90, num(sm, "ttft_percentiles", "p90")},
-					"TTFT p99":  {l.TTFT.P99, num(sm, "ttft_percentiles", "p99")},
-					"ITL mean":  {l.ITL.Mean, num(sm, "avg_tpot_ms")},
-					"ITL p90":   {l.ITL.P90, num(sm, "tpot_percentiles", "p90")},
-					"TPS mean":  {l.TPS.Mean, num(sm, "token_output_speed_tok_s")},
-					"TPS p10":   {l.TPS.P10, 1000 / num(sm, "tpot_percentiles", "p90")},
-					"TPS p50":   {l.TPS.P50, num(sm, "gen_tps_percentiles", "p50")},
-					"TPS p90":   {l.TPS.P90, num(sm, "gen_tps_percentiles", "p90")},
-					"TPS p99":   {l.TPS.P99, num(sm, "gen_tps_percentiles", "p99")},
-				} {
-					want[k] = v
-				}
-				if cfg.Definitions != (Definitions{ITL: "tpot", TPS: "decode", RPS: "system"}) {
-					t.Errorf("definitions = %+v", cfg.Definitions)
-				}
-				// gen_tps is each request's 1000 / TPOT: its fastest
-				// request is the one of the shortest TPOT.
-				if g, tp := num(sm, "gen_tps_percentiles", "maximum"), 1000/num(sm, "tpot_percentiles", "minimum"); !near(g, tp) {
-					t.Errorf("gen_tps maximum %v is not 1000 / TPOT minimum %v", g, tp)
-				}
-			} else {
-				want["TTFT mean"] = [2]float64{l.TTFT.Mean, math.NaN()}
-				want["ITL mean"] = [2]float64{l.ITL.Mean, math.NaN()}
-				want["TPS mean"] = [2]float64{l.TPS.Mean, num(perf, "output_throughput_per_user_tok_s")}
-				if cfg.Definitions.TPS != "request" {
-					t.Errorf("definitions = %+v, want TPS over the whole request", cfg.Definitions)
-				}
-			}
-			for name, v := range want {
+			for name, v := range raw.want(l) {
 				if !near(v[0], v[1]) {
 					t.Errorf("%s = %v, want %v", name, v[0], v[1])
 				}
+			}
+			wantDefs := Definitions{ITL: "tpot", TPS: "request", RPS: "system"}
+			if raw.streaming() {
+				wantDefs.TPS = "decode"
+			}
+			if cfg.Definitions != wantDefs {
+				t.Errorf("definitions = %+v, want %+v", cfg.Definitions, wantDefs)
 			}
 			eng := raw["engine"]
 			if l.Model != eng["model"] || l.Engine != "TensorRT-LLM "+eng["version"].(string) || l.MeasuredConcurrency != 0 {
 				t.Errorf("model %q, engine %q, measured concurrency %v", l.Model, l.Engine, l.MeasuredConcurrency)
 			}
-			// The file's own consistency: 128 output tokens a request.
-			if !near(num(perf, "request_throughput_req_s")*128, num(perf, "system_output_throughput_tok_s")) {
-				t.Error("request throughput × 128 is not the output throughput")
-			}
 		})
 	}
+}
+
+// rawReport is a trtllm-bench report as encoding/json decodes it.
+type rawReport map[string]map[string]any
+
+// num is the number at block.keys… (NaN when absent or not a number).
+func (r rawReport) num(block string, keys ...string) float64 {
+	var v any = r[block]
+	for _, k := range keys {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return math.NaN()
+		}
+		v = m[k]
+	}
+	f, ok := v.(float64)
+	if !ok {
+		return math.NaN()
+	}
+	return f
+}
+
+// streaming reports whether the report has streaming metrics.
+func (r rawReport) streaming() bool { _, ok := r["streaming_metrics"]; return ok }
+
+// want pairs each value of the level l read from the report with the
+// value the raw report gives for it: name → {got, want}.
+func (r rawReport) want(l Level) map[string][2]float64 {
+	perf, lat, sm := "performance", "request_latency_percentiles_ms", "streaming_metrics"
+	out := map[string][2]float64{
+		"latency mean": {l.Latency.Mean, r.num(perf, "avg_request_latency_ms") / 1000},
+		"latency p50":  {l.Latency.P50, r.num(perf, lat, "p50") / 1000},
+		"latency p90":  {l.Latency.P90, r.num(perf, lat, "p90") / 1000},
+		"latency p99":  {l.Latency.P99, r.num(perf, lat, "p99") / 1000},
+		"system RPS":   {l.SystemRPS, r.num(perf, "request_throughput_req_s")},
+		"output TPS":   {l.OutputTPS, r.num(perf, "system_output_throughput_tok_s")},
+		"requests":     {float64(l.Requests), r.num("request_info", "num_requests")},
+		"input":        {l.InputTokens, r.num("request_info", "avg_input_length")},
+		"output":       {l.OutputTokens, r.num("request_info", "avg_output_length")},
+		"GPUs":         {float64(l.GPUs), r.num("world_info", "world_size")},
+		"errors":       {float64(l.Errors), -1}, // the report counts none
+		// The file's own consistency: 128 output tokens a request.
+		"output per request": {r.num(perf, "request_throughput_req_s") * 128, r.num(perf, "system_output_throughput_tok_s")},
+		// max_batch_size 1 and 0.99996 requests in flight: one at a time.
+		"concurrency": {float64(l.Concurrency), r.num("world_info", "max_batch_size")},
+		"TTFT mean":   {l.TTFT.Mean, r.num(sm, "avg_ttft_ms")},
+		"ITL mean":    {l.ITL.Mean, r.num(sm, "avg_tpot_ms")},
+	}
+	if !r.streaming() {
+		out["TPS mean"] = [2]float64{l.TPS.Mean, r.num(perf, "output_throughput_per_user_tok_s")}
+		return out
+	}
+	for k, v := range map[string][2]float64{
+		"TTFT p50": {l.TTFT.P50, r.num(sm, "ttft_percentiles", "p50")},
+		"TTFT p90": {l.TTFT.P90, r.num(sm, "ttft_percentiles", "p90")},
+		"TTFT p99": {l.TTFT.P99, r.num(sm, "ttft_percentiles", "p99")},
+		"ITL p90":  {l.ITL.P90, r.num(sm, "tpot_percentiles", "p90")},
+		"TPS mean": {l.TPS.Mean, r.num(sm, "token_output_speed_tok_s")},
+		"TPS p10":  {l.TPS.P10, 1000 / r.num(sm, "tpot_percentiles", "p90")},
+		"TPS p50":  {l.TPS.P50, r.num(sm, "gen_tps_percentiles", "p50")},
+		"TPS p90":  {l.TPS.P90, r.num(sm, "gen_tps_percentiles", "p90")},
+		"TPS p99":  {l.TPS.P99, r.num(sm, "gen_tps_percentiles", "p99")},
+		// gen_tps is each request's 1000 / TPOT: its fastest request
+		// is the one of the shortest TPOT.
+		"gen_tps maximum": {r.num(sm, "gen_tps_percentiles", "maximum"), 1000 / r.num(sm, "tpot_percentiles", "minimum")},
+	} {
+		out[k] = v
+	}
+	return out
 }
 
 // trtllmVariant is the real latency report with each old string of
