@@ -63,8 +63,8 @@ func TestInputAxisWords(t *testing.T) {
 			"Overview (input length 128 tokens and input length 2048 tokens)", "Capacity: Not Computed", "Capacity is not computed: the levels of this report are input lengths at one load",
 			"Capacity (the highest load that meets the SLOs, and the users it serves by Little's law) is not computed in this report", "Input length (tokens) | 128, 512, 2048"},
 			[]string{"Input length (tokens per request, log₂ scale)", ">128<", ">2048<", ">Input length<"}},
-		{"tr", []string{"128, 512, 2048 token girdi uzunluklarında, her biri tek bir yükte", "| girdi token'ı |", "| girdi uzunluğu 128 token | girdi uzunluğu 512 token | girdi uzunluğu 2048 token |",
-			"Genel Karşılaştırma (girdi uzunluğu 128 token ve girdi uzunluğu 2048 token)", "Kapasite: Hesaplanmadı", "Kapasite hesaplanmadı: bu raporun seviyeleri yük değil",
+		{"tr", []string{"128, 512, 2048 token girdi uzunluklarında, her biri tek bir yükte", "| girdi token'ı |", "| 128 token girdi | 512 token girdi | 2048 token girdi |",
+			"Genel Karşılaştırma (128 token girdi ve 2048 token girdi)", "Kapasite: Hesaplanmadı", "Kapasite hesaplanmadı: bu raporun seviyeleri yük değil",
 			"Bu raporda kapasite (SLO'ları karşılayan en yüksek yük", "Girdi uzunluğu (token) | 128, 512, 2048"},
 			[]string{"Girdi uzunluğu (istek başına token, log₂ ölçek)", ">128<", ">2048<", ">Girdi uzunluğu<"}},
 	} {
