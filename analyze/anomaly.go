@@ -175,7 +175,10 @@ func (s step) ttftJump() bool {
 
 // levelChecks runs the per-level and per-step checks. A step into an
 // unbounded rate is not judged: it probes the maximum throughput, and
-// queueing there is true by construction.
+// queueing there is true by construction. Nor is a step on an axis of
+// input lengths at one load: the steps' checks read a growing load
+// (saturation, a scheduling change, a TTFT jump beyond the load's
+// growth, falling aggregate output), and a longer input is none.
 func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 	c := &levelChecker{cfg: cfg, p: p, axis: axis}
 	for i, l := range cfg.Levels {
@@ -185,7 +188,7 @@ func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 			c.add(Saturation, l, "system_rps", fmt.Sprintf("delivers %.2f req/s of the %s offered: the server does not keep up", l.SystemRPS, axis.Label(l.Load)),
 				map[string]float64{"offered": l.Rate, "value": l.SystemRPS, "share": l.SystemRPS / l.Rate})
 		}
-		if i == 0 || l.Load.IsInf() {
+		if i == 0 || l.Load.IsInf() || !axis.SweepsLoad() {
 			continue
 		}
 		s := newStep(cfg.Levels[i-1], l, axis)
@@ -401,9 +404,13 @@ func capsExceeded(cfg Config, checks []Anomaly, axis Axis) []Anomaly {
 
 // nonMonotonic flags each level that passes both SLOs above a level that
 // failed: capacity stops at the first failure, so such passes are not
-// counted and the reader should know they exist.
+// counted and the reader should know they exist. An axis without a
+// capacity (input lengths) has none to flag.
 func nonMonotonic(cfg Config, pct Percentile, axis Axis) []Anomaly {
 	var out []Anomaly
+	if !axis.SweepsLoad() {
+		return nil
+	}
 	failedAt := Load(0)
 	for _, l := range cfg.Levels {
 		pass := l.SLO.Get(pct).Pass()

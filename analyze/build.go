@@ -74,7 +74,10 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 			metas[cm.ID] = cm
 		}
 	}
-	r.Axis = loadAxis(c.Configs)
+	var err error
+	if r.Axis, err = loadAxis(c.Configs, c.Dir); err != nil {
+		return nil, err
+	}
 	levels := map[Load]bool{}
 	for _, in := range c.Configs {
 		cfg, err := newConfig(in, metas[in.ID], r.Params, c.Dir, r.Axis)
@@ -100,13 +103,20 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	// Every comparison, capacity and finding uses the levels that
 	// carried their load; the others are flagged and shown, marked.
 	an := r.reached()
-	r.Speedups = speedups(an.Configs, r.Params)
+	r.Speedups = speedups(an.Configs, r.Params, r.Axis)
 	r.Anomalies = append(append(loadNotReached(r), requestErrors(r)...), anomalies(an)...)
 	an.Anomalies = r.Anomalies
 	an.Speedups = r.Speedups
 	r.Findings = findings(an)
 	r.Scenarios = scenarios(an)
 	r.Scorecard = scorecard(an.Configs, r.Params)
+	if !r.Axis.SweepsLoad() {
+		// A frontier is a trade-off between loads, as are a throughput
+		// at a target interactivity and a cost at capacity: an axis of
+		// input lengths at one load has none.
+		r.Pareto = pareto(nil, nanValue, "")
+		return r, nil
+	}
 	r.Pareto = pareto(an.Configs, target, targetSource)
 	for i := range r.Configs {
 		cfg := &r.Configs[i]
@@ -203,31 +213,54 @@ func relSource(dir, src string) string {
 	return filepath.ToSlash(rel)
 }
 
-// loadAxis is the rate axis when every run of every config was driven
-// by request rate, else the concurrency axis: rate runs among
-// concurrency runs are placed at their effective concurrency, which is
-// the one load both kinds share.
-func loadAxis(cfgs []ingest.Config) Axis {
-	n := 0
-	for _, c := range cfgs {
+// loadAxis is the input-length axis when every config is an
+// input-length sweep (every run placed at its input length), the rate
+// axis when every run of every config was driven by request rate, else
+// the concurrency axis: rate runs among concurrency runs are placed at
+// their effective concurrency, which is the one load both kinds share.
+// An input-length sweep beside a sweep over load has no axis in common
+// with it: refused, naming one config of each (their sources relative
+// to the folder that holds dir).
+func loadAxis(cfgs []ingest.Config, dir string) (Axis, error) {
+	n, inputs, rates := 0, 0, 0
+	var sweep, other *ingest.Config
+	for i, c := range cfgs {
 		for _, l := range c.Levels {
-			if !l.RateDriven() {
-				return AxisConcurrency
-			}
 			n++
+			switch {
+			case l.InputLength > 0:
+				inputs++
+				sweep = &cfgs[i]
+			case l.RateDriven():
+				rates++
+				other = &cfgs[i]
+			default:
+				other = &cfgs[i]
+			}
 		}
 	}
-	if n == 0 {
-		return AxisConcurrency
+	switch {
+	case n == 0:
+		return AxisConcurrency, nil
+	case inputs == n:
+		return AxisInputLength, nil
+	case inputs > 0:
+		return "", fmt.Errorf("%s is a sweep over input length at one load and %s a sweep over load: one report has one axis; build them as two reports",
+			relSource(dir, sweep.Source), relSource(dir, other.Source))
+	case rates == n:
+		return AxisRate, nil
 	}
-	return AxisRate
+	return AxisConcurrency, nil
 }
 
-// levelLoad places a level on the axis: a concurrency run at its
+// levelLoad places a level on the axis: a run of an input-length sweep
+// at its input length on an input-length axis; a concurrency run at its
 // concurrency; a rate run at its rate on a rate axis, else at its
 // effective concurrency rounded (at least 1).
 func levelLoad(l ingest.Level, axis Axis) Load {
 	switch {
+	case axis == AxisInputLength:
+		return Load(l.InputLength)
 	case !l.RateDriven():
 		return Load(l.Concurrency)
 	case axis == AxisRate:
@@ -255,10 +288,11 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 	if len(cfg.Name) == 0 {
 		cfg.Name = Text{"": in.ID}
 	}
+	cfg.statedGPUs = statedGPUs(in.Levels)
 	cfg.Flags = ParseCommand(cfg.Command.Key())
 	cfg.Caps = Caps(cfg.Flags)
 	if len(cfg.Engine) == 0 {
-		cfg.Engine = Text{"": InferEngine(in.ID)}
+		cfg.Engine = Text{"": cmp.Or(statedEngine(in.Levels), InferEngine(in.ID))}
 	}
 	switch cm.Mode {
 	case "direct":
@@ -392,8 +426,13 @@ func goodput(s *ingest.Samples, failed int, p Params) float64 {
 // one pass both SLOs (highestPassing), and the users it serves by
 // Little's law. Without a mean latency the median stands in (named);
 // without either, a think time leaves the users unknown. Users past
-// MaxUsers are an error naming the level.
+// MaxUsers are an error naming the level. An axis whose levels are no
+// loads (an input-length sweep at one load) has no capacity: Max 0,
+// users unknown.
 func capacity(levels []Level, pct Percentile, think float64, axis Axis) (Capacity, error) {
+	if !axis.SweepsLoad() {
+		return Capacity{LatencyMeanS: nanValue, ThroughputRPS: nanValue, Users: UsersUnknown}, nil
+	}
 	c, at := highestPassing(levels, pct)
 	if u := usersOf(c.Concurrency, think, c.LatencyMeanS); u > MaxUsers {
 		return Capacity{}, fmt.Errorf("%s: %s capacity at %s: users = C × (1 + think / L_mean) = %.6g × (1 + %g s / %.6g s) = %.3g; expected at most %d: a mean latency of %.6g s is too short for a request",
@@ -435,6 +474,35 @@ func highestPassing(levels []Level, pct Percentile) (Capacity, Level) {
 		at = l
 	}
 	return c, at
+}
+
+// statedEngine is the serving engine the levels all state
+// (ingest.Level.Engine: trtllm-bench's "TensorRT-LLM 1.0.0"); "" when
+// one states none or two differ.
+func statedEngine(levels []ingest.Level) string {
+	if len(levels) == 0 {
+		return ""
+	}
+	for _, l := range levels[1:] {
+		if l.Engine != levels[0].Engine {
+			return ""
+		}
+	}
+	return levels[0].Engine
+}
+
+// statedGPUs is the GPU count the levels all state
+// (ingest.Level.GPUs); 0 when one states none or two differ.
+func statedGPUs(levels []ingest.Level) int {
+	for _, l := range levels {
+		if l.GPUs != levels[0].GPUs {
+			return 0
+		}
+	}
+	if len(levels) == 0 {
+		return 0
+	}
+	return levels[0].GPUs
 }
 
 // engineNames maps the first token of a config id to an engine's name.

@@ -25,7 +25,9 @@ type Report struct {
 	Meta          Meta   `json:"meta"`
 	Params        Params `json:"params"`
 	// Axis says how load was applied: by concurrency, or by request
-	// rate when every run of every config was driven by rate.
+	// rate when every run of every config was driven by rate; or, when
+	// every config is an input-length sweep at one load, the levels are
+	// input lengths.
 	Axis Axis `json:"load_axis"`
 	// Levels is the sorted union of every config's load levels.
 	Levels    []Load    `json:"levels"`
@@ -119,6 +121,10 @@ type Config struct {
 	GPUs       GPUCount  `json:"gpus"`
 	GPUsSource GPUSource `json:"gpus_source"`
 	GPUFlags   []Flag    `json:"gpus_flags,omitempty"`
+	// statedGPUs is the GPU count its result files all state (0: none,
+	// or they differ), which assignGPUs takes where the manifest gives
+	// the config none.
+	statedGPUs int
 	// AtInteractivity is its throughput at the report's target
 	// interactivity (nil without a target); Cost its cost per million
 	// output tokens (nil without a price).
@@ -165,9 +171,10 @@ func (d Definitions) Of(metric string) string {
 // Level is one load level of a config.
 type Level struct {
 	// Load is the level's place on the report's load axis: its
-	// concurrency, or on a rate axis its offered request rate. In a
-	// report that mixes rate and concurrency runs, a rate run is placed
-	// at its effective concurrency, rounded.
+	// concurrency, or on a rate axis its offered request rate, or on an
+	// input-length axis its input length in tokens. In a report that
+	// mixes rate and concurrency runs, a rate run is placed at its
+	// effective concurrency, rounded.
 	Load Load `json:"load"`
 	// Concurrency is the requests in flight: as configured, or for a
 	// request-rate run its effective concurrency by Little's law,
@@ -690,16 +697,31 @@ const (
 	// AxisRate: levels are offered request rates in req/s; +Inf is "as
 	// fast as possible".
 	AxisRate Axis = "rate"
+	// AxisInputLength: levels are input lengths in tokens per request,
+	// at one load (trtllm-bench latency runs, at batch 1): every run of
+	// every config is a point of an input-length sweep.
+	AxisInputLength Axis = "input_length"
 )
 
 // Label names a level in analysis.json's messages: "c=16", "4 req/s",
-// "∞ req/s".
+// "∞ req/s", "input length 512".
 func (a Axis) Label(x Load) string {
-	if a == AxisRate {
+	switch a {
+	case AxisRate:
 		return x.String() + " req/s"
+	case AxisInputLength:
+		return "input length " + x.String()
 	}
 	return "c=" + x.String()
 }
+
+// SweepsLoad reports whether the axis's levels are loads (concurrencies
+// or request rates): what a capacity (the largest load within the SLOs),
+// a saturation and a speculative break-even (the load from which
+// speculative decoding no longer pays) are read along. On an
+// input-length axis every level is at one load: none of them is
+// computed.
+func (a Axis) SweepsLoad() bool { return a != AxisInputLength }
 
 // Load is a level's place on the load axis: a concurrency, or a request
 // rate in req/s (+Inf: requests sent as fast as possible).

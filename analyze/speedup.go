@@ -10,8 +10,8 @@ var nanValue = math.NaN()
 
 // speedups pairs, per engine, each speculative config with the engine's
 // first direct config and compares their TPS means at the levels both
-// measured.
-func speedups(cfgs []Config, p Params) []Speedup {
+// measured; a break-even only on an axis of loads (Axis.SweepsLoad).
+func speedups(cfgs []Config, p Params, axis Axis) []Speedup {
 	var out []Speedup
 	for i, spec := range cfgs {
 		if !spec.Speculative {
@@ -21,14 +21,14 @@ func speedups(cfgs []Config, p Params) []Speedup {
 			if j == i || direct.Speculative || !strings.EqualFold(direct.Engine.Key(), spec.Engine.Key()) {
 				continue
 			}
-			out = append(out, compare(direct, spec, p))
+			out = append(out, compare(direct, spec, p, axis))
 			break
 		}
 	}
 	return out
 }
 
-func compare(direct, spec Config, p Params) Speedup {
+func compare(direct, spec Config, p Params, axis Axis) Speedup {
 	stat := MetricTPS.commonStat(append(slices.Clone(direct.Levels), spec.Levels...), Mean)
 	s := Speedup{Engine: spec.Engine.Key(), Direct: direct.ID, Spec: spec.ID, Stat: stat}
 	dl := byLoad(direct.Levels)
@@ -59,10 +59,12 @@ func compare(direct, spec Config, p Params) Speedup {
 	}
 	// The break-even level is the first at which speculative decoding is
 	// no longer clearly faster (on par or slower) after a level where it
-	// was: a wobble within the tie threshold (0.99× → 1.01×) is none.
+	// was: a wobble within the tie threshold (0.99× → 1.01×) is none. It
+	// is the load from which it stops paying: on an axis of input
+	// lengths at one load there is none.
 	faster := func(i int) bool { return s.Points[i].Outcome == Faster }
 	s.NeverFaster = len(ys) > 0 && !slices.ContainsFunc(s.Points, func(pt SpeedupPoint) bool { return pt.Outcome == Faster })
-	for i := 1; i < len(s.Points); i++ {
+	for i := 1; i < len(s.Points) && axis.SweepsLoad(); i++ {
 		if faster(i-1) && !faster(i) {
 			be := s.Points[i].Load
 			s.BreakEven = &be

@@ -218,16 +218,13 @@ func listsItself(dir string, m *Manifest) bool {
 }
 
 // distinctLevels counts the load levels of all configs together: the
-// concurrencies and the request rates.
+// concurrencies, the request rates and the input lengths of
+// input-length sweeps.
 func distinctLevels(cfgs []Config) int {
-	type load struct {
-		c    int
-		rate float64
-	}
 	seen := map[load]bool{}
 	for _, c := range cfgs {
 		for _, l := range c.Levels {
-			seen[load{l.Concurrency, l.Rate}] = true
+			seen[load{l.Concurrency, l.Rate, l.InputLength}] = true
 		}
 	}
 	return len(seen)

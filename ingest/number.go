@@ -260,5 +260,8 @@ func loadName(l Level) string {
 	if l.Concurrency == 0 && l.Rate != 0 {
 		return "request rate " + strconv.FormatFloat(l.Rate, 'g', -1, 64) + " req/s"
 	}
+	if l.InputLength > 0 {
+		return "input length " + strconv.Itoa(l.InputLength)
+	}
 	return "concurrency " + strconv.Itoa(l.Concurrency)
 }

@@ -284,9 +284,8 @@ func TestFixturesWithinLimits(t *testing.T) {
 	if _, err := os.Stat(root); err != nil {
 		fixture(t, "SOURCES.md") // skips, or fails in CI
 	}
-	// Not benchmark results, or not read yet: power logs are telemetry
-	// (issue 27), trtllm-bench reports wait for their reader (issue 24).
-	notRead := map[string]bool{"nvidia-smi": true, "trtllm-bench": true}
+	// Not benchmark results: power logs are telemetry (issue 27).
+	notRead := map[string]bool{"nvidia-smi": true}
 	n := 0
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err == nil && d.IsDir() && notRead[d.Name()] {

@@ -509,6 +509,9 @@ func (v *view) statGapLines(head, other analyze.Percentile) []string {
 // bounds are not ranked), configs that fail at once, and how much more
 // optimistic the other statistic is.
 func (v *view) CapacityLines() []string {
+	if !v.R.Axis.SweepsLoad() {
+		return nil // no capacity: the capacity section says why
+	}
 	l := v.loc
 	head := analyze.Percentile(v.Headline())
 	other := analyze.Percentile(v.Other())
