@@ -183,9 +183,21 @@ type Level struct {
 	// RPSReported is the tool's own request rate (NaN when absent); for
 	// the llm-benchmark export it is per user: 1 / mean latency.
 	RPSReported float64 `json:"-"`
-	// AggregateTPS is the output of all concurrent users: as the tool
-	// reported it, else TPS mean × c.
-	AggregateTPS float64 `json:"-"`
+	// AggregateTPS is the output the system delivered, tok/s: its
+	// request throughput × the mean output tokens per request wherever
+	// the output length is known (the file's mean, else the manifest's
+	// output_tokens); else the tool's own output throughput; else, as a
+	// named fallback, TPS mean × c, which overstates it when requests
+	// differ in length (the mean of per-user rates exceeds the rate of
+	// the mean request). AggregateSource says which.
+	AggregateTPS    float64         `json:"-"`
+	AggregateSource AggregateSource `json:"aggregate_source,omitempty"`
+	// AggregateReported is the tool's own output throughput (NaN when
+	// it reports none), checked against AggregateTPS (AggregateMismatch).
+	AggregateReported float64 `json:"-"`
+	// OutputTokens is the mean output length per request the file
+	// reports (NaN when it reports none).
+	OutputTokens float64 `json:"-"`
 	// SystemRPS is the system's request throughput by Little's law:
 	// c / mean latency.
 	SystemRPS float64     `json:"-"`
@@ -235,15 +247,18 @@ func (l Level) MarshalJSON() ([]byte, error) {
 	type plain Level
 	return json.Marshal(struct {
 		plain
-		RPSReported  *float64 `json:"rps_reported"`
-		AggregateTPS *float64 `json:"aggregate_tps"`
-		SystemRPS    *float64 `json:"system_rps"`
-		Goodput      *float64 `json:"goodput"`
-		InFlight     *float64 `json:"in_flight"`
-		Rate         any      `json:"request_rate,omitempty"`
-		Requests     *int     `json:"requests"`
-		Errors       *int     `json:"errors"`
-	}{plain(l), optional(l.RPSReported), optional(l.AggregateTPS), optional(l.SystemRPS), optional(l.Goodput), optional(l.InFlight), rateJSON(l.Rate),
+		RPSReported       *float64 `json:"rps_reported"`
+		AggregateTPS      *float64 `json:"aggregate_tps"`
+		AggregateReported *float64 `json:"aggregate_tps_reported,omitempty"`
+		OutputTokens      *float64 `json:"output_tokens,omitempty"`
+		SystemRPS         *float64 `json:"system_rps"`
+		Goodput           *float64 `json:"goodput"`
+		InFlight          *float64 `json:"in_flight"`
+		Rate              any      `json:"request_rate,omitempty"`
+		Requests          *int     `json:"requests"`
+		Errors            *int     `json:"errors"`
+	}{plain(l), optional(l.RPSReported), optional(l.AggregateTPS), optional(l.AggregateReported), optional(l.OutputTokens),
+		optional(l.SystemRPS), optional(l.Goodput), optional(l.InFlight), rateJSON(l.Rate),
 		count(l.Requests), count(l.Errors)})
 }
 

@@ -185,6 +185,8 @@ func (l *Level) UnmarshalJSON(data []byte) error {
 		*plain
 		RPSReported  *nullable `json:"rps_reported"`
 		AggregateTPS *nullable `json:"aggregate_tps"`
+		Reported     *nullable `json:"aggregate_tps_reported"`
+		OutputTokens *nullable `json:"output_tokens"`
 		SystemRPS    *nullable `json:"system_rps"`
 		Goodput      *nullable `json:"goodput"`
 		InFlight     *nullable `json:"in_flight"`
@@ -196,6 +198,7 @@ func (l *Level) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	l.RPSReported, l.AggregateTPS, l.SystemRPS = v.RPSReported.value(), v.AggregateTPS.value(), v.SystemRPS.value()
+	l.AggregateReported, l.OutputTokens = v.Reported.value(), v.OutputTokens.value()
 	l.Goodput, l.InFlight = v.Goodput.value(), v.InFlight.value()
 	l.Rate = 0
 	if v.Rate != nil {

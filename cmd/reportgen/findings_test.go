@@ -27,8 +27,9 @@ func TestSeedFindings(t *testing.T) {
 			"SGLang + Spec is 1.56× faster than SGLang (direct), at 130 against 83 tok/s mean per-user TPS",
 			"vLLM: speculative decoding pays off only below c=16",
 			"SGLang: speculative decoding pays off only below c=4",
-			"101 tok/s → 1,759 tok/s", "188 tok/s → 717 tok/s", "83 tok/s → 1,863 tok/s", "130 tok/s → 931 tok/s",
-			"vLLM + Spec peaks at c=32 with 740 tok/s and gives 717 tok/s at c=64",
+			// Delivered output, c / L_mean × 128 (not TPS mean × c).
+			"101 tok/s → 1,758 tok/s", "186 tok/s → 623 tok/s", "83 tok/s → 1,858 tok/s", "129 tok/s → 897 tok/s",
+			"vLLM + Spec peaks at c=32 with 666 tok/s and gives 623 tok/s at c=64",
 			// The capacity leader against its nearest rival, vLLM + Spec
 			// (266), not SGLang (direct) (261).
 			"vLLM (direct) serves the most users within the P90 SLOs: 427 users (C_max = 32), 61% more than vLLM + Spec (266 users)",
@@ -47,7 +48,7 @@ func TestSeedFindings(t *testing.T) {
 			"SGLang + Spec, SGLang (direct) yapılandırmasından 1,56× daha hızlı",
 			"vLLM: spekülatif kod çözme yalnızca c=16 altında kazanç sağlıyor",
 			"SGLang: spekülatif kod çözme yalnızca c=4 altında kazanç sağlıyor",
-			"1.759 tok/s", "717 tok/s", "1.863 tok/s", "931 tok/s",
+			"1.758 tok/s", "623 tok/s", "1.858 tok/s", "897 tok/s",
 			"427 kullanıcı (C_max = 32); bu, vLLM + Spec yapılandırmasından (266 kullanıcı) %61 fazla",
 			"c=16 ve üstünde hiçbirinde geçemiyor",
 			"Sunucu ayrıca aynı anda en çok 32 istek kabul ediyor (`--max-num-seqs 32`); c=64 seviyesinden itibaren",
@@ -98,7 +99,7 @@ func TestFindingsSecondSet(t *testing.T) {
 	for _, w := range []string{
 		// 138 against 135 users: within 5 %, a tie.
 		"LMDeploy AWQ and TensorRT-LLM FP8 are on par on capacity within the P90 SLOs (within 5%): LMDeploy AWQ 138 users (C_max = 16), TensorRT-LLM FP8 135 users (C_max = 16); no clear winner.",
-		"At c=48 TensorRT-LLM FP8 produces the highest aggregate output, 1,819 tok/s",
+		"At c=48 TensorRT-LLM FP8 produces the highest aggregate output, 1,826 tok/s",
 		"No configuration in this report uses speculative decoding",
 		"TGI BF16 (c=16) missing",
 		"SLO (≤ 500 ms)",

@@ -35,6 +35,7 @@ var anomalyPhrasers = map[analyze.AnomalyKind]anomalyPhraser{
 	analyze.AggregateDrop:   {(*view).noteStep, []string{"anomaly_aggregate_drop", "anomaly_cap", "anomaly_cap_graph", "anomaly_cap_later", "anomaly_cap_later_graph"}},
 	analyze.P90BelowMean:    {(*view).noteP90, []string{"anomaly_p90_below_mean"}},
 	analyze.LatencyMismatch: {(*view).noteMismatch, []string{"anomaly_latency_mismatch"}},
+	analyze.AggregateMismatch: {(*view).noteAggregateMismatch, []string{"anomaly_aggregate_mismatch"}},
 	analyze.SLONonMonotonic: {(*view).noteNonMonotonic, []string{"anomaly_slo_non_monotonic"}},
 	analyze.RequestErrors:   {(*view).noteErrors, []string{"anomaly_errors_of", "anomaly_errors"}},
 }

@@ -114,6 +114,7 @@ type resultsMethods interface {
 	SpeedupLines() []string
 	SpeedupTable() render.Table
 	UniformDef(metric string) string
+	AggregateIntro() string
 }
 
 // resultsView is the sub-view of the per-metric results, speculative decoding and the scorecard (results.tmpl).
