@@ -270,18 +270,18 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 	}
 	for _, l := range in.Levels {
 		lv := Level{
-			Load:         levelLoad(l, axis),
-			Concurrency:  l.EffectiveConcurrency(),
-			Rate:         l.Rate,
-			TTFT:         Stat(l.TTFT),
-			ITL:          Stat(l.ITL),
-			TPS:          Stat(l.TPS),
-			Latency:      Stat(l.Latency),
-			RPSReported:  l.RPS,
-			SystemRPS:    l.SystemRPS,
-			Requests:     l.Requests,
-			Errors:       l.Errors,
-			Source:       relSource(dir, l.Pos.String()),
+			Load:        levelLoad(l, axis),
+			Concurrency: l.EffectiveConcurrency(),
+			Rate:        l.Rate,
+			TTFT:        Stat(l.TTFT),
+			ITL:         Stat(l.ITL),
+			TPS:         Stat(l.TPS),
+			Latency:     Stat(l.Latency),
+			RPSReported: l.RPS,
+			SystemRPS:   l.SystemRPS,
+			Requests:    l.Requests,
+			Errors:      l.Errors,
+			Source:      relSource(dir, l.Pos.String()),
 		}
 		// What the tool measured for the whole system wins; otherwise
 		// (absent, or no throughput at all) derive it by Little's law.
