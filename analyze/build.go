@@ -78,6 +78,7 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
+		sampleSizes(&cfg, r.Meta.Rounds)
 		for _, l := range cfg.Levels {
 			levels[l.Load] = true
 		}
@@ -97,6 +98,10 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	// Every comparison, capacity and finding uses the levels that
 	// carried their load; the others are flagged and shown, marked.
 	an := r.reached()
+	if x, ok := operatingPoint(an.Configs, r.Params.Percentile); ok {
+		r.OperatingPoint = &x
+	}
+	r.Overload = overloadLevels(an.Configs, r.Params.Percentile)
 	r.Speedups = speedups(an.Configs, r.Params)
 	r.Anomalies = append(append(loadNotReached(r), requestErrors(r)...), anomalies(an)...)
 	an.Anomalies = r.Anomalies

@@ -80,6 +80,9 @@ func (v *view) AnomalyLines() []string {
 // output drop (anomalyText, long), a saturation or drop with the cap it
 // begins at, unless one at its config and level told it already.
 func (v *view) noteStep(a analyze.Anomaly, n *noteState) string {
+	if a.Kind == analyze.AggregateDrop && v.dropToldByThroughput(a) {
+		return ""
+	}
 	var cp *analyze.Flag
 	if key := noteKey(a); (a.Kind == analyze.Saturation || a.Kind == analyze.AggregateDrop) && !n.told[key] {
 		cp = v.capOf(a.Config, a.Load)

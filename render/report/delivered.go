@@ -84,3 +84,23 @@ func (v *view) noteAggregateMismatch(a analyze.Anomaly, _ *noteState) string {
 		"Delivered", l.Num(val["delivered"], 0), "Rps", l.Num(val["rps"], 2), "Tokens", l.Num(val["tokens"], 0),
 		"Dev", l.Pct(math.Abs(val["deviation"]), 0))
 }
+
+// dropToldByThroughput reports whether an aggregate_drop is the system
+// throughput's own fall, told already: the output is request throughput
+// × the same output tokens at both levels of the step, and the config's
+// throughput dips there or has saturated at or below that level.
+func (v *view) dropToldByThroughput(a analyze.Anomaly) bool {
+	c, ok := v.R.Config(a.Config)
+	if !ok {
+		return false
+	}
+	prev, okP := c.Level(analyze.Load(a.Values["prev_load"]))
+	l, okL := c.Level(a.Load)
+	if !okP || !okL || prev.AggregateSource != analyze.AggregateDelivered || l.AggregateSource != analyze.AggregateDelivered ||
+		math.Abs(prev.AggregateTPS/prev.SystemRPS-l.AggregateTPS/l.SystemRPS) > 1e-9*l.AggregateTPS {
+		return false
+	}
+	return slices.ContainsFunc(v.R.Anomalies, func(b analyze.Anomaly) bool {
+		return b.Config == a.Config && (b.Kind == analyze.ThroughputDip && b.Load == a.Load || b.Kind == analyze.Saturation && b.Load <= a.Load)
+	})
+}
