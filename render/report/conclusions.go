@@ -373,10 +373,6 @@ func (v *view) speedupOf(spec string) (analyze.Speedup, bool) {
 	return analyze.Speedup{}, false
 }
 
-// outcomeWord words a speedup point's outcome: "faster", "on par",
-// "slower".
-func (v *view) outcomeWord(outcome string) string { return v.loc.T("outcome_" + outcome) }
-
 // pointAt returns a speedup's point at level x.
 func pointAt(s analyze.Speedup, x analyze.Load) (analyze.SpeedupPoint, bool) {
 	for _, p := range s.Points {

@@ -8,12 +8,14 @@ import (
 )
 
 // Small samples (analyze's Level.Fragile): a tail percentile from fewer
-// than analyze.MinTailSample requests is marked ° in the tables, the
+// than analyze.MinTailSample requests is marked ⁿ (small n) in the
+// tables, the
 // summary says which levels are fragile, and a verdict resting on one
 // says so in its own sentence.
 
-// fragileMark marks a tail-percentile cell of a fragile level.
-const fragileMark = "°"
+// fragileMark marks a tail-percentile cell of a fragile level: a small
+// n.
+const fragileMark = "ⁿ"
 
 // fragileLevels are the fragile loads of the report, ascending, and the
 // fewest requests any config's percentiles rest on at each.

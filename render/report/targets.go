@@ -25,13 +25,25 @@ func (v *view) targetChoice() string {
 			reach++
 		}
 	}
+	// How many reach the TPS SLO within the SLOs: fewer than reach the target.
+	atSLO := 0
+	for _, c := range v.R.Configs {
+		if v.reachesWithinSLO(c, v.R.Params.SLOTPS) {
+			atSLO++
+		}
+	}
 	l := v.loc
 	args := []any{"Target", v.limit(v.R.Pareto.Target), "Stat", v.StatWord(v.Headline()), "SLO", v.limit(v.R.Params.SLOTPS),
-		"N", l.Int(reach), "Total", l.Int(len(v.R.Configs))}
+		"N", l.Int(reach), "Total", l.Int(len(v.R.Configs)), "SLON", l.Int(atSLO)}
+	id := "target_reachable_most"
 	if reach == len(v.R.Configs) {
-		return l.T("target_reachable_all", args...)
+		id = "target_reachable_all"
 	}
-	return l.T("target_reachable_most", args...)
+	slo := "target_slo_some"
+	if atSLO == 0 {
+		slo = "target_slo_none"
+	}
+	return l.T(id, args...) + " " + l.T(slo, args...)
 }
 
 // absentWords are the few words a table cell shows for a value at the
@@ -75,4 +87,25 @@ func (v *view) targetAbsence(c analyze.Config) string {
 		return l.T("efficiency_above_measured", append(args, "X", l.Num(best.PerUserTPS, 1), "C", l.At(best.Load))...)
 	}
 	return l.T("efficiency_no_points", args...)
+}
+
+// reachesWithinSLO reports whether config c's users get per-user TPS x
+// at some load within the SLOs: x lies between the lowest and highest
+// per-user TPS of its points up to its capacity.
+func (v *view) reachesWithinSLO(c analyze.Config, x float64) bool {
+	cp := c.Capacity.Get(v.R.Params.Percentile)
+	lo, hi, seen := 0.0, 0.0, false
+	for _, pt := range v.R.Pareto.Curve(c.ID) {
+		if cp.Max == 0 || pt.Load > cp.Max {
+			continue
+		}
+		if !seen || pt.PerUserTPS < lo {
+			lo = pt.PerUserTPS
+		}
+		if !seen || pt.PerUserTPS > hi {
+			hi = pt.PerUserTPS
+		}
+		seen = true
+	}
+	return seen && lo <= x && x <= hi
 }
