@@ -90,10 +90,12 @@ func breakTie(w, x Config, p Params) (by string, rivalHeadroom float64) {
 	cw, cx := w.Capacity.Get(p.Percentile), x.Capacity.Get(p.Percentile)
 	hw, hx := headroomAt(w, p), headroomAt(x, p)
 	if cw.Max > 0 && cw.Max == cx.Max && Known(hw) && Known(hx) {
+		// A lead of at least the tie threshold in percentage points, and
+		// a lead at all (with a threshold of 0, equal headroom is none).
 		switch d := hw - hx; {
-		case d >= p.TiePct/100:
+		case d > 0 && d >= p.TiePct/100:
 			return TieBreakHeadroom, hx
-		case -d >= p.TiePct/100:
+		case d < 0 && -d >= p.TiePct/100:
 			return "", nanValue // the rival has the headroom
 		}
 	}

@@ -45,6 +45,13 @@ func TestCapacityTieBrokenByHeadroom(t *testing.T) {
 	if s := scenario(r, analyze.HighLoad); s == nil || !s.Tie {
 		t.Errorf("high load: %+v", s)
 	}
+	// With a tie threshold of 0, equal headroom decides nothing (a
+	// leads by dominance instead: its requests at c=2 are shorter).
+	a, b = tiePair(950)
+	r = buildEdges(t, analyze.Options{TiePct: ptr(0)}, nil, a, b)
+	if f := headline(r, analyze.CapacityLeader); f == nil || f.TieBreak != analyze.TieBreakDominance || f.Configs[0] != "a" {
+		t.Errorf("equal headroom at a 0 %% threshold: %+v", f)
+	}
 }
 
 // TestCapacityTieBrokenByDominance: where headroom does not decide (less

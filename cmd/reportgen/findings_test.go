@@ -40,8 +40,8 @@ func TestSeedFindings(t *testing.T) {
 			"36–49% above the nearest rival: SGLang + Spec at c=1–2 and vLLM (direct) at c=4",
 			// Saturation is a throughput fact, with the cap named.
 			"vLLM + Spec saturates from c=32 on", "Its server also admits at most 32 requests at once (`--max-num-seqs 32`), so from c=64 on its results measure that limit as well.",
-			"At c=16 (about 248 users) it no longer does: vLLM + Spec takes 6% longer per request; per user the two are on par (mean TPS ratio 0.99×).",
-			"Practical rule for vLLM: use vLLM + Spec up to c=8 (about 166 users); from c=16, the break-even point, it no longer pays off: vLLM + Spec takes 6% longer per request; per user the two are on par (mean TPS ratio 0.99×; interpolated, 1.0× near c≈15.4).",
+			"At c=16 (about 248 users) it no longer does: vLLM + Spec takes 6% longer per request (mean latency); per user the two are on par (mean TPS ratio 0.99×).",
+			"Practical rule for vLLM: use vLLM + Spec up to c=8 (about 166 users); from c=16, the break-even point, it no longer pays off: vLLM + Spec takes 6% longer per request (mean latency); per user the two are on par (mean TPS ratio 0.99×; interpolated, 1.0× near c≈15.4).",
 			// One unit for the buyer: the low-load window in users.
 			"For interactive use at low load (c ≤ 4, about 137 users), vLLM + Spec gives each user the fastest output",
 			// High load is the operating point, c=32; c=64 is overload.

@@ -81,7 +81,7 @@ func (v *view) queueReasons(s analyze.Speedup, pt analyze.SpeedupPoint, cross fl
 			if r >= 2 {
 				msg = "reason_latency_times"
 			}
-			items = append(items, l.T(msg, "Pct", l.Pct(r-1, 0), "Ratio", l.Ratio(r)))
+			items = append(items, l.T(msg, "Pct", l.Pct(r-1, 0), "Ratio", l.Ratio(r), "Stat", v.StatWord(string(v.latencyStat(s, pt.Load)))))
 		}
 		if len(items) > 0 {
 			out = append(out, l.T("reason_subject", "Config", v.Name(id), "Items", l.List(items)))
@@ -254,4 +254,18 @@ func (v *view) SpeedupIntro() string {
 		s += " " + v.loc.T("speedup_unpaid_note")
 	}
 	return s
+}
+
+// latencyStat is the latency statistic a speedup point's latency ratio
+// compares: the mean, or the median where one of the two configs
+// reports no mean latency there (as analyze compares them).
+func (v *view) latencyStat(s analyze.Speedup, x analyze.Load) analyze.Percentile {
+	for _, id := range []string{s.Spec, s.Direct} {
+		if c, ok := v.R.Config(id); ok {
+			if l, ok := c.Level(x); ok && math.IsNaN(l.Latency.Mean) && !math.IsNaN(l.Latency.P50) {
+				return analyze.P50
+			}
+		}
+	}
+	return analyze.Mean
 }
