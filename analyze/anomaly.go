@@ -55,6 +55,9 @@ const (
 	LoadNotReached AnomalyKind = "load_not_reached"
 	// AggregateDrop: aggregate output falls while the load rises.
 	AggregateDrop AnomalyKind = "aggregate_drop"
+	// AggregateMismatch: the tool's own output throughput differs from
+	// request throughput × output tokens by more than AggregateTolerance.
+	AggregateMismatch AnomalyKind = "aggregate_mismatch"
 	// P90BelowMean: a P90 below its mean, which a nearest-rank P90 of a
 	// right-skewed latency rarely is.
 	P90BelowMean AnomalyKind = "p90_below_mean"
@@ -93,6 +96,7 @@ func AnomalyRules() []AnomalyRule {
 		{Kind: CapExceeded, Values: []string{"cap", "in_flight"}},
 		{Kind: LoadNotReached, Values: []string{"sent", "completed", "errors", "in_flight", "offered", "delivered", "concurrency"}},
 		{Kind: AggregateDrop, Note: 1, Values: step},
+		{Kind: AggregateMismatch, Values: []string{"reported", "delivered", "deviation", "tokens", "rps"}},
 		{Kind: P90BelowMean, Values: []string{"p90", "mean"}},
 		{Kind: LatencyMismatch, Values: []string{"latency", "expected", "deviation", "tokens"}},
 		{Kind: SLONonMonotonic, Values: []string{"failed_load"}},
@@ -234,6 +238,7 @@ func (c *levelChecker) level(l Level) {
 				map[string]float64{"latency": l.Latency.Mean, "expected": expected, "deviation": dev, "tokens": float64(c.p.OutputTokens)})
 		}
 	}
+	c.aggregateMismatch(l)
 }
 
 // values are the numbers of an anomaly at step s: the previous load and

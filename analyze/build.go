@@ -58,14 +58,11 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 		return nil, err
 	}
 	target, targetSource := nanValue, ""
-	switch {
-	case opt.Interactivity != nil:
+	if opt.Interactivity != nil {
 		if err := ingest.InteractivityRange.Check(*opt.Interactivity); err != nil {
 			return nil, fmt.Errorf("target interactivity (tok/s per user): %w", err)
 		}
 		target, targetSource = *opt.Interactivity, TargetFlag
-	case r.Params.SLOTPS > 0:
-		target, targetSource = r.Params.SLOTPS, TargetSLO
 	}
 
 	metas := map[string]ingest.ConfigMeta{}
@@ -84,6 +81,7 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
+		sampleSizes(&cfg, r.Meta.Rounds)
 		for _, l := range cfg.Levels {
 			levels[l.Load] = true
 		}
@@ -103,6 +101,10 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	// Every comparison, capacity and finding uses the levels that
 	// carried their load; the others are flagged and shown, marked.
 	an := r.reached()
+	if x, ok := operatingPoint(an.Configs, r.Params.Percentile); ok {
+		r.OperatingPoint = &x
+	}
+	r.Overload = overloadLevels(an.Configs, r.Params.Percentile)
 	r.Speedups = speedups(an.Configs, r.Params, r.Axis)
 	r.Anomalies = append(append(loadNotReached(r), requestErrors(r)...), anomalies(an)...)
 	an.Anomalies = r.Anomalies
@@ -117,11 +119,15 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 		r.Pareto = pareto(nil, nanValue, "")
 		return r, nil
 	}
+	if targetSource == "" && r.Params.SLOTPS > 0 {
+		// One every config reaches within the SLOs where one exists.
+		target, targetSource, _ = defaultTarget(pareto(an.Configs, nanValue, ""), an.Configs, r.Params.Percentile, r.Params.SLOTPS)
+	}
 	r.Pareto = pareto(an.Configs, target, targetSource)
 	for i := range r.Configs {
 		cfg := &r.Configs[i]
 		if Known(target) {
-			cfg.AtInteractivity = atTarget(r.Pareto.Curve(cfg.ID), cfg.GPUs, target)
+			cfg.AtInteractivity = atTarget(r.Pareto.Curve(cfg.ID), cfg.Capacity.Get(r.Params.Percentile), cfg.GPUs, target)
 		}
 		if r.Params.PricePerGPUHour > 0 {
 			cfg.Cost = costOf(*cfg, r.Params.PricePerGPUHour, r.Params.Percentile, cfg.AtInteractivity)
@@ -303,29 +309,34 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 	}
 	for _, l := range in.Levels {
 		lv := Level{
-			Load:         levelLoad(l, axis),
-			Concurrency:  l.EffectiveConcurrency(),
-			Rate:         l.Rate,
-			TTFT:         Stat(l.TTFT),
-			ITL:          Stat(l.ITL),
-			TPS:          Stat(l.TPS),
-			Latency:      Stat(l.Latency),
-			RPSReported:  l.RPS,
-			AggregateTPS: l.OutputTPS,
-			SystemRPS:    l.SystemRPS,
-			Requests:     l.Requests,
-			Errors:       l.Errors,
-			Source:       relSource(dir, l.Pos.String()),
+			Load:        levelLoad(l, axis),
+			Concurrency: l.EffectiveConcurrency(),
+			Rate:        l.Rate,
+			TTFT:        Stat(l.TTFT),
+			ITL:         Stat(l.ITL),
+			TPS:         Stat(l.TPS),
+			Latency:     Stat(l.Latency),
+			RPSReported: l.RPS,
+			SystemRPS:   l.SystemRPS,
+			Requests:    l.Requests,
+			Errors:      l.Errors,
+			Source:      relSource(dir, l.Pos.String()),
 		}
 		// What the tool measured for the whole system wins; otherwise
-		// (absent, or no throughput at all) derive it from the per-user
-		// figures.
-		if !(lv.AggregateTPS > 0) {
-			lv.AggregateTPS = l.TPS.Mean * lv.Concurrency
-		}
+		// (absent, or no throughput at all) derive it by Little's law.
 		if !(lv.SystemRPS > 0) {
 			lv.SystemRPS = Ratio(lv.Concurrency, l.Latency.Mean)
 		}
+		// The output delivered: throughput × output tokens where the
+		// length is known, else the tool's own, else TPS × c (named).
+		lv.AggregateReported, lv.OutputTokens = nanValue, nanValue
+		if l.OutputTPS > 0 && Known(l.OutputTPS) {
+			lv.AggregateReported = l.OutputTPS
+		}
+		if l.OutputTokens > 0 && Known(l.OutputTokens) {
+			lv.OutputTokens = l.OutputTokens
+		}
+		lv.AggregateTPS, lv.AggregateSource = aggregateOf(lv, lv.OutputTokens, float64(p.OutputTokens), lv.AggregateReported)
 		lv.LoadReached = loadReached(l)
 		lv.ConcurrencyMeasured = l.MeasuredConcurrency
 		lv.LatencyDerived, lv.LatencyMethod = l.LatencyMethod != "", string(l.LatencyMethod)

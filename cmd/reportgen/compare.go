@@ -104,7 +104,7 @@ func parseCompare(stdout, stderr io.Writer, args []string, getenv func(string) s
 	fs.Var(setting{&o.SLOTPS, ingest.TPSRange}, "slo-tps", fmt.Sprintf("report folders: per-user TPS SLO threshold in `tok/s`; 0 sets none (default %g, or the manifest's)", def.SLOTPS))
 	fs.Var(setting{&o.ThinkS, ingest.ThinkRange}, "think-s", fmt.Sprintf("report folders: think time for Little's law in `seconds`; 0 is a closed loop (default %g, or the manifest's)", def.ThinkS))
 	fs.Var(interactivity{setting{&o.Interactivity, ingest.InteractivityRange}}, "interactivity",
-		"report folders: target interactivity in `tok/s` per user, above 0, at which throughput per GPU is read (default the TPS SLO)")
+		"report folders: target interactivity in `tok/s` per user, above 0, at which throughput per GPU is read within the SLOs (default one every config reaches within them, else the TPS SLO)")
 	var pct, input string
 	fs.StringVar(&pct, "percentile", "", "report folders: `statistic` of the headline capacity: p90 or mean (default p90, or the manifest's)")
 	fs.StringVar(&input, "input-format", "", "report folders: force the input `format` of every result file: "+strings.Join(ingest.FormatNames(), ", "))

@@ -260,7 +260,7 @@ func parseBuild(stdout, stderr io.Writer, args []string, getenv func(string) str
 	fs.Var(setting{&cfg.overrides.ThinkS, ingest.ThinkRange}, "think-s", fmt.Sprintf("think time for Little's law in `seconds`; 0 is a closed loop (default %g, or the manifest's)", def.ThinkS))
 	fs.Var(setting{&cfg.overrides.TiePct, ingest.TieRange}, "tie-pct", fmt.Sprintf("differences under this `percent` are ties, not wins (default %g, or the manifest's)", def.TiePct))
 	fs.Var(interactivity{setting{&cfg.overrides.Interactivity, ingest.InteractivityRange}}, "interactivity",
-		"target interactivity in `tok/s` per user, above 0, at which each config's throughput per GPU and cost are read (default the TPS SLO)")
+		"target interactivity in `tok/s` per user, above 0, at which each config's throughput per GPU and cost are read within the SLOs (default one every config reaches within them, else the TPS SLO)")
 	fs.StringVar(&pct, "percentile", "", "`statistic` of the headline capacity: p90 or mean (default p90, or the manifest's)")
 	var input string
 	fs.StringVar(&input, "input-format", "", "force the input `format` of every result file instead of detecting it: "+strings.Join(ingest.FormatNames(), ", "))

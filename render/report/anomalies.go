@@ -32,11 +32,12 @@ var anomalyPhrasers = map[analyze.AnomalyKind]anomalyPhraser{
 	analyze.CapExceeded:      {(*view).noteCapExceeded, []string{"anomaly_cap_exceeded", "anomaly_cap_exceeded_graph"}},
 	analyze.LoadNotReached: {(*view).noteNotReached, []string{"anomaly_load_not_reached", "anomaly_load_not_reached_bare",
 		"not_reached_rate", "not_reached_requests", "not_reached_in_flight"}},
-	analyze.AggregateDrop:   {(*view).noteStep, []string{"anomaly_aggregate_drop", "anomaly_cap", "anomaly_cap_graph", "anomaly_cap_later", "anomaly_cap_later_graph"}},
-	analyze.P90BelowMean:    {(*view).noteP90, []string{"anomaly_p90_below_mean"}},
-	analyze.LatencyMismatch: {(*view).noteMismatch, []string{"anomaly_latency_mismatch"}},
-	analyze.SLONonMonotonic: {(*view).noteNonMonotonic, []string{"anomaly_slo_non_monotonic"}},
-	analyze.RequestErrors:   {(*view).noteErrors, []string{"anomaly_errors_of", "anomaly_errors"}},
+	analyze.AggregateDrop:     {(*view).noteStep, []string{"anomaly_aggregate_drop", "anomaly_cap", "anomaly_cap_graph", "anomaly_cap_later", "anomaly_cap_later_graph"}},
+	analyze.P90BelowMean:      {(*view).noteP90, []string{"anomaly_p90_below_mean"}},
+	analyze.LatencyMismatch:   {(*view).noteMismatch, []string{"anomaly_latency_mismatch"}},
+	analyze.AggregateMismatch: {(*view).noteAggregateMismatch, []string{"anomaly_aggregate_mismatch"}},
+	analyze.SLONonMonotonic:   {(*view).noteNonMonotonic, []string{"anomaly_slo_non_monotonic"}},
+	analyze.RequestErrors:     {(*view).noteErrors, []string{"anomaly_errors_of", "anomaly_errors"}},
 }
 
 // noteState is what the data-quality notes know while they word the
@@ -79,6 +80,9 @@ func (v *view) AnomalyLines() []string {
 // output drop (anomalyText, long), a saturation or drop with the cap it
 // begins at, unless one at its config and level told it already.
 func (v *view) noteStep(a analyze.Anomaly, n *noteState) string {
+	if a.Kind == analyze.AggregateDrop && v.dropToldByThroughput(a) {
+		return ""
+	}
 	var cp *analyze.Flag
 	if key := noteKey(a); (a.Kind == analyze.Saturation || a.Kind == analyze.AggregateDrop) && !n.told[key] {
 		cp = v.capOf(a.Config, a.Load)

@@ -373,30 +373,7 @@ func (v *view) speedupOf(spec string) (analyze.Speedup, bool) {
 	return analyze.Speedup{}, false
 }
 
-// outcomeWord words a speedup point's outcome: "faster", "on par",
-// "slower".
-func (v *view) outcomeWord(outcome string) string { return v.loc.T("outcome_" + outcome) }
-
 // pointAt returns a speedup's point at level x.
-// cleanBreak reports whether at becomes a clean dividing line: the
-// speculative config is faster at every common level below it and at
-// none from it on. Only then does "it pays off below at" hold.
-func cleanBreak(s analyze.Speedup, at analyze.Load) bool {
-	below := false
-	for _, p := range s.Points {
-		faster := p.Outcome == analyze.Faster
-		if p.Load < at {
-			if !faster {
-				return false
-			}
-			below = true
-		} else if faster {
-			return false
-		}
-	}
-	return below
-}
-
 func pointAt(s analyze.Speedup, x analyze.Load) (analyze.SpeedupPoint, bool) {
 	for _, p := range s.Points {
 		if p.Load == x {

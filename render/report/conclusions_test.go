@@ -528,8 +528,8 @@ func TestPerUserTPSIsNotThroughput(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, id := range []string{"finding_spec_low_faster", "finding_spec_low_slower", "finding_spec_low_par", "finding_spec_high",
-			"finding_break_even", "finding_no_break_even", "speedup_break_even", "speedup_rule", "speedup_never_wins", "speedup_never_breaks",
-			"why_interactive", "intro_speedup", "mname_tps", "sf_spec_effect"} {
+			"finding_pays_off", "finding_no_break_even", "speedup_rule", "speedup_never_wins", "speedup_never_breaks",
+			"why_interactive", "intro_speedup_queue", "mname_tps", "sf_spec_effect", "reason_tps_on_par", "reason_tps_slower"} {
 			if s := loc.T(id); strings.Contains(strings.ToLower(s), "throughput") {
 				t.Errorf("%s %s speaks of per-user TPS as throughput: %q", lang, id, s)
 			}
@@ -537,32 +537,28 @@ func TestPerUserTPSIsNotThroughput(t *testing.T) {
 	}
 }
 
-// TestCleanBreak: "it pays off only below x" needs every common level
-// below x faster and none from x on.
-func TestCleanBreak(t *testing.T) {
-	pts := func(outs ...string) analyze.Speedup {
-		var s analyze.Speedup
-		for i, o := range outs {
-			s.Points = append(s.Points, analyze.SpeedupPoint{Load: analyze.Load(int(1) << i), Outcome: o})
-		}
-		return s
+// TestWindowWords: the window where speculative decoding pays off is
+// "up to" its top when it starts at the lowest common level, "from …
+// to …" otherwise, with the users it holds at the think time (none
+// with a closed loop).
+func TestWindowWords(t *testing.T) {
+	r := reporttest.Tiny()
+	load := func(x analyze.Load) *analyze.Load { return &x }
+	s := analyze.Speedup{Points: []analyze.SpeedupPoint{{Load: 1}, {Load: 2}, {Load: 4}}, PaysOffFrom: load(1), PaysOffUpTo: load(2)}
+	v := newView(r, reporttest.Locale(t, r, "en"), nil)
+	if got := v.window(s); got != "up to c=2" {
+		t.Errorf("from the lowest level: %q", got)
 	}
-	F, P, S := analyze.Faster, analyze.OnPar, analyze.Slower
-	for _, tt := range []struct {
-		name string
-		s    analyze.Speedup
-		at   analyze.Load
-		want bool
-	}{
-		{"faster below, on par and slower from it", pts(F, F, P, S), 4, true},
-		{"on par below", pts(P, F, P, S), 4, false},
-		{"faster again above", pts(F, F, P, F), 4, false},
-		{"nothing below", pts(P, S), 1, false},
-		{"faster at the break itself", pts(F, F, F), 4, false},
-	} {
-		if got := cleanBreak(tt.s, tt.at); got != tt.want {
-			t.Errorf("%s: cleanBreak = %v, want %v", tt.name, got, tt.want)
-		}
+	s.PaysOffFrom = load(2)
+	if got := v.window(s); got != "from c=2 to c=2" {
+		t.Errorf("from a higher level: %q", got)
+	}
+	if got := v.aboutUsers(166); got != " (about 166 users)" {
+		t.Errorf("users: %q", got)
+	}
+	r.Params.ThinkS = 0
+	if got := v.aboutUsers(166); got != "" {
+		t.Errorf("closed loop: %q, want no users", got)
 	}
 }
 

@@ -112,7 +112,7 @@ func (v *view) phraseAnomalyNote(f analyze.Finding) string {
 
 // phraseUnranked words a capacity_unranked finding (unranked).
 func (v *view) phraseUnranked(f analyze.Finding) string {
-	return v.unranked(f, "finding_capacity_unranked")
+	return v.withFragile(v.unranked(f, "finding_capacity_unranked"), f.Fragile)
 }
 
 // findingName is the name of a finding's i-th config, "" when it has
@@ -143,49 +143,13 @@ func (v *view) phraseSpecLow(f analyze.Finding) string {
 		id = "finding_spec_low_par"
 	case val["ratio"] < 1:
 		id = "finding_spec_low_slower"
+	case hasZero(val, "pays_off"):
+		// Faster per user, but the queue or an SLO says no.
+		return v.specLowUnpaid(f)
 	}
 	return l.T(id, "C", v.findingLevel(f, 0), "Engine", v.engineOf(f.Configs[0]), "Spec", v.findingName(f, 0), "Direct", v.findingName(f, 1),
 		"Stat", v.StatWord(string(f.Stat)), "Tie", v.Tie(), "Pct", v.TiePct(),
 		"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0))
-}
-
-// phraseBreakEven words where speculative decoding stops paying off: a
-// clean dividing line once, as where it pays off, or the break-even
-// level with its outcome there.
-func (v *view) phraseBreakEven(f analyze.Finding) string {
-	l, val := v.loc, f.Values
-	spec, at := v.findingName(f, 0), v.findingLevel(f, 0)
-	stat := v.StatWord(string(f.Stat))
-	outcome := analyze.OnPar
-	sp, found := v.speedupOf(f.Configs[0])
-	if found {
-		if p, ok := pointAt(sp, f.Levels[0]); ok {
-			outcome = p.Outcome
-		}
-	}
-	x, interpolated := val["interpolated"]
-	if found && cleanBreak(sp, f.Levels[0]) {
-		// A clean dividing line: said once, as where it pays off.
-		cross := ""
-		if interpolated {
-			cross = l.T("finding_break_even_cross", "X", l.Near(x))
-		}
-		return l.T("finding_break_even_clean", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
-			"Ratio", l.Ratio(val["ratio"]), "Cross", cross)
-	}
-	s := l.T("finding_break_even", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
-		"Ratio", l.Ratio(val["ratio"]), "Outcome", v.outcomeWord(outcome))
-	if interpolated {
-		s += " " + l.T("finding_break_even_interp", "X", l.Near(x))
-	}
-	return s
-}
-
-// phraseNoBreakEven words that speculative decoding wins at every common
-// level.
-func (v *view) phraseNoBreakEven(f analyze.Finding) string {
-	return v.loc.T("finding_no_break_even", "Spec", v.findingName(f, 0), "Direct", v.findingName(f, 1), "C", v.findingLevel(f, 0),
-		"Ratio", v.loc.Ratio(f.Values["ratio"]), "Stat", v.StatWord(string(f.Stat)))
 }
 
 // phraseSpecHigh words the loss of speculative decoding at the highest
@@ -199,17 +163,23 @@ func (v *view) phraseSpecHigh(f analyze.Finding) string {
 // phraseCapacity words the capacity leader: alone, tied, the only one
 // meeting the SLOs, or ahead of the next.
 func (v *view) phraseCapacity(f analyze.Finding) string {
+	if f.TieBreak != "" {
+		return v.phraseTieBroken(f)
+	}
 	args := v.capacityArgs(f.Values, v.findingName(f, 0), v.findingName(f, 1))
 	next, hasNext := f.Values["next_max_load"]
+	var s string
 	switch {
 	case !hasNext:
-		return v.loc.T("finding_capacity_only", args...)
+		s = v.loc.T("finding_capacity_only", args...)
 	case f.Tie:
-		return v.loc.T("finding_capacity_tie", args...)
+		s = v.loc.T("finding_capacity_tie", args...)
 	case next == 0:
-		return v.loc.T("finding_capacity_alone", args...)
+		s = v.loc.T("finding_capacity_alone", args...)
+	default:
+		s = v.loc.T("finding_capacity", args...)
 	}
-	return v.loc.T("finding_capacity", args...)
+	return v.withFragile(s, f.Fragile)
 }
 
 // phraseAggregate words the peak aggregate throughput leader against the
@@ -404,6 +374,8 @@ func (v *view) SpeedupLines() []string {
 		case s.NeverFaster:
 			out = append(out, l.T("speedup_never_wins", "Spec", spec, "Direct", direct, "C", l.At(first.Load), "Ratio", l.Ratio(first.Ratio),
 				"Pct", v.TiePct(), "Stat", stat))
+		case s.NeverPaysOff:
+			out = append(out, v.neverPaysLine(s))
 		case s.BreakEven == nil && len(other) == 0:
 			out = append(out, l.T("speedup_never_breaks", "Spec", spec, "Direct", direct, "Low", l.Ratio(first.Ratio), "High", l.Ratio(last.Ratio),
 				"C", l.At(last.Load), "Pct", v.TiePct(), "Stat", stat))
@@ -422,39 +394,6 @@ func (v *view) SpeedupLines() []string {
 		}
 	}
 	return out
-}
-
-// breakEvenLines are the break-even point of a pair that has one and the
-// rule that follows: from the break-even level on, speculative decoding
-// no longer pays; the rule holds from there on only when no higher level
-// is faster again, and only where the speculative config meets the SLOs.
-func (v *view) breakEvenLines(s analyze.Speedup) []string {
-	l := v.loc
-	spec, engine := v.Name(s.Spec), v.engineOf(s.Spec)
-	be := *s.BreakEven
-	p, _ := pointAt(s, be)
-	line := l.T("speedup_break_even", "Engine", engine, "Spec", spec, "C", l.At(be), "Ratio", l.Ratio(p.Ratio),
-		"Outcome", v.outcomeWord(p.Outcome), "Stat", v.StatWord(string(s.Stat)), "Pct", v.TiePct())
-	if s.BreakEvenInterpolated != nil {
-		line += " " + l.T("speedup_interpolated", "X", l.Near(*s.BreakEvenInterpolated))
-	}
-	id := "speedup_rule"
-	for _, q := range s.Points {
-		if q.Load > be && q.Outcome == analyze.Faster {
-			id = "speedup_rule_at"
-		}
-	}
-	rule := l.T(id, "Engine", engine, "Spec", spec, "C", l.At(be))
-	if sc, ok := v.R.Config(s.Spec); ok {
-		if cp := sc.Capacity.Get(analyze.Percentile(v.Headline())); cp.Max < be {
-			if cp.Max == 0 {
-				rule += " " + l.T("speedup_rule_no_slo", "Spec", spec, "Stat", v.StatWord(v.Headline()))
-			} else {
-				rule += " " + l.T("speedup_rule_slo", "Spec", spec, "C", l.At(cp.Max), "Stat", v.StatWord(v.Headline()))
-			}
-		}
-	}
-	return []string{line, rule}
 }
 
 // statGapLines tell where one statistic's capacity is higher than the
@@ -537,4 +476,11 @@ func (v *view) CapacityLines() []string {
 	}
 	out = append(out, v.statGapLines(head, other)...)
 	return out
+}
+
+// hasZero reports whether values holds key, at 0 (a value an older
+// analysis.json lacks is not taken for 0).
+func hasZero(val analyze.Numbers, key string) bool {
+	x, ok := val[key]
+	return ok && x == 0
 }

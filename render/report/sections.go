@@ -218,7 +218,7 @@ func (v *view) windowScenario(s analyze.Scenario) scenarioRow {
 	pick, next, either := v.scenarioNames(s)
 	stat := v.StatWord(string(s.Stat))
 	window := l.UpTo(s.Levels[len(s.Levels)-1])
-	row := scenarioRow{label: l.T("scenario_"+string(s.Kind), "C", window), pick: pick}
+	row := scenarioRow{label: l.T("scenario_"+string(s.Kind), "C", v.windowUsers(s)), pick: pick}
 	key, dec, lower := "tps", 0, false
 	if s.Kind == analyze.MinITL {
 		key, dec, lower = "itl", 2, true
@@ -244,7 +244,21 @@ func (v *view) windowScenario(s analyze.Scenario) scenarioRow {
 	if val["definitions_differ"] == 1 {
 		row.reason += "; " + l.T("why_definitions_differ")
 	}
+	row.reason = v.withFragile(row.reason, s.Fragile)
 	return row
+}
+
+// windowUsers is a low-load window with the users it holds: "c ≤ 4,
+// about 137 users" (the pick's at the window's top level, at the
+// report's think time); the window alone for a tie or without them.
+func (v *view) windowUsers(s analyze.Scenario) string {
+	l := v.loc
+	window := l.UpTo(s.Levels[len(s.Levels)-1])
+	n, ok := s.Values["users"]
+	if s.Tie || !ok || !analyze.Known(n) || n <= 0 || v.R.Params.ThinkS == 0 {
+		return window
+	}
+	return l.T("window_users", "C", window, "Users", l.T("users_about", "N", l.Int(int(n))))
 }
 
 // highLoadScenario is the row of the high-load scenario: the capacity
@@ -256,6 +270,9 @@ func (v *view) highLoadScenario(s analyze.Scenario) scenarioRow {
 	args := v.capacityArgs(val, pick, next)
 	_, hasNext := val["next_max_load"]
 	switch {
+	case s.TieBreak != "" && s.Config != "":
+		row.reason = v.highLoadTieBroken(s)
+		return row
 	case s.Config == "":
 		row.pick = l.T("no_clear_winner")
 		if f, ok := v.capacityFinding(); ok && f.Kind == analyze.CapacityUnranked {
@@ -272,6 +289,7 @@ func (v *view) highLoadScenario(s analyze.Scenario) scenarioRow {
 	default:
 		row.reason = l.T("why_high_load", args...)
 	}
+	row.reason = v.withFragile(row.reason, s.Fragile)
 	return row
 }
 
@@ -429,14 +447,14 @@ func (v *view) phraseSLO(f analyze.Finding) string {
 		s = l.T("sf_slo_all_pass", "Config", config, "Metric", metric, "Op", sloOp(id),
 			"Threshold", threshold, "C", c(0), "Value", v.val(id, val["value"]))
 	default:
-		return l.T("sf_slo_none_pass", "Config", config, "Metric", metric, "Op", sloOp(id),
-			"Threshold", threshold, "C", c(0), "Value", v.val(id, val["value"]))
+		return v.withFragile(l.T("sf_slo_none_pass", "Config", config, "Metric", metric, "Op", sloOp(id),
+			"Threshold", threshold, "C", c(0), "Value", v.val(id, val["value"])), f.Fragile)
 	}
 	if x, ok := val["mean_below_load"]; ok {
 		// The pass rests on the fast tail: the mean misses there.
 		s += " " + l.T("sf_mean_below", "C", l.At(analyze.Load(x)), "Value", v.val(id, val["mean_below"]))
 	}
-	return s
+	return v.withFragile(s, f.Fragile)
 }
 
 // growthMetric names the metric of a growth finding with its statistic.

@@ -107,6 +107,8 @@ type resultsMethods interface {
 	HasSpeculative() bool
 	HighLevel() analyze.Load
 	LowLevel() analyze.Load
+	HighLabel() string
+	OverloadNote() string
 	Overview(lc analyze.Load, withAggregate bool) render.Table
 	OverviewStandsIn() bool
 	LatencyEstimated() bool
@@ -115,6 +117,8 @@ type resultsMethods interface {
 	SpeedupLines() []string
 	SpeedupTable() render.Table
 	UniformDef(metric string) string
+	AggregateIntro() string
+	SpeedupIntro() string
 }
 
 // resultsView is the sub-view of the per-metric results, speculative decoding and the scorecard (results.tmpl).
@@ -191,6 +195,7 @@ type appendixMethods interface {
 	AnomalyLines() []string
 	Consistency() string
 	Warnings() []string
+	FragileNote() string
 }
 
 // appendixView is the sub-view of the appendix of all data (appendix.tmpl).

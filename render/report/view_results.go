@@ -149,7 +149,8 @@ func (v *view) specRatioCell(id string, lc analyze.Load) string {
 }
 
 // SpeedupTable lists the spec/direct ratio per level for every pair,
-// marking the levels where the two are on par and the break-even level.
+// marking the levels where the two are on par, where it is faster but
+// does not pay off, and the break-even level.
 func (v *view) SpeedupTable() render.Table {
 	t := render.Table{Head: []string{v.loc.T("col_load")}, Align: "r"}
 	for _, s := range v.R.Speedups {
@@ -163,14 +164,8 @@ func (v *view) SpeedupTable() render.Table {
 			cell := "–"
 			for _, p := range s.Points {
 				if p.Load == lc {
-					cell = v.loc.Ratio(p.Ratio)
-					if p.Outcome == analyze.OnPar {
-						cell += " " + v.loc.T("speedup_par_mark")
-					}
+					cell = v.speedupMarks(s, p, v.loc.Ratio(p.Ratio))
 					measured = true
-					if s.BreakEven != nil && *s.BreakEven == lc {
-						cell = "**" + cell + "** " + v.loc.T("break_even_mark")
-					}
 				}
 			}
 			row = append(row, cell)
