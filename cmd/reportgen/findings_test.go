@@ -14,7 +14,7 @@ import (
 )
 
 // TestSeedFindings checks that the sample's findings, in both editions,
-// carry the seed report's key numbers: the speedups at c=1, the
+// carry the seed report's key numbers: the speedups at c=1 (as differences: a percentage below 2×, a factor from 2× on), the
 // break-evens, the c=64 aggregates and the capacity ratios.
 func TestSeedFindings(t *testing.T) {
 	dir := sampleDir(t)
@@ -23,8 +23,8 @@ func TestSeedFindings(t *testing.T) {
 		want []string
 	}{
 		{"en", []string{
-			"vLLM + Spec is 1.86× faster than vLLM (direct), at 188 against 101 tok/s mean per-user TPS",
-			"SGLang + Spec is 1.56× faster than SGLang (direct), at 130 against 83 tok/s mean per-user TPS",
+			"vLLM + Spec is 86% faster than vLLM (direct), at 188 against 101 tok/s mean per-user TPS",
+			"SGLang + Spec is 56% faster than SGLang (direct), at 130 against 83 tok/s mean per-user TPS",
 			"vLLM: speculative decoding pays off only below c=16",
 			"SGLang: speculative decoding pays off only below c=4",
 			"101 tok/s → 1,759 tok/s", "188 tok/s → 717 tok/s", "83 tok/s → 1,863 tok/s", "130 tok/s → 931 tok/s",
@@ -40,11 +40,14 @@ func TestSeedFindings(t *testing.T) {
 			// A TTFT jump with doubled throughput is no saturation.
 			"mean TTFT jumped 6.12× (777 → 4,753 ms) while system throughput still grew 2.03× (3.45 → 7.01 req/s)",
 			"This is not a saturation: the system still completes more requests as the load grows",
-			"4.84 ms vs 9.46 ms at c=1 (95% better)",
+			"4.84 ms vs 9.46 ms at c=1 (49% lower, better)",
+			// A rate that fell by more than half is a factor, never "145% worse".
+			"11.21 tok/s vs 27.49 tok/s at c=64 (2.45× slower)",
 		}},
 		{"tr", []string{
-			"vLLM + Spec, vLLM (direct) yapılandırmasından 1,86× daha hızlı",
-			"SGLang + Spec, SGLang (direct) yapılandırmasından 1,56× daha hızlı",
+			"vLLM + Spec, vLLM (direct) yapılandırmasından %86 daha hızlı",
+			"SGLang + Spec, SGLang (direct) yapılandırmasından %56 daha hızlı",
+			"11,21 tok/s ve 27,49 tok/s (2,45 kat daha yavaş)",
 			"vLLM: spekülatif kod çözme yalnızca c=16 altında kazanç sağlıyor",
 			"SGLang: spekülatif kod çözme yalnızca c=4 altında kazanç sağlıyor",
 			"1.759 tok/s", "717 tok/s", "1.863 tok/s", "931 tok/s",

@@ -111,7 +111,7 @@ func (v *view) noteCapLimit(a analyze.Anomaly, n *noteState) string {
 func (v *view) noteDip(a analyze.Anomaly, _ *noteState) string {
 	l, val := v.loc, a.Values
 	return l.T("anomaly_throughput_dip", "Config", v.Name(a.Config), "C", l.At(a.Load), "PrevC", l.At(analyze.Load(val["prev_load"])),
-		"Load", l.Times(round1(val["load_factor"])), "Prev", l.Num(val["prev"], 2), "Value", l.Num(val["value"], 2),
+		"Load", v.loadRise(val["load_factor"]), "Prev", l.Num(val["prev"], 2), "Value", l.Num(val["value"], 2),
 		"LaterC", l.At(analyze.Load(val["later_load"])), "Later", l.Num(val["later"], 2))
 }
 
