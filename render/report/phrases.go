@@ -362,7 +362,6 @@ func (v *view) capExceededText(a analyze.Anomaly, id string) string {
 		"Flag", render.Code(a.Metric+" "+strconv.FormatFloat(n, 'f', -1, 64)))
 }
 
-
 // capOf is the deployment limit a saturation or drop of config at x
 // begins at: the cap_limit anomaly there (the first, when several).
 func (v *view) capOf(config string, x analyze.Load) *analyze.Flag {
