@@ -37,6 +37,7 @@ var anomalyPhrasers = map[analyze.AnomalyKind]anomalyPhraser{
 	analyze.LatencyMismatch: {(*view).noteMismatch, []string{"anomaly_latency_mismatch"}},
 	analyze.SLONonMonotonic: {(*view).noteNonMonotonic, []string{"anomaly_slo_non_monotonic"}},
 	analyze.RequestErrors:   {(*view).noteErrors, []string{"anomaly_errors_of", "anomaly_errors"}},
+	analyze.TTFTFloor:       {(*view).noteFloor, []string{"anomaly_ttft_floor"}},
 }
 
 // noteState is what the data-quality notes know while they word the

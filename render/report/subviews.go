@@ -42,6 +42,7 @@ type vocabulary interface {
 type summaryMethods interface {
 	vocabulary
 	Verdict() string
+	VerdictCaveat() string
 	SummaryFindings() []string
 	Caveat() string
 	FastTail() string
