@@ -152,8 +152,13 @@ type lineSpec struct {
 	// spread names the statistic whose run-to-run spread is drawn at a
 	// level (a key of analyze.Level.Spread; "" for none); nil for none.
 	spread func(analyze.Level) string
-	slo    *sloRef
-	log    bool
+	// standIn reports whether the value drawn at a level is another
+	// statistic standing in for the one the panel shows (a P99 for a
+	// P90, a median for a mean): such a point is ringed (standInGlyph).
+	// nil for none.
+	standIn func(analyze.Level) bool
+	slo     *sloRef
+	log     bool
 	// byEngine draws each config in its engine's first style (the
 	// dashboard past maxStyled configs, whose legend names engines).
 	byEngine bool
@@ -257,6 +262,7 @@ func (cv *chartView) lines(ls lineSpec) ([]configLine, valueSpan) {
 	var span valueSpan
 	for i, c := range cv.r.Configs {
 		lines[i] = cv.configLine(c, value, ls.spread, ls.log)
+		lines[i].standIns = standInPoints(cv.r.Levels, c, value, ls.standIn)
 		span.addLine(lines[i])
 	}
 	return lines, span
@@ -351,6 +357,22 @@ type configLine struct {
 	runs      []plotter.XYs // the line, split where a level is missing
 	unreached plotter.XYs   // levels whose load was not reached
 	bars      []errBar      // run-to-run spreads
+	standIns  plotter.XYs   // points whose value is a stand-in statistic
+}
+
+// standInPoints are config c's points, among its reached levels with a
+// value, whose value is a stand-in (standIn); nil for none.
+func standInPoints(levels []analyze.Load, c analyze.Config, value func(analyze.Level) float64, standIn func(analyze.Level) bool) plotter.XYs {
+	if standIn == nil {
+		return nil
+	}
+	var out plotter.XYs
+	for _, l := range c.Levels {
+		if y := value(l); l.LoadReached && standIn(l) && !math.IsNaN(y) {
+			out = append(out, plotter.XY{X: axisX(levels, l.Load), Y: y})
+		}
+	}
+	return out
 }
 
 // configLine collects config c's marks. A level whose load was not
@@ -422,6 +444,12 @@ func addConfigLine(p *plot.Plot, k, n int, style seriesStyle, cl configLine) err
 		sc.GlyphStyle = unreachedStyle.Glyph
 		p.Add(sc)
 	}
+	if len(cl.standIns) > 0 {
+		// Ringed just outside the series' own marker.
+		ring := standInGlyph
+		ring.Radius = style.Glyph.Radius + vg.Points(2.4)
+		p.Add(crosses{xys: cl.standIns, glyph: ring})
+	}
 	return nil
 }
 
@@ -440,14 +468,14 @@ func (cv *chartView) metric(id analyze.MetricID, slo *sloRef) (*figure, error) {
 				return "" // a stand-in: its spread is another statistic's
 			}
 			return analyze.SpreadKey(id, st)
-		}, slo: slo, log: logY(id)}
+		}, standIn: standsIn(id, st), slo: slo, log: logY(id)}
 	}
 	var shared valueSpan
 	for _, st := range stats {
 		_, span := cv.lines(spec(st, panelGroup{}, fullSize))
 		shared.union(span)
 	}
-	return cv.rowsFigure(cv.loc.T("ctitle_"+look.Stem), true, func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
+	return cv.rowsFigure(cv.loc.T("ctitle_"+look.Stem), true, cv.standInEntries(id, stats...), func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
 		var row []*plot.Plot
 		for _, st := range stats {
 			ls := spec(st, g, sz)
@@ -500,7 +528,7 @@ func (cv *chartView) statWord(id analyze.MetricID, st analyze.Statistic) string 
 func (cv *chartView) headline() analyze.Statistic { return cv.r.Params.Percentile }
 
 func (cv *chartView) aggregate() (*figure, error) {
-	return cv.rowsFigure(cv.loc.T("ctitle_aggregate"), true, func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
+	return cv.rowsFigure(cv.loc.T("ctitle_aggregate"), true, nil, func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
 		p, err := cv.linePanel(lineSpec{title: g.title(""), yLabel: cv.loc.T("axis_tps"), sz: sz,
 			value: func(l analyze.Level) float64 { return l.AggregateTPS }, spread: func(analyze.Level) string { return "aggregate_tps" }}, g)
 		if err != nil {
