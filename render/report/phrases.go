@@ -168,15 +168,15 @@ func (v *view) phraseBreakEven(f analyze.Finding) string {
 		// A clean dividing line: said once, as where it pays off.
 		cross := ""
 		if interpolated {
-			cross = l.T("finding_break_even_cross", "X", l.Near(x))
+			cross = l.T("finding_break_even_cross", v.crossing(sp, x)...)
 		}
 		return l.T("finding_break_even_clean", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
 			"Ratio", l.Ratio(val["ratio"]), "Cross", cross)
 	}
 	s := l.T("finding_break_even", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
 		"Ratio", l.Ratio(val["ratio"]), "Outcome", v.outcomeWord(outcome))
-	if interpolated {
-		s += " " + l.T("finding_break_even_interp", "X", l.Near(x))
+	if interpolated && found {
+		s += " " + l.T("finding_break_even_interp", v.crossing(sp, x)...)
 	}
 	return s
 }
@@ -431,7 +431,7 @@ func (v *view) breakEvenLines(s analyze.Speedup) []string {
 	line := l.T("speedup_break_even", "Engine", engine, "Spec", spec, "C", l.At(be), "Ratio", l.Ratio(p.Ratio),
 		"Outcome", v.outcomeWord(p.Outcome), "Stat", v.StatWord(string(s.Stat)), "Pct", v.TiePct())
 	if s.BreakEvenInterpolated != nil {
-		line += " " + l.T("speedup_interpolated", "X", l.Near(*s.BreakEvenInterpolated))
+		line += " " + l.T("speedup_interpolated", v.crossing(s, *s.BreakEvenInterpolated)...)
 	}
 	id := "speedup_rule"
 	for _, q := range s.Points {

@@ -143,3 +143,21 @@ func (v *view) versus(id analyze.MetricID, a, b float64, tie bool) string {
 	}
 	return v.loc.T(msg, "Diff", v.diffText(a, b, levelWords))
 }
+
+// crossing are the message arguments of where a speedup's ratio crosses
+// 1.0×, x being the crossing interpolated between two tested levels:
+// those two levels ("A", "B": "c=8", "c=16"), a statement on the grid
+// of levels tested, which places the crossing no closer (an
+// interpolated "c≈15.4" would claim a precision the grid lacks).
+func (v *view) crossing(s analyze.Speedup, x float64) []any {
+	var a, b analyze.Load
+	for _, p := range s.Points {
+		switch {
+		case float64(p.Load) < x:
+			a = p.Load
+		case b == 0:
+			b = p.Load
+		}
+	}
+	return []any{"A", v.loc.At(a), "B", v.loc.At(b)}
+}

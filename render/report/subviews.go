@@ -114,6 +114,7 @@ type resultsMethods interface {
 	SectionFindings(section string) []string
 	SpeedupLines() []string
 	SpeedupTable() render.Table
+	SpeedupTableNote() string
 	UniformDef(metric string) string
 }
 

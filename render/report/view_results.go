@@ -169,7 +169,7 @@ func (v *view) SpeedupTable() render.Table {
 					}
 					measured = true
 					if s.BreakEven != nil && *s.BreakEven == lc {
-						cell = "**" + cell + "** " + v.loc.T("break_even_mark")
+						cell = "**" + cell + "**" // the break-even level: the note under the table says so
 					}
 				}
 			}
@@ -180,6 +180,17 @@ func (v *view) SpeedupTable() render.Table {
 		}
 	}
 	return t
+}
+
+// SpeedupTableNote says what the bold cell of the speedup table is,
+// the break-even level; "" when no pair has one.
+func (v *view) SpeedupTableNote() string {
+	for _, s := range v.R.Speedups {
+		if s.BreakEven != nil {
+			return v.loc.T("speedup_table_note")
+		}
+	}
+	return ""
 }
 
 // InfiniteRate reports whether a rate-driven run sent its requests as
