@@ -23,8 +23,8 @@ func TestSeedFindings(t *testing.T) {
 		want []string
 	}{
 		{"en", []string{
-			"vLLM + Spec is 86% faster than vLLM (direct), at 188 against 101 tok/s mean per-user TPS",
-			"SGLang + Spec is 56% faster than SGLang (direct), at 130 against 83 tok/s mean per-user TPS",
+			"vLLM + Spec is 86% faster than vLLM (direct) (188 against 101 tok/s)",
+			"SGLang + Spec is 56% faster than SGLang (direct) (130 against 83 tok/s)",
 			"vLLM: speculative decoding pays off only below c=16",
 			"SGLang: speculative decoding pays off only below c=4",
 			"101 tok/s → 1,759 tok/s", "188 tok/s → 717 tok/s", "83 tok/s → 1,863 tok/s", "130 tok/s → 931 tok/s",
@@ -36,7 +36,9 @@ func TestSeedFindings(t *testing.T) {
 			"36–49% above the nearest rival: SGLang + Spec at c=1–2 and vLLM (direct) at c=4",
 			// Saturation is a throughput fact, with the cap named.
 			"vLLM + Spec saturates from c=32 on", "Its server also admits at most 32 requests at once (`--max-num-seqs 32`), so from c=64 on its results measure that limit as well.",
-			"vLLM: speculative decoding pays off only below c=16: vLLM + Spec is more than 5% faster than the direct configuration at every level below it and at none from c=16 on (mean TPS ratio 0.99× there; interpolated, 1.0× near c≈15.4).",
+			"vLLM: speculative decoding pays off only below c=16: vLLM + Spec is more than 5% faster than the direct configuration at every level below it and at none from c=16 on (mean TPS ratio 0.99× there; it crosses 1.0× between c=8 and c=16).",
+			// The break-even on the grid of levels tested, never "c≈15.4".
+			"The ratio crosses 1.0× between c=8 and c=16; the levels tested place the crossing no closer than that.",
 			// A TTFT jump with doubled throughput is no saturation.
 			"mean TTFT jumped 6.12× (777 → 4,753 ms) while system throughput still grew 2.03× (3.45 → 7.01 req/s)",
 			"This is not a saturation: the system still completes more requests as the load grows",

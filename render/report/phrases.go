@@ -65,8 +65,8 @@ func (v *view) ConclusionLines() []string {
 		told[v.phrase(f)] = true
 	}
 	var out []string
-	for _, s := range v.headlineLines() {
-		if !told[s] && len(out) < maxConclusionLines {
+	for _, s := range v.conclusionGroups(told) {
+		if len(out) < maxConclusionLines {
 			out = append(out, s)
 		}
 	}

@@ -218,7 +218,7 @@ func (v *view) windowScenario(s analyze.Scenario) scenarioRow {
 			id = "why_interactive_e2e"
 		}
 		row.reason = l.T(id, "C", window, "Stat", stat, "Range", v.span(val["value_min"], val["value_max"], dec),
-			"Tokens", l.Int(v.R.Params.OutputTokens))
+			"Agg", l.Num(val["aggregate"], dec), "Tokens", l.Int(v.R.Params.OutputTokens))
 		if m := v.margins(s, lower); m != "" {
 			row.reason += "; " + m
 		}

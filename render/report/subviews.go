@@ -143,6 +143,7 @@ type capacityMethods interface {
 	CapacityNotes(pct string) []string
 	CapacityTable(pct string) render.Table
 	GoodputTable() render.Table
+	GoodputNote() string
 	HasGoodput() bool
 	SLOMatrix(pct string) render.Table
 	SLOSubstitutes(pct string) []string
@@ -185,6 +186,7 @@ type appendixMethods interface {
 	HasP50() bool
 	MetricDefs() render.Table
 	DefinitionTable() *render.Table
+	ToolsAlike() string
 	DefinitionWarnings() []string
 	WorkloadTable() render.Table
 	HasBounds() bool

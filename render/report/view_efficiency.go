@@ -64,7 +64,7 @@ func (v *view) gpuSources() string {
 		groups[i].configs = append(groups[i].configs, v.Name(c.ID))
 	}
 	if len(groups) == 1 && groups[0].source != analyze.GPUsUnknown {
-		return v.loc.T("gpus_all_from_"+string(groups[0].source), "N", v.loc.Int(int(groups[0].gpus)))
+		return v.loc.N("gpus_all_from_"+string(groups[0].source), int(groups[0].gpus), "N", v.loc.Int(int(groups[0].gpus)))
 	}
 	var parts []string
 	for _, g := range groups {
