@@ -117,7 +117,8 @@ func (l *layout) heading(h *ast.Heading) {
 			id = string(b)
 		}
 	}
-	l.headings = append(l.headings, tocEntry{level: h.Level, text: mdast.PlainText(h, l.src), id: id, page: len(l.pages) - 1, y: l.y})
+	l.headings = append(l.headings, tocEntry{level: h.Level, text: mdast.PlainText(h, l.src), id: id, page: len(l.pages) - 1, y: l.y,
+		beforeContents: !l.pastContents})
 	for _, line := range lines {
 		l.drawLine(line, l.left, l.y, l.width, size, 'l')
 		l.y += lh

@@ -13,6 +13,9 @@ type tocEntry struct {
 	id    string
 	page  int // index into layout.pages
 	y     float64
+	// beforeContents: the heading comes before the contents (the
+	// summary's); its subsections are not listed there.
+	beforeContents bool
 }
 
 // layout flows the document's blocks onto content pages.
@@ -38,6 +41,9 @@ type layout struct {
 	// toc is where contents that share a page are drawn (nil when they
 	// have pages of their own or there are none).
 	toc *tocSlot
+	// pastContents is set once the contents' place is laid out: the
+	// headings before it are the summary's.
+	pastContents bool
 }
 
 // newLayout is a layout of src's blocks, one empty page, the text

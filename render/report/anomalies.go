@@ -37,7 +37,7 @@ var anomalyPhrasers = map[analyze.AnomalyKind]anomalyPhraser{
 	analyze.LatencyMismatch: {(*view).noteMismatch, []string{"anomaly_latency_mismatch"}},
 	analyze.SLONonMonotonic: {(*view).noteNonMonotonic, []string{"anomaly_slo_non_monotonic"}},
 	analyze.RequestErrors:   {(*view).noteErrors, []string{"anomaly_errors_of", "anomaly_errors"}},
-	analyze.TTFTFloor:       {(*view).noteFloor, []string{"anomaly_ttft_floor"}},
+	analyze.TTFTFloor:       {(*view).noteFloor, []string{"verdict_floor", "verdict_floor_item"}},
 }
 
 // noteState is what the data-quality notes know while they word the
@@ -61,15 +61,17 @@ func (v *view) AnomalyLines() []string {
 			n.explained[noteKey(a)] = true
 		}
 	}
-	// What the summary's key findings tell is not told again.
+	// What the summary's key findings and the verdict's caveat tell is
+	// not told again.
 	summary := v.SummaryFindings()
+	caveat := v.VerdictCaveat()
 	var out []string
 	for _, a := range v.R.Anomalies {
 		p, ok := anomalyPhrasers[a.Kind]
 		if !ok {
 			continue // a kind of a newer analysis.json; TestEveryAnomalyKindIsPhrased covers this build's
 		}
-		if s := p.phrase(v, a, n); s != "" && !slices.Contains(summary, s) {
+		if s := p.phrase(v, a, n); s != "" && !slices.Contains(summary, s) && !strings.Contains(caveat, s) {
 			out = append(out, s)
 		}
 	}

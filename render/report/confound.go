@@ -134,15 +134,17 @@ func (v *view) floorArgs(fs []analyze.Anomaly) []any {
 		"Rival", v.Name(a.Rival), "RivalValue", l.Num(a.Values["rival_ttft"], 1)}
 }
 
-// floorLine tells the TTFT floors in the verdict's caveat: "At c=1,
-// before any queueing, the mean TTFTs of SGLang (direct) (399.5 ms,
-// 6.01× higher) … are out of line with that of vLLM (direct), 66.5 ms".
+// floorLine tells the TTFT floors, in the verdict's caveat and as the
+// data-quality note (told once: the notes leave out what the summary
+// tells): "At c=1, before any queueing, the mean TTFTs of SGLang
+// (direct) (399.5 ms, 6.01× higher) … are out of line with that of vLLM
+// (direct), 66.5 ms".
 func (v *view) floorLine() string {
 	fs := v.floors()
 	if len(fs) == 0 {
 		return ""
 	}
-	return v.loc.N("verdict_floor", len(fs), append(v.floorArgs(fs), "Ref", render.Ref(v.loc.T("sec_quality")))...)
+	return v.loc.N("verdict_floor", len(fs), v.floorArgs(fs)...)
 }
 
 // floorStat names the statistic a TTFT floor compares: the mean, or the
@@ -154,15 +156,14 @@ func (v *view) floorStat(a analyze.Anomaly) string {
 	return v.StatWord(string(analyze.Mean))
 }
 
-// noteFloor words the TTFT floors among the data-quality notes, all in
-// one note where the first stands: what was measured against the rival,
-// and why it points at the deployment.
+// noteFloor words the TTFT floors among the data-quality notes: the
+// sentence the verdict's caveat tells (so that the notes, which leave
+// out what the summary tells, do not repeat it), once for all floors.
 func (v *view) noteFloor(_ analyze.Anomaly, n *noteState) string {
 	const key = "\x00ttft_floor"
 	if n.told[key] {
 		return ""
 	}
 	n.told[key] = true
-	fs := v.floors()
-	return v.loc.N("anomaly_ttft_floor", len(fs), v.floorArgs(fs)...)
+	return v.floorLine()
 }

@@ -57,10 +57,14 @@ func TestVerdictCaveat(t *testing.T) {
 			"en": {"At c=1, before any queueing, the mean TTFT of \\<script\\>alert(1)\\</script\\> (300.0 ms, 3× higher) is out of line with that of b\\|pipe, 100.0 ms"},
 			"tr": {"ortalama TTFT b\\|pipe yapılandırmasında 100,0 ms iken şu yapılandırmada belirgin biçimde yüksektir: \\<script\\>alert(1)\\</script\\> (300,0 ms, 3 kat daha yüksek)."},
 		}[lang], nil)
+		// Told once, beside the verdict: the data-quality notes leave out
+		// what the summary tells, and their note is the same sentence.
 		note := strings.Join(v.AnomalyLines(), "\n")
-		checkText(t, "floor note "+lang, note, map[string][]string{
-			"en": {"the mean TTFT of b\\|pipe is 100.0 ms, against \\<script\\>alert(1)\\</script\\> (300.0 ms, 3× higher)."},
-			"tr": {"Test edilen en düşük yükte (c=1)"},
-		}[lang], nil)
+		if strings.Contains(note, map[string]string{"en": "out of line", "tr": "belirgin biçimde"}[lang]) {
+			t.Errorf("floor %s: told again in the notes: %q", lang, note)
+		}
+		if got := v.noteFloor(r.Anomalies[len(r.Anomalies)-1], &noteState{told: map[string]bool{}}); got != v.floorLine() || got == "" {
+			t.Errorf("floor %s: the note %q is not the caveat's sentence", lang, got)
+		}
 	}
 }
