@@ -31,6 +31,10 @@ type def struct {
 	name    string
 	caption func(r *analyze.Report) string
 	build   func(cv *chartView) (*figure, error)
+	// wide: set at the text's full width in print, not the usual share
+	// of it: its text is small for its size (the dashboard's six tiles,
+	// the heat map's cells), and would print at 4 pt.
+	wide bool
 }
 
 // paretoCaption says whether chart 11's output is per GPU or of the
@@ -52,17 +56,17 @@ func fixed(id string) func(*analyze.Report) string { return func(*analyze.Report
 // caption) in every locale, its place in a template ({{chart "NN-…"}})
 // and its row in docs/output.md; nothing counts the charts by hand.
 var defs = []def{
-	{"01-ttft", fixed("chart_ttft"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.TTFT, cv.sloTTFT()) }},
-	{"02-itl", fixed("chart_itl"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.ITL, nil) }},
-	{"03-tps", fixed("chart_tps"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.TPS, cv.sloTPS()) }},
-	{"04-latency", fixed("chart_latency"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.Latency, nil) }},
-	{"05-throughput", throughputCaption, (*chartView).throughput},
-	{"06-capacity", fixed("chart_capacity"), (*chartView).capacity},
-	{"07-aggregate-output", fixed("chart_aggregate_output"), (*chartView).aggregate},
-	{"08-spec-speedup", fixed("chart_spec_speedup"), (*chartView).speedup},
-	{"09-slo-heatmap", fixed("chart_slo_heatmap"), (*chartView).heatmap},
-	{"10-dashboard", DashboardCaption, (*chartView).dashboard},
-	{"11-pareto", paretoCaption, (*chartView).pareto},
+	{"01-ttft", fixed("chart_ttft"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.TTFT, cv.sloTTFT()) }, false},
+	{"02-itl", fixed("chart_itl"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.ITL, nil) }, false},
+	{"03-tps", fixed("chart_tps"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.TPS, cv.sloTPS()) }, false},
+	{"04-latency", fixed("chart_latency"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.Latency, nil) }, false},
+	{"05-throughput", throughputCaption, (*chartView).throughput, false},
+	{"06-capacity", fixed("chart_capacity"), (*chartView).capacity, false},
+	{"07-aggregate-output", fixed("chart_aggregate_output"), (*chartView).aggregate, false},
+	{"08-spec-speedup", fixed("chart_spec_speedup"), (*chartView).speedup, false},
+	{"09-slo-heatmap", fixed("chart_slo_heatmap"), (*chartView).heatmap, true},
+	{"10-dashboard", DashboardCaption, (*chartView).dashboard, true},
+	{"11-pareto", paretoCaption, (*chartView).pareto, false},
 }
 
 // Caption is the message id of chart name's caption in report r; ""
@@ -74,6 +78,17 @@ func Caption(name string, r *analyze.Report) string {
 		}
 	}
 	return ""
+}
+
+// Wide reports whether chart name is set at the text's full width in
+// print (def.wide): its text is small for its size.
+func Wide(name string) bool {
+	for _, d := range defs {
+		if d.name == name {
+			return d.wide
+		}
+	}
+	return false
 }
 
 // logY reports whether metric id is drawn on a log y axis: the times

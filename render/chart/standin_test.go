@@ -113,3 +113,18 @@ func TestParetoMarksAndDefinitions(t *testing.T) {
 		t.Errorf("definitions note %q, want %q", got, want)
 	}
 }
+
+// TestWideCharts: the charts whose text is small for their size (the
+// heat map, the dashboard) print at the text's full width; the others,
+// and a name that is no chart, do not.
+func TestWideCharts(t *testing.T) {
+	for _, name := range Names() {
+		want := name == "09-slo-heatmap" || name == "10-dashboard"
+		if Wide(name) != want {
+			t.Errorf("Wide(%q) = %v, want %v", name, Wide(name), want)
+		}
+	}
+	if Wide("no-such-chart") {
+		t.Error("a name that is no chart is wide")
+	}
+}

@@ -34,6 +34,9 @@ type layout struct {
 	// pageBefore says whether a level-2 heading titled as given starts
 	// a page (Assets.PageBefore); nil for none.
 	pageBefore func(title string) bool
+	// wideImage says whether an image is set at the full text width
+	// (Assets.WideImage); nil for none.
+	wideImage func(dest string) bool
 	// dense is set from the heading pageBefore picks on (the appendix):
 	// its tables and code are set a size smaller, reference matter read
 	// up close.

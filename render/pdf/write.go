@@ -62,6 +62,10 @@ type Assets struct {
 	// PageBefore says whether the level-2 heading titled title starts a
 	// page of its own (the appendix's first); nil for none.
 	PageBefore func(title string) bool
+	// WideImage says whether the image at link destination dest is set
+	// at the text's full width rather than figureWidth of it (a chart
+	// whose text is small for its size); nil for none.
+	WideImage func(dest string) bool
 	// InContents says whether a level-3 heading titled title, under the
 	// level-2 heading titled parent, has a line in the contents (the
 	// bookmarks hold every heading of levels 1 to 3); nil lists them all.
@@ -120,6 +124,7 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 	// before it (an executive summary), which end their last page.
 	l := newLayout(pdf, src, a.Images, glue)
 	l.pageBefore = a.PageBefore
+	l.wideImage = a.WideImage
 	split := l.contentBlocks(root, a.ContentsTitle, len(inContents(headingsOf(root, src, a.ContentsTitle), a.InContents)))
 	marks := headingsUpTo3(l.headings)
 	toc := inContents(l.headings, a.InContents)
