@@ -324,17 +324,7 @@ func TestRatioOneWay(t *testing.T) {
 		}
 		for _, id := range tm.Ratios.Ratio {
 			for _, s := range needMessage(t, msgs, lang, id) {
-				if !strings.Contains(s, "{{.Ratio}}") && !strings.Contains(s, "{{.Low}}") {
-					t.Errorf("%s %s is in the ratio class but states no ratio: %q", lang, id, s)
-				}
-				if w := ratioWord[lang]; w == "" || !strings.Contains(strings.ToLower(s), w) {
-					t.Errorf("%s %s states a ratio without naming it one (%q): %q", lang, id, w, s)
-				}
-				// The tie threshold ({{.Pct}}, {{.Tie}}) may appear; a
-				// difference may not.
-				if slices.ContainsFunc(diffPlaceholders, func(p string) bool { return strings.Contains(s, p) }) || strings.Contains(s, "%") {
-					t.Errorf("%s %s is a ratio but states a difference: %q", lang, id, s)
-				}
+				checkRatio(t, lang, id, s, ratioWord[lang])
 			}
 		}
 		for id, forms := range msgs {
@@ -346,6 +336,23 @@ func TestRatioOneWay(t *testing.T) {
 				t.Errorf("%s %s states a ratio but is not in the ratio class of terms/%s.toml", lang, id, lang)
 			}
 		}
+	}
+}
+
+// checkRatio fails when ratio message s of lang states no ratio, does
+// not name it one (word), or states a difference.
+func checkRatio(t *testing.T, lang, id, s, word string) {
+	t.Helper()
+	if !strings.Contains(s, "{{.Ratio}}") && !strings.Contains(s, "{{.Low}}") {
+		t.Errorf("%s %s is in the ratio class but states no ratio: %q", lang, id, s)
+	}
+	if word == "" || !strings.Contains(strings.ToLower(s), word) {
+		t.Errorf("%s %s states a ratio without naming it one (%q): %q", lang, id, word, s)
+	}
+	// The tie threshold ({{.Pct}}, {{.Tie}}) may appear; a difference
+	// may not.
+	if slices.ContainsFunc(diffPlaceholders, func(p string) bool { return strings.Contains(s, p) }) || strings.Contains(s, "%") {
+		t.Errorf("%s %s is a ratio but states a difference: %q", lang, id, s)
 	}
 }
 

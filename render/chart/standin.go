@@ -68,34 +68,7 @@ func (cv *chartView) standInLegend(ids []analyze.MetricID, sts ...analyze.Statis
 			if mark == "" {
 				continue
 			}
-			// Each config with the metrics it shows the stand-in for,
-			// configs that share their metrics named together.
-			var groups []string
-			byMetrics := map[string][]string{}
-			for _, c := range cv.r.Configs {
-				var ms []string
-				for _, id := range ids {
-					if standsInFor(c, id, st, mark) {
-						ms = append(ms, cv.loc.T("metric_"+present.MustOf(id).Stem))
-					}
-				}
-				if len(ms) == 0 {
-					continue
-				}
-				key := strings.Join(ms, ", ")
-				if _, ok := byMetrics[key]; !ok {
-					groups = append(groups, key)
-				}
-				byMetrics[key] = append(byMetrics[key], cv.name(c))
-			}
-			var items []string
-			for _, key := range groups {
-				item := cv.loc.List(byMetrics[key])
-				if len(ids) > 1 {
-					item += " (" + key + ")"
-				}
-				items = append(items, item)
-			}
+			items := cv.standInItems(ids, st, mark)
 			if len(items) == 0 {
 				continue
 			}
@@ -105,6 +78,39 @@ func (cv *chartView) standInLegend(ids []analyze.MetricID, sts ...analyze.Statis
 		}
 	}
 	return out
+}
+
+// standInItems name the configs that show the stand-in marked mark for
+// statistic st of the metrics ids, those that show it for the same
+// metrics together, each group with its metrics when there are several
+// ("SGLang (TTFT, ITL, Latency)").
+func (cv *chartView) standInItems(ids []analyze.MetricID, st analyze.Statistic, mark string) []string {
+	var groups []string
+	byMetrics := map[string][]string{}
+	for _, c := range cv.r.Configs {
+		var ms []string
+		for _, id := range ids {
+			if standsInFor(c, id, st, mark) {
+				ms = append(ms, cv.loc.T("metric_"+present.MustOf(id).Stem))
+			}
+		}
+		if len(ms) == 0 {
+			continue
+		}
+		key := strings.Join(ms, ", ")
+		if _, ok := byMetrics[key]; !ok {
+			groups = append(groups, key)
+		}
+		byMetrics[key] = append(byMetrics[key], cv.name(c))
+	}
+	items := make([]string, len(groups))
+	for i, key := range groups {
+		items[i] = cv.loc.List(byMetrics[key])
+		if len(ids) > 1 {
+			items[i] += " (" + key + ")"
+		}
+	}
+	return items
 }
 
 // standsInFor reports whether some reached level of c shows the stand-in

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -67,27 +66,6 @@ func (v *view) ConclusionLines() []string {
 	var out []string
 	for _, s := range v.conclusionGroups(told) {
 		if len(out) < maxConclusionLines {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// headlineLines phrases every headline finding but the anomalies, in
-// report order: speculative decoding, capacity, throughput, latency
-// (analyze.Rule.Order).
-func (v *view) headlineLines() []string {
-	order := kindOrder()
-	var fs []analyze.Finding
-	for _, f := range v.R.Findings {
-		if f.Headline() && f.Kind != analyze.TPSFastTail && f.Kind != analyze.AnomalyNote {
-			fs = append(fs, f)
-		}
-	}
-	sort.SliceStable(fs, func(i, j int) bool { return order[fs[i].Kind] < order[fs[j].Kind] })
-	var out []string
-	for _, f := range fs {
-		if s := v.phrase(f); s != "" {
 			out = append(out, s)
 		}
 	}

@@ -138,15 +138,15 @@ func (v *view) SLOSubstitutes(pct string) []string {
 // on a stand-in: not when every measured cell would carry the star,
 // which would then say nothing the note under the matrix does not.
 func (v *view) starred(p analyze.Percentile) bool {
-	all, any := true, false
+	all, some := true, false
 	for _, c := range v.R.Configs {
 		for _, l := range c.Levels {
 			sv := l.SLO.Get(p)
 			s := sv.TTFTStat != "" || sv.TPSStat != ""
-			all, any = all && s, any || s
+			all, some = all && s, some || s
 		}
 	}
-	return any && !all
+	return some && !all
 }
 
 // statUsed is a statistic an SLO of a config is checked on in place of
