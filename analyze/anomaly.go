@@ -11,12 +11,15 @@ import (
 // numbers behind it, by name, so that a report can phrase it in any
 // language; Message is a plain English summary for logs and tools.
 type Anomaly struct {
-	Kind    AnomalyKind `json:"kind"`
-	Config  string      `json:"config"`
-	Load    Load        `json:"load"`
-	Metric  string      `json:"metric"`
-	Message string      `json:"message"`
-	Values  Numbers     `json:"values"`
+	Kind   AnomalyKind `json:"kind"`
+	Config string      `json:"config"`
+	Load   Load        `json:"load"`
+	Metric string      `json:"metric"`
+	// Rival is the config a cross-config anomaly (TTFTFloor) is set
+	// against; "" for the others.
+	Rival   string  `json:"rival,omitempty"`
+	Message string  `json:"message"`
+	Values  Numbers `json:"values"`
 }
 
 // AnomalyKind names a kind of anomaly. Each has a row in AnomalyRules.
@@ -69,6 +72,11 @@ const (
 	// RequestErrors: requests failed at a level; the statistics cover only
 	// the ones that succeeded.
 	RequestErrors AnomalyKind = "request_errors"
+	// TTFTFloor: a config's TTFT at the lowest level every config
+	// measured is FloorFactor or more times its rival's, the lowest of
+	// the others' there: a floor out of line, before any queueing, that
+	// the deployment rather than the engine may explain (floor.go).
+	TTFTFloor AnomalyKind = "ttft_floor"
 )
 
 // AnomalyRule is one kind of anomaly, in one row: the weight of the
@@ -101,6 +109,7 @@ func AnomalyRules() []AnomalyRule {
 		{Kind: LatencyMismatch, Values: []string{"latency", "expected", "deviation", "tokens"}},
 		{Kind: SLONonMonotonic, Values: []string{"failed_load"}},
 		{Kind: RequestErrors, Values: []string{"errors", "requests"}},
+		{Kind: TTFTFloor, Values: []string{"ttft", "rival_ttft", "ratio", "median"}},
 	}
 }
 
@@ -133,7 +142,7 @@ func anomalies(r *Report) []Anomaly {
 			out = append(out, nonMonotonic(cfg, pct, r.Axis)...)
 		}
 	}
-	return out
+	return append(out, ttftFloors(r)...)
 }
 
 // step is the move from one measured level to the next: how much the

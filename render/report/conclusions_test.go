@@ -84,7 +84,7 @@ func TestTieWording(t *testing.T) {
 			words{"en": {"faster"}, "tr": {"daha hızlı"}}},
 		{"speculative faster", analyze.Finding{Kind: analyze.SpecLowLoad, Configs: []string{"b", "a"}, Levels: []analyze.Load{1}, Stat: analyze.Mean,
 			Values: analyze.Numbers{"ratio": 1.06, "spec": 106, "direct": 100}},
-			words{"en": {"1.06× faster", "106 against 100 tok/s mean per-user TPS"}, "tr": {"1,06× daha hızlı", "kullanıcı başına ortalama TPS: 106 ve 100 tok/s"}},
+			words{"en": {"6% faster", "106 against 100 tok/s mean per-user TPS"}, "tr": {"%6 daha hızlı", "kullanıcı başına ortalama TPS: 106 ve 100 tok/s"}},
 			words{"en": {"on par"}, "tr": {"başa baş"}}},
 	} {
 		r := reporttest.Tiny()
@@ -366,9 +366,9 @@ func TestSaturationAndSchedulingChange(t *testing.T) {
 			}
 		}
 		checkText(t, lang+" saturation", sat, words{"en": {"saturates from c=16 on", "grew 2× from c=8", "`--max-num-seqs 8`", "the likely cause"},
-			"tr": {"c=16 seviyesinde doygunluğa ulaşıyor", "2 katına çıkarken", "`--max-num-seqs 8`", "olası neden"}}[lang], nil)
-		checkText(t, lang+" scheduling change", sched, words{"en": {"grew 4× from c=2", "mean TTFT jumped 9.00×", "still grew", "This is not a saturation"},
-			"tr": {"4 katına çıkarken", "9,00 katına sıçradı", "artmaya devam etti", "Bu bir doygunluk değildir"}}[lang],
+			"tr": {"c=16 seviyesinde doygunluğa ulaşıyor", "2 kat artarken", "`--max-num-seqs 8`", "olası neden"}}[lang], nil)
+		checkText(t, lang+" scheduling change", sched, words{"en": {"grew 4× from c=2", "mean TTFT jumped 9×", "still grew 3.64×", "This is not a saturation"},
+			"tr": {"4 kat artarken", "9 kat sıçradı", "artmaya devam etti: 3,64 kat", "Bu bir doygunluk değildir"}}[lang],
 			words{"en": {"doubled", "saturates"}, "tr": {"iki katına", "doygunluğa"}}[lang])
 		if strings.Count(all, "--max-num-seqs") != 1 {
 			t.Errorf("%s: the cap is told %d times:\n%s", lang, strings.Count(all, "--max-num-seqs"), all)

@@ -19,7 +19,7 @@ type phraser struct {
 var phrasers = map[analyze.FindingKind]phraser{
 	analyze.SpecLowLoad: {(*view).phraseSpecLow, []string{"finding_spec_low_faster", "finding_spec_low_par", "finding_spec_low_slower", "finding_spec_low_unpaid"}},
 	analyze.SpecBreakEven: {(*view).phraseBreakEven, []string{"finding_pays_off", "window_up_to", "window_from", "users_about", "reason_not_delivered",
-		"reason_slo_ttft", "reason_slo_tps", "reason_latency_pct", "reason_tps_on_par", "reason_tps_on_par_cross", "reason_subject", "fragile_sentence"}},
+		"reason_slo_ttft", "reason_slo_tps", "reason_latency", "diff_time_up", "reason_tps_on_par", "reason_tps_on_par_cross", "reason_subject", "fragile_sentence"}},
 	analyze.SpecNoBreakEven: {(*view).phraseNoBreakEven, []string{"finding_no_break_even"}},
 	analyze.SpecHighLoad:    {(*view).phraseSpecHigh, []string{"finding_spec_high"}},
 	analyze.CapacityLeader: {(*view).phraseCapacity, []string{"finding_capacity_only", "finding_capacity_tie", "finding_capacity_alone", "finding_capacity",

@@ -1,8 +1,6 @@
 package report
 
 import (
-	"math"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -66,29 +64,8 @@ func (v *view) ConclusionLines() []string {
 		told[v.phrase(f)] = true
 	}
 	var out []string
-	for _, s := range v.headlineLines() {
-		if !told[s] && len(out) < maxConclusionLines {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// headlineLines phrases every headline finding but the anomalies, in
-// report order: speculative decoding, capacity, throughput, latency
-// (analyze.Rule.Order).
-func (v *view) headlineLines() []string {
-	order := kindOrder()
-	var fs []analyze.Finding
-	for _, f := range v.R.Findings {
-		if f.Headline() && f.Kind != analyze.TPSFastTail && f.Kind != analyze.AnomalyNote {
-			fs = append(fs, f)
-		}
-	}
-	sort.SliceStable(fs, func(i, j int) bool { return order[fs[i].Kind] < order[fs[j].Kind] })
-	var out []string
-	for _, f := range fs {
-		if s := v.phrase(f); s != "" {
+	for _, s := range v.conclusionGroups(told) {
+		if len(out) < maxConclusionLines {
 			out = append(out, s)
 		}
 	}
@@ -149,7 +126,8 @@ func (v *view) phraseSpecLow(f analyze.Finding) string {
 	}
 	return l.T(id, "C", v.findingLevel(f, 0), "Engine", v.engineOf(f.Configs[0]), "Spec", v.findingName(f, 0), "Direct", v.findingName(f, 1),
 		"Stat", v.StatWord(string(f.Stat)), "Tie", v.Tie(), "Pct", v.TiePct(),
-		"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0))
+		"Ratio", l.Ratio(val["ratio"]), "Gap", v.gap(val["ratio"]), "Diff", v.diffText(val["spec"], val["direct"], speedWords),
+		"SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0))
 }
 
 // phraseSpecHigh words the loss of speculative decoding at the highest
@@ -157,7 +135,7 @@ func (v *view) phraseSpecLow(f analyze.Finding) string {
 func (v *view) phraseSpecHigh(f analyze.Finding) string {
 	l, val := v.loc, f.Values
 	return l.T("finding_spec_high", "C", v.findingLevel(f, 0), "Spec", v.findingName(f, 0), "Direct", v.findingName(f, 1), "Stat", v.StatWord(string(f.Stat)),
-		"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 1), "DirectTPS", l.Num(val["direct"], 1))
+		"Diff", v.diffText(val["spec"], val["direct"], speedWords), "SpecTPS", l.Num(val["spec"], 1), "DirectTPS", l.Num(val["direct"], 1))
 }
 
 // phraseCapacity words the capacity leader: alone, tied, the only one
@@ -256,10 +234,8 @@ func (v *view) phraseTTFT(f analyze.Finding) string {
 func (v *view) anomalyText(kind analyze.AnomalyKind, config string, x analyze.Load, val map[string]float64, cp *analyze.Flag, long bool) string {
 	l := v.loc
 	_, hasPrev := val["prev_load"]
-	load := l.Times(round1(val["load_factor"]))
 	args := []any{"Config", v.Name(config), "C", l.At(x), "PrevC", l.At(analyze.Load(val["prev_load"])),
-		"Load", load, "LoadK", strings.TrimSuffix(load, "×"),
-		"Throughput", l.Ratio(val["throughput_factor"]), "ThroughputK", l.Num(val["throughput_factor"], 2)}
+		"Load", v.loadRise(val["load_factor"]), "Throughput", v.rise(val["throughput_factor"])}
 	var s string
 	switch kind {
 	case analyze.Saturation:
@@ -278,14 +254,14 @@ func (v *view) anomalyText(kind analyze.AnomalyKind, config string, x analyze.Lo
 			s += " " + l.T("anomaly_saturation_ttft", "Prev", l.Num(val["ttft_prev"], 0), "Value", l.Num(val["ttft"], 0))
 		}
 	case analyze.SchedulingChange:
-		s = l.T("anomaly_scheduling_change", append(args, "Ratio", l.Ratio(val["ratio"]), "RatioK", l.Num(val["ratio"], 2), "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0),
+		s = l.T("anomaly_scheduling_change", append(args, "Jump", v.rise(val["ratio"]), "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0),
 			"RpsPrev", l.Num(val["rps_prev"], 2), "Rps", l.Num(val["rps"], 2))...)
 		if analyze.Known(val["itl_prev"]) && analyze.Known(val["itl"]) {
 			s += " " + l.T("anomaly_scheduling_itl", "Prev", l.Num(val["itl_prev"], 1), "Value", l.Num(val["itl"], 1))
 		}
 		s += " " + l.T("anomaly_scheduling_meaning")
 	case analyze.TTFTJump:
-		s = l.T("anomaly_ttft_jump", append(args, "Ratio", l.Ratio(val["ratio"]), "RatioK", l.Num(val["ratio"], 2), "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0))...)
+		s = l.T("anomaly_ttft_jump", append(args, "Jump", v.rise(val["ratio"]), "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0))...)
 		if offered, ok := val["offered"]; ok {
 			// On a rate axis: the offered rate is still delivered.
 			s += " " + l.T("anomaly_ttft_jump_offered", "Delivered", l.Num(val["delivered"], 2), "Offered", l.Num(offered, 2))
@@ -333,9 +309,6 @@ func (v *view) capExceededText(a analyze.Anomaly, id string) string {
 	return l.T(id, "Config", v.Name(a.Config), "C", l.At(a.Load), "N", l.Num(n, 0), "InFlight", l.Num(a.Values["in_flight"], 0),
 		"Flag", render.Code(a.Metric+" "+strconv.FormatFloat(n, 'f', -1, 64)))
 }
-
-// round1 rounds a load factor to one decimal, so that 1.99 reads 2×.
-func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
 // capOf is the deployment limit a saturation or drop of config at x
 // begins at: the cap_limit anomaly there (the first, when several).

@@ -77,11 +77,7 @@ func (v *view) queueReasons(s analyze.Speedup, pt analyze.SpeedupPoint, cross fl
 			items = append(items, v.sloMiss(lv, sv))
 		}
 		if r := pt.LatencyRatio; id == s.Spec && r > 1 && !v.isTie(r, 1) {
-			msg := "reason_latency_pct"
-			if r >= 2 {
-				msg = "reason_latency_times"
-			}
-			items = append(items, l.T(msg, "Pct", l.Pct(r-1, 0), "Ratio", l.Ratio(r), "Stat", v.StatWord(string(v.latencyStat(s, pt.Load)))))
+			items = append(items, l.T("reason_latency", "Diff", v.diffText(r, 1, timeWords), "Stat", v.StatWord(string(v.latencyStat(s, pt.Load)))))
 		}
 		if len(items) > 0 {
 			out = append(out, l.T("reason_subject", "Config", v.Name(id), "Items", l.List(items)))
@@ -92,7 +88,7 @@ func (v *view) queueReasons(s analyze.Speedup, pt analyze.SpeedupPoint, cross fl
 		args := []any{"Stat", v.StatWord(string(s.Stat)), "Ratio", l.Ratio(pt.Ratio)}
 		if cross >= 0 {
 			id += "_cross"
-			args = append(args, "X", l.Near(cross))
+			args = append(args, v.crossing(s, cross)...)
 		}
 		out = append(out, l.T(id, args...))
 	}
@@ -196,7 +192,7 @@ func (v *view) breakEvenLines(s analyze.Speedup) []string {
 func (v *view) neverPaysLine(s analyze.Speedup) string {
 	for _, pt := range s.Points {
 		if pt.Outcome == analyze.Faster {
-			return v.loc.T("speedup_never_pays", "Spec", v.Name(s.Spec), "C", v.loc.At(pt.Load), "Ratio", v.loc.Ratio(pt.Ratio),
+			return v.loc.T("speedup_never_pays", "Spec", v.Name(s.Spec), "C", v.loc.At(pt.Load), "Diff", v.diffText(pt.Ratio, 1, speedWords),
 				"Reasons", v.queueReasons(s, pt, -1))
 		}
 	}
@@ -213,7 +209,7 @@ func (v *view) specLowUnpaid(f analyze.Finding) string {
 	}
 	pt, _ := pointAt(s, f.Levels[0])
 	return l.T("finding_spec_low_unpaid", "C", v.findingLevel(f, 0), "Spec", v.findingName(f, 0), "Direct", v.findingName(f, 1),
-		"Stat", v.StatWord(string(f.Stat)), "Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0),
+		"Stat", v.StatWord(string(f.Stat)), "Diff", v.diffText(val["ratio"], 1, speedWords), "SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0),
 		"Reasons", v.queueReasons(s, pt, -1))
 }
 
@@ -228,7 +224,7 @@ func (v *view) speedupMarks(s analyze.Speedup, p analyze.SpeedupPoint, cell stri
 		cell += " " + l.T("speedup_unpaid_mark")
 	}
 	if s.BreakEven != nil && *s.BreakEven == p.Load {
-		cell = "**" + cell + "** " + l.T("break_even_mark")
+		cell = "**" + cell + "**" // the break-even level: the note under the table says so
 	}
 	return cell
 }

@@ -42,6 +42,7 @@ type vocabulary interface {
 type summaryMethods interface {
 	vocabulary
 	Verdict() string
+	VerdictCaveat() string
 	SummaryFindings() []string
 	Caveat() string
 	FastTail() string
@@ -116,6 +117,7 @@ type resultsMethods interface {
 	SectionFindings(section string) []string
 	SpeedupLines() []string
 	SpeedupTable() render.Table
+	SpeedupTableNote() string
 	UniformDef(metric string) string
 	AggregateIntro() string
 	SpeedupIntro() string
@@ -146,6 +148,7 @@ type capacityMethods interface {
 	CapacityNotes(pct string) []string
 	CapacityTable(pct string) render.Table
 	GoodputTable() render.Table
+	GoodputNote() string
 	HasGoodput() bool
 	SLOMatrix(pct string) render.Table
 	SLOSubstitutes(pct string) []string
@@ -189,6 +192,7 @@ type appendixMethods interface {
 	MetricDefs() render.Table
 	LatencyEstimated() bool
 	DefinitionTable() *render.Table
+	ToolsAlike() string
 	DefinitionWarnings() []string
 	WorkloadTable() render.Table
 	HasBounds() bool

@@ -115,7 +115,7 @@ func (v *view) Caveat() string {
 	default:
 		s += "."
 	}
-	return s
+	return s + " " + v.loc.T("caveat_differences")
 }
 
 // fastTailChangesCapacity reports whether checking TPS against the

@@ -64,7 +64,7 @@ func (v *view) gpuSources() string {
 		groups[i].configs = append(groups[i].configs, v.Name(c.ID))
 	}
 	if len(groups) == 1 && groups[0].source != analyze.GPUsUnknown {
-		return v.loc.T("gpus_all_from_"+string(groups[0].source), "N", v.loc.Int(int(groups[0].gpus)))
+		return v.loc.N("gpus_all_from_"+string(groups[0].source), int(groups[0].gpus), "N", v.loc.Int(int(groups[0].gpus)))
 	}
 	var parts []string
 	for _, g := range groups {
@@ -266,7 +266,7 @@ func (v *view) targetLeader() string {
 	}
 	next := have[1]
 	args = append(args, "Next", v.Name(next.ID), "NextValue", l.Num(v.targetValue(next), dec), "Tie", v.Tie(),
-		"Pct", l.Pct(v.targetValue(lead)/v.targetValue(next)-1, 0))
+		"Gap", v.gap(v.targetValue(lead)/v.targetValue(next)))
 	if v.isTie(v.targetValue(lead), v.targetValue(next)) {
 		return l.T("efficiency_target_tie", args...)
 	}
@@ -361,7 +361,7 @@ func (v *view) CostLines() []string {
 		return []string{l.T("cost_only", args...)}
 	}
 	args = append(args, "Next", v.Name(have[1].ID), "NextValue", l.Num(cost(have[1]), 2), "Tie", v.Tie(),
-		"Pct", l.Pct(1-cost(have[0])/cost(have[1]), 0))
+		"Gap", v.rise(cost(have[0])/cost(have[1])))
 	if v.isTie(cost(have[0]), cost(have[1])) {
 		return []string{l.T("cost_tie", args...)}
 	}
