@@ -160,8 +160,8 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 				return nil, fmt.Errorf("pdf page %d: %w", pageNo(i), err)
 			}
 		}
-		if l.toc != nil && l.toc.page == i {
-			contentsAt(pdf, l, a, toc, pageNo, l.toc)
+		if l.toc != nil {
+			contentsAt(pdf, l, a, toc, pageNo, l.toc, i)
 		}
 		for _, h := range marks {
 			if h.page == i {

@@ -69,8 +69,8 @@ func TestFragileWording(t *testing.T) {
 	r := reporttest.Tiny()
 	r.Configs[0].Levels[0].Fragile, r.Configs[0].Levels[0].SampleSize = true, 10
 	for lang, want := range map[string][2]string{
-		"en": {"It holds. Its P90 SLO check at c=1 rests on only 10 requests: fragile.", "it holds; its P90 SLO check at c=1 rests on only 10 requests"},
-		"tr": {"It holds. Bu kararın c=1 seviyesindeki P90 SLO denetimi yalnızca 10 isteğe dayanıyor; kırılgan.", "it holds; c=1 seviyesindeki P90 SLO denetimi yalnızca 10 isteğe dayanıyor"},
+		"en": {"It holds. Its P90 SLO check at c=1 rests on only 10 requests: fragile.", "it holds; fragile: P90 SLO check at c=1 on only 10 requests"},
+		"tr": {"It holds. Bu kararın c=1 seviyesindeki P90 SLO denetimi yalnızca 10 isteğe dayanıyor; kırılgan.", "it holds; kırılgan: c=1 seviyesinde P90 SLO denetimi yalnızca 10 istekle"},
 	} {
 		v := views(t, r)[lang]
 		if got := v.withFragile("It holds.", []analyze.Load{1}); got != want[0] {
