@@ -327,3 +327,30 @@ func TestGuideLLMLoad(t *testing.T) {
 		})
 	}
 }
+
+// TestPerRequestToldByItsHeader: the folder walk tells per-request data
+// by its header and does not read it whole (it may hold millions of
+// rows, which its configuration's read reads once): beside a one-run
+// file, a per-request file whose row breaks far down still makes the
+// folder a report of configurations, not one configuration's runs, and
+// the read names the broken row.
+func TestPerRequestToldByItsHeader(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("concurrency,ttft_ms,itl_ms,latency_s\n")
+	for i := range 2000 {
+		fmt.Fprintf(&b, "4,%d,7,1.5\n", 40+i%50)
+	}
+	b.WriteString("4,forty,7,1.5\n")
+	root := writeTree(t, map[string]string{
+		"r/requests.csv": b.String(),
+		"r/vllm-c8.json": `{"max_concurrency": 8, "mean_ttft_ms": 50, "mean_tpot_ms": 8, "mean_e2el_ms": 2000}`,
+	})
+	dir := filepath.Join(root, "r")
+	if got := targets(t, dir); got != "r" {
+		t.Fatalf("Discover = %q, want a report of configurations", got)
+	}
+	_, err := Read(dir, ReadOptions{})
+	if err == nil || !strings.Contains(err.Error(), "requests.csv:2002:3") {
+		t.Errorf("Read = %v, want the error at requests.csv:2002:3", err)
+	}
+}
