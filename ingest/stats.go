@@ -2,8 +2,9 @@ package ingest
 
 import (
 	"math"
-	"slices"
 	"strconv"
+
+	"github.com/openzeka/reportgen/internal/floatsort"
 )
 
 // stat builds a Stat from named values, NaN where absent.
@@ -47,7 +48,8 @@ func shortest32(x float32) float64 {
 // values that are numbers: a value a request does not have is NaN (the
 // TPOT of a one-token request), an unbounded one +Inf (its decode
 // rate), and both are left out. With keep it sorts a copy, so the
-// samples keep their order; otherwise it sorts v in place (NaN first).
+// samples keep their order; otherwise it sorts v in place (NaN first:
+// floatsort's order, slices.Sort's made total, in linear time).
 func summarize(v []float32, keep bool) Stat {
 	sum, n := 0.0, 0
 	for _, x := range v {
@@ -59,16 +61,14 @@ func summarize(v []float32, keep bool) Stat {
 	if n == 0 {
 		return NoStat()
 	}
-	sorted := v
+	var sorted []float32
 	if keep {
-		sorted = slices.Clone(v)
+		sorted = floatsort.Sorted(v)
+	} else {
+		floatsort.Sort(v)
+		sorted = v
 	}
-	slices.Sort(sorted) // NaN first, then -Inf … +Inf
-	lo := 0
-	for lo < len(sorted) && (math.IsNaN(float64(sorted[lo])) || math.IsInf(float64(sorted[lo]), -1)) {
-		lo++
-	}
-	sorted = sorted[lo : lo+n]
+	sorted = floatsort.Finite(sorted)
 	// The mean of float32 samples is known to float32's precision: it
 	// is written in float32's shortest form too (1.8, not 1.7999999523).
 	mean := shortest32(float32(sum / float64(n)))
