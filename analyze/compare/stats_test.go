@@ -2,7 +2,11 @@ package compare
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"github.com/openzeka/reportgen/internal/floatsort"
 )
 
 // The reference values of these tests are computed outside this code,
@@ -147,13 +151,59 @@ func TestSignTest(t *testing.T) {
 	}
 }
 
-// seq is n values from, from + step, ….
-func seq(from, step float64, n int) []float64 {
-	out := make([]float64, n)
+// seq is n values from, from + step, …, sorted as samples are.
+func seq(from, step float64, n int) []float32 {
+	out := make([]float32, n)
 	for i := range out {
-		out[i] = from + float64(i)*step
+		out[i] = float32(from + float64(i)*step)
 	}
 	return out
+}
+
+// TestQuantileTestPooled: θ taken by halving the two sorted sides (kth)
+// and the counts above it by binary search are those of the definition:
+// both sides pooled and sorted, θ their value of nearest rank, each
+// side's values above θ counted one by one; on sides of any lengths
+// (one value, one side ten times the other), with ties across the sides
+// and θ at either end.
+func TestQuantileTestPooled(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, sizes := range [][2]int{{1, 1}, {1, 7}, {7, 1}, {2, 3}, {10, 10}, {33, 330}, {500, 499}} {
+		for _, levels := range []int{3, 1000} { // few distinct values (ties), or many
+			x, y := make([]float32, sizes[0]), make([]float32, sizes[1])
+			for i := range x {
+				x[i] = float32(r.IntN(levels))
+			}
+			for i := range y {
+				y[i] = float32(r.IntN(levels)) + 0.5*float32(r.IntN(2))
+			}
+			floatsort.Sort(x)
+			floatsort.Sort(y)
+			pooled := slices.Concat(x, y)
+			slices.Sort(pooled)
+			for _, q := range []float64{0, 0.01, 0.10, 0.5, 0.9, 0.99, 1} {
+				i := max(0, min(int(math.Ceil(q*float64(len(pooled))))-1, len(pooled)-1))
+				if got := kth(x, y, i); got != pooled[i] {
+					t.Fatalf("sizes %v q %g: kth = %v, pooled rank %d is %v", sizes, q, got, i, pooled[i])
+				}
+				a, b := 0, 0
+				for _, v := range x {
+					if v > pooled[i] {
+						a++
+					}
+				}
+				for _, v := range y {
+					if v > pooled[i] {
+						b++
+					}
+				}
+				want := quantileResult{P: fisherExact(a, len(x), b, len(y)), Shift: sign(float64(b)*float64(len(x)) - float64(a)*float64(len(y)))}
+				if got := quantileTest(x, y, q); got != want {
+					t.Fatalf("sizes %v q %g: %+v, want %+v", sizes, q, got, want)
+				}
+			}
+		}
+	}
 }
 
 // BenchmarkQuantileTest10k: the P90 test of 10,000 requests a side.
