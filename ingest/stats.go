@@ -44,29 +44,14 @@ func shortest32(x float32) float64 {
 	return f
 }
 
-// summarize computes mean and nearest-rank P10, P50, P90, P99 of the
-// values that are numbers: a value a request does not have is NaN (the
-// TPOT of a one-token request), an unbounded one +Inf (its decode
-// rate), and both are left out. With keep it sorts a copy, so the
-// samples keep their order; otherwise it sorts v in place (NaN first:
-// floatsort's order, slices.Sort's made total, in linear time).
-func summarize(v []float32, keep bool) Stat {
-	sum, n := 0.0, 0
-	for _, x := range v {
-		if f := float64(x); !math.IsNaN(f) && !math.IsInf(f, 0) {
-			sum += f
-			n++
-		}
-	}
+// summarize computes mean and nearest-rank P10, P50, P90, P99 of
+// samples from the sum and count of those that are numbers (sumOf): a
+// value a request does not have is NaN (the TPOT of a one-token
+// request), an unbounded one +Inf (its decode rate), and both are left
+// out. sorted are the samples in floatsort's order (NaN first).
+func summarize(sum float64, n int, sorted []float32) Stat {
 	if n == 0 {
 		return NoStat()
-	}
-	var sorted []float32
-	if keep {
-		sorted = floatsort.Sorted(v)
-	} else {
-		floatsort.Sort(v)
-		sorted = v
 	}
 	sorted = floatsort.Finite(sorted)
 	// The mean of float32 samples is known to float32's precision: it

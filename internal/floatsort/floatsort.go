@@ -37,15 +37,45 @@ func Sort(v []float32) {
 		insertion(v)
 		return
 	}
-	radix(v, make([]float32, len(v)))
+	parts := [][]float32{v}
+	if res := radix(parts, len(v), make([]float32, len(v)), v, counts(parts)); &res[0] != &v[0] {
+		copy(v, res)
+	}
 }
 
 // Sorted is a sorted copy of v, which is left as it is.
 func Sorted(v []float32) []float32 {
 	out := make([]float32, len(v))
-	copy(out, v)
-	Sort(out)
+	SortParts(out, [][]float32{v}, nil)
 	return out
+}
+
+// SortParts writes the values of parts, one after the other, sorted into
+// dst, as long as all of them together: values kept in parts (chunks of
+// a growing sample) are sorted without first being copied into one
+// slice. scratch, when at least as long as dst, is the sort's working
+// space (a caller that sorts many samples gives the same one to each);
+// otherwise one is allocated. Neither may overlap parts.
+func SortParts(dst []float32, parts [][]float32, scratch []float32) {
+	n := len(dst)
+	if n <= small {
+		concat(dst, parts)
+		insertion(dst)
+		return
+	}
+	if len(scratch) < n {
+		scratch = make([]float32, n)
+	}
+	// The passes that move values alternate between the two buffers:
+	// start in the one that makes the last pass land in dst.
+	c := counts(parts)
+	a, b := scratch[:n], dst
+	if passes(c, n)%2 == 1 {
+		a, b = b, a
+	}
+	if res := radix(parts, n, a, b, c); &res[0] != &dst[0] {
+		copy(dst, res) // no pass moved anything: res is parts[0]
+	}
 }
 
 // IsSorted reports whether v is in Sort's order.
@@ -89,38 +119,93 @@ func insertion(v []float32) {
 	}
 }
 
-// radix sorts v by key, one byte a pass from the lowest, through tmp (of
-// v's length). A pass in which every key has the same byte moves
-// nothing and is skipped.
-func radix(v, tmp []float32) {
-	var counts [4][256]int
-	for _, x := range v {
-		k := key(x)
-		counts[0][k&0xff]++
-		counts[1][k>>8&0xff]++
-		counts[2][k>>16&0xff]++
-		counts[3][k>>24]++
+// concat copies parts one after the other into dst.
+func concat(dst []float32, parts [][]float32) {
+	i := 0
+	for _, p := range parts {
+		i += copy(dst[i:], p)
 	}
-	src, dst := v, tmp
+}
+
+// counts are the histograms of the four bytes of the keys of parts.
+func counts(parts [][]float32) *[4][256]int {
+	var c [4][256]int
+	for _, p := range parts {
+		for _, x := range p {
+			k := key(x)
+			c[0][k&0xff]++
+			c[1][k>>8&0xff]++
+			c[2][k>>16&0xff]++
+			c[3][k>>24]++
+		}
+	}
+	return &c
+}
+
+// moves reports whether the pass of byte c (its histogram) moves values:
+// not when every key has the same byte there.
+func moves(c *[256]int, n int) bool {
+	for _, k := range c {
+		if k != 0 {
+			return k != n
+		}
+	}
+	return false
+}
+
+// passes is how many of the four passes move the n values whose
+// histograms are c.
+func passes(c *[4][256]int, n int) int {
+	p := 0
+	for i := range c {
+		if moves(&c[i], n) {
+			p++
+		}
+	}
+	return p
+}
+
+// radix sorts the n values of parts by key, whose byte histograms are
+// c (counts; used up), one byte a pass from the lowest: the first pass that moves values reads them from parts into
+// a, the next from a into b, and so on; passes that would move nothing
+// are skipped. It returns the slice holding the sorted values: a or b,
+// or, when no pass moved anything, parts[0] if it is the only part
+// (else the parts are copied into b).
+func radix(parts [][]float32, n int, a, b []float32, c *[4][256]int) []float32 {
+	src, dst := parts, a
+	var last []float32
 	for pass := range 4 {
-		c := &counts[pass]
-		shift := 8 * pass
-		if c[key(src[0])>>shift&0xff] == len(src) {
+		h := &c[pass]
+		if !moves(h, n) {
 			continue
 		}
 		sum := 0
-		for i, n := range c {
-			c[i] = sum
-			sum += n
+		for i, k := range h {
+			h[i] = sum
+			sum += k
 		}
-		for _, x := range src {
-			b := key(x) >> shift & 0xff
-			dst[c[b]] = x
-			c[b]++
+		shift := 8 * pass
+		for _, p := range src {
+			for _, x := range p {
+				d := key(x) >> shift & 0xff
+				dst[h[d]] = x
+				h[d]++
+			}
 		}
-		src, dst = dst, src
+		last = dst
+		src = [][]float32{dst}
+		if &dst[0] == &a[0] {
+			dst = b
+		} else {
+			dst = a
+		}
 	}
-	if &src[0] != &v[0] {
-		copy(v, src)
+	switch {
+	case last != nil:
+		return last
+	case len(parts) == 1:
+		return parts[0]
 	}
+	concat(b, parts)
+	return b
 }

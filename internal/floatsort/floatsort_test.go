@@ -98,6 +98,50 @@ func TestSortSkipsPasses(t *testing.T) {
 	}
 }
 
+// TestSortParts: the values of parts cut anywhere (one part, many,
+// empty ones) sort into dst as Sort sorts them together, with a scratch
+// buffer given or not; and when every pass moves nothing, one pass, two
+// or four (the last landing in dst either way), and the parts are left
+// as they were.
+func TestSortParts(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	shared := func(n int, high uint32, spread int) []float32 {
+		v := make([]float32, n)
+		for i := range v {
+			v[i] = math.Float32frombits(high + uint32(r.IntN(spread)))
+		}
+		return v
+	}
+	for _, v := range [][]float32{
+		values(r, 0, false), values(r, 5, true), values(r, 300, true), values(r, 5000, false),
+		shared(300, 0x3f800000, 1),     // one value: no pass moves
+		shared(300, 0x3f800000, 200),   // the low byte only: one pass
+		shared(300, 0x3f800000, 60000), // two low bytes: two passes
+	} {
+		want := slices.Clone(v)
+		Sort(want)
+		for _, cuts := range [][]int{nil, {0}, {len(v) / 3, len(v) / 3, 2 * len(v) / 3}, {len(v)}} {
+			var parts [][]float32
+			prev := 0
+			for _, c := range append(cuts, len(v)) {
+				parts = append(parts, slices.Clone(v[prev:c]))
+				prev = c
+			}
+			given := slices.Concat(parts...)
+			for _, scratch := range [][]float32{nil, make([]float32, len(v)+7)} {
+				dst := make([]float32, len(v))
+				SortParts(dst, parts, scratch)
+				if !sameBits(dst, want) {
+					t.Fatalf("%d values cut at %v: not Sort's order", len(v), cuts)
+				}
+				if !sameBits(slices.Concat(parts...), given) {
+					t.Fatalf("%d values cut at %v: the parts changed", len(v), cuts)
+				}
+			}
+		}
+	}
+}
+
 // TestFinite: the NaNs and −Inf at the start and +Inf at the end are cut
 // off, whatever is left (nothing, all).
 func TestFinite(t *testing.T) {
