@@ -92,14 +92,23 @@ func fisherExact(a, n1, b, n2 int) float64 {
 	if lo == hi {
 		return 1
 	}
+	// logP is ln C(n1, x) + ln C(n2, k − x) − ln C(n1 + n2, k), as
+	// logChoose computes each term, with the terms that do not depend
+	// on x computed once.
+	lg := func(n int) float64 {
+		v, _ := math.Lgamma(float64(n))
+		return v
+	}
+	lgN1, lgN2, total := lg(n1+1), lg(n2+1), logChoose(n1+n2, k)
 	logP := func(x int) float64 {
-		return logChoose(n1, x) + logChoose(n2, k-x) - logChoose(n1+n2, k)
+		return (lgN1 - lg(x+1) - lg(n1-x+1)) + (lgN2 - lg(k-x+1) - lg(n2-k+x+1)) - total
 	}
 	// ratio is P(x + 1) / P(x).
 	ratio := func(x int) float64 {
 		return float64(n1-x) * float64(k-x) / (float64(x+1) * float64(n2-k+x+1))
 	}
-	obs := logP(a) + 1e-7*math.Abs(logP(a)) + 1e-7
+	la := logP(a)
+	obs := la + 1e-7*math.Abs(la) + 1e-7
 	mode := int(math.Floor(float64(k+1) * float64(n1+1) / float64(n1+n2+2)))
 	mode = max(lo, min(mode, hi))
 	// The run of tables more likely than a: [l, r].
