@@ -114,7 +114,8 @@ func requestRows(cfg reqConfig, r *rand.Rand, after bool) []byte {
 // edition of a campaign of 1 M per-request rows (4 configurations × 8
 // levels × 31 250 requests): cli is "reportgen build --format md --lang
 // en", its PNG charts and analysis.json included, written to a folder;
-// nocharts reads, analyzes and writes the Markdown and analysis.json
+// binary is the same command run as a process of its own, which reports
+// its peak resident set (peak-RSS-MB, on Linux); nocharts reads, analyzes and writes the Markdown and analysis.json
 // without drawing a chart; read is ingest.Read alone.
 func BenchmarkCampaign1MRequestsMarkdown(b *testing.B) {
 	dir := filepath.Join(b.TempDir(), "campaign")
@@ -127,6 +128,9 @@ func BenchmarkCampaign1MRequestsMarkdown(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	})
+	b.Run("binary", func(b *testing.B) {
+		benchRSS(b, "build", "--format", "md", "--lang", "en", "-o", b.TempDir(), dir)
 	})
 	b.Run("nocharts", func(b *testing.B) {
 		b.ReportAllocs()
@@ -162,7 +166,9 @@ func BenchmarkCampaign1MRequestsMarkdown(b *testing.B) {
 // rows each (the shape of BenchmarkCampaign1MRequestsMarkdown; the
 // candidate with a faster TTFT in one configuration and a slower TPOT
 // in another): summary is "reportgen compare" printing its summary,
-// editions adds -o with the English Markdown edition and its charts.
+// binary the same run as a process of its own, which reports its peak
+// resident set (peak-RSS-MB, on Linux), editions adds -o with the
+// English Markdown edition and its charts.
 func BenchmarkCompare1MRequests(b *testing.B) {
 	tmp := b.TempDir()
 	before, after := filepath.Join(tmp, "before"), filepath.Join(tmp, "after")
@@ -175,6 +181,9 @@ func BenchmarkCompare1MRequests(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	})
+	b.Run("binary", func(b *testing.B) {
+		benchRSS(b, "compare", before, after)
 	})
 	b.Run("editions", func(b *testing.B) {
 		out := filepath.Join(b.TempDir(), "cmp")
