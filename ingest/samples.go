@@ -15,6 +15,18 @@ type Samples struct {
 	ITL, Latency []float32
 }
 
+// pairedOnly keeps of the samples of levels and their runs only TTFT
+// and TPS (ReadOptions.PairedOnly).
+func pairedOnly(levels []Level) {
+	for i := range levels {
+		l := &levels[i]
+		if l.Samples != nil {
+			l.Samples = &Samples{TTFT: l.Samples.TTFT, TPS: l.Samples.TPS}
+		}
+		pairedOnly(l.Repeats)
+	}
+}
+
 // sampleSet accumulates the requests of one level: the per-request
 // readers (a CSV, vLLM's --save-detailed arrays, AIPerf's records) fill
 // one and summarize it.

@@ -431,6 +431,7 @@ func buildOne(ctx context.Context, t target, shown string, cfg *buildConfig, w *
 		return nil, err
 	}
 	a := analysis{input: cfg.input, overrides: cfg.overrides, strict: cfg.strict}
+	a.input.PairedOnly = true // the editions test no distribution
 	report, log, warnings, err := a.read(t.Dir, t.Name, t.asConfig)
 	if err != nil {
 		return log, err
