@@ -161,49 +161,58 @@ func seq(from, step float64, n int) []float32 {
 }
 
 // TestQuantileTestPooled: θ taken by halving the two sorted sides (kth)
-// and the counts above it by binary search are those of the definition:
-// both sides pooled and sorted, θ their value of nearest rank, each
-// side's values above θ counted one by one; on sides of any lengths
-// (one value, one side ten times the other), with ties across the sides
-// and θ at either end.
+// and the counts above it by binary search are those of the definition
+// (pooledQuantileTest); on sides of any lengths (one value, one side ten
+// times the other), with ties across the sides and θ at either end.
 func TestQuantileTestPooled(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, sizes := range [][2]int{{1, 1}, {1, 7}, {7, 1}, {2, 3}, {10, 10}, {33, 330}, {500, 499}} {
 		for _, levels := range []int{3, 1000} { // few distinct values (ties), or many
-			x, y := make([]float32, sizes[0]), make([]float32, sizes[1])
-			for i := range x {
-				x[i] = float32(r.IntN(levels))
-			}
-			for i := range y {
-				y[i] = float32(r.IntN(levels)) + 0.5*float32(r.IntN(2))
-			}
-			floatsort.Sort(x)
-			floatsort.Sort(y)
-			pooled := slices.Concat(x, y)
-			slices.Sort(pooled)
+			x, y := randomSide(r, sizes[0], levels, 0), randomSide(r, sizes[1], levels, 0.5)
 			for _, q := range []float64{0, 0.01, 0.10, 0.5, 0.9, 0.99, 1} {
-				i := max(0, min(int(math.Ceil(q*float64(len(pooled))))-1, len(pooled)-1))
-				if got := kth(x, y, i); got != pooled[i] {
-					t.Fatalf("sizes %v q %g: kth = %v, pooled rank %d is %v", sizes, q, got, i, pooled[i])
+				theta, rank, want := pooledQuantileTest(x, y, q)
+				if got := kth(x, y, rank); got != theta {
+					t.Fatalf("sizes %v q %g: kth = %v, pooled rank %d is %v", sizes, q, got, rank, theta)
 				}
-				a, b := 0, 0
-				for _, v := range x {
-					if v > pooled[i] {
-						a++
-					}
-				}
-				for _, v := range y {
-					if v > pooled[i] {
-						b++
-					}
-				}
-				want := quantileResult{P: fisherExact(a, len(x), b, len(y)), Shift: sign(float64(b)*float64(len(x)) - float64(a)*float64(len(y)))}
 				if got := quantileTest(x, y, q); got != want {
 					t.Fatalf("sizes %v q %g: %+v, want %+v", sizes, q, got, want)
 				}
 			}
 		}
 	}
+}
+
+// randomSide is n sorted whole values below levels, each plus half a
+// step with probability half when half is 0.5 (values the other side
+// does not have).
+func randomSide(r *rand.Rand, n, levels int, half float32) []float32 {
+	v := make([]float32, n)
+	for i := range v {
+		v[i] = float32(r.IntN(levels)) + half*float32(r.IntN(2))
+	}
+	floatsort.Sort(v)
+	return v
+}
+
+// pooledQuantileTest is the quantile test by its definition: both sides
+// pooled and sorted, θ their value of nearest rank ⌈q·n⌉ (rank, from 0),
+// each side's values above θ counted one by one.
+func pooledQuantileTest(x, y []float32, q float64) (theta float32, rank int, r quantileResult) {
+	pooled := slices.Concat(x, y)
+	slices.Sort(pooled)
+	rank = max(0, min(int(math.Ceil(q*float64(len(pooled))))-1, len(pooled)-1))
+	theta = pooled[rank]
+	above := func(v []float32) int {
+		n := 0
+		for _, s := range v {
+			if s > theta {
+				n++
+			}
+		}
+		return n
+	}
+	a, b := above(x), above(y)
+	return theta, rank, quantileResult{P: fisherExact(a, len(x), b, len(y)), Shift: sign(float64(b)*float64(len(x)) - float64(a)*float64(len(y)))}
 }
 
 // BenchmarkQuantileTest10k: the P90 test of 10,000 requests a side.
