@@ -38,7 +38,9 @@ func Sort(v []float32) {
 		return
 	}
 	parts := [][]float32{v}
-	if res := radix(parts, len(v), make([]float32, len(v)), v, counts(parts)); &res[0] != &v[0] {
+	var c [4][256]int
+	counts(&c, parts)
+	if res := radix(parts, len(v), make([]float32, len(v)), v, &c); &res[0] != &v[0] {
 		copy(v, res)
 	}
 }
@@ -66,15 +68,17 @@ func SortParts(dst []float32, parts [][]float32, scratch []float32) {
 	if len(scratch) < n {
 		scratch = make([]float32, n)
 	}
+	var c [4][256]int
+	counts(&c, parts)
 	// The passes that move values alternate between the two buffers:
-	// start in the one that makes the last pass land in dst.
-	c := counts(parts)
+	// start in the one that makes the last pass land in dst, which
+	// saves a copy (the result is right either way).
 	a, b := scratch[:n], dst
-	if passes(c, n)%2 == 1 {
+	if passes(&c, n)%2 == 1 {
 		a, b = b, a
 	}
-	if res := radix(parts, n, a, b, c); &res[0] != &dst[0] {
-		copy(dst, res) // no pass moved anything: res is parts[0]
+	if res := radix(parts, n, a, b, &c); &res[0] != &dst[0] {
+		copy(dst, res)
 	}
 }
 
@@ -127,9 +131,9 @@ func concat(dst []float32, parts [][]float32) {
 	}
 }
 
-// counts are the histograms of the four bytes of the keys of parts.
-func counts(parts [][]float32) *[4][256]int {
-	var c [4][256]int
+// counts fills c with the histograms of the four bytes of the keys of
+// parts.
+func counts(c *[4][256]int, parts [][]float32) {
 	for _, p := range parts {
 		for _, x := range p {
 			k := key(x)
@@ -139,7 +143,6 @@ func counts(parts [][]float32) *[4][256]int {
 			c[3][k>>24]++
 		}
 	}
-	return &c
 }
 
 // moves reports whether the pass of byte c (its histogram) moves values:
@@ -166,14 +169,15 @@ func passes(c *[4][256]int, n int) int {
 }
 
 // radix sorts the n values of parts by key, whose byte histograms are
-// c (counts; used up), one byte a pass from the lowest: the first pass that moves values reads them from parts into
-// a, the next from a into b, and so on; passes that would move nothing
-// are skipped. It returns the slice holding the sorted values: a or b,
-// or, when no pass moved anything, parts[0] if it is the only part
-// (else the parts are copied into b).
+// c (counts; used up), one byte a pass from the lowest: the first pass
+// that moves values reads them from parts into a, the next from a into
+// b, and so on; passes that would move nothing are skipped. It returns
+// the slice holding the sorted values: a or b, or, when no pass moved
+// anything, parts[0] if it is the only part (else the parts are copied
+// into b).
 func radix(parts [][]float32, n int, a, b []float32, c *[4][256]int) []float32 {
-	src, dst := parts, a
-	var last []float32
+	var src, dst []float32 // src nil: the first pass reads parts
+	dst = a
 	for pass := range 4 {
 		h := &c[pass]
 		if !moves(h, n) {
@@ -184,16 +188,15 @@ func radix(parts [][]float32, n int, a, b []float32, c *[4][256]int) []float32 {
 			h[i] = sum
 			sum += k
 		}
-		shift := 8 * pass
-		for _, p := range src {
-			for _, x := range p {
-				d := key(x) >> shift & 0xff
-				dst[h[d]] = x
-				h[d]++
+		shift := uint(8 * pass)
+		if src == nil {
+			for _, p := range parts {
+				scatter(dst, p, h, shift)
 			}
+		} else {
+			scatter(dst, src, h, shift)
 		}
-		last = dst
-		src = [][]float32{dst}
+		src = dst
 		if &dst[0] == &a[0] {
 			dst = b
 		} else {
@@ -201,11 +204,21 @@ func radix(parts [][]float32, n int, a, b []float32, c *[4][256]int) []float32 {
 		}
 	}
 	switch {
-	case last != nil:
-		return last
+	case src != nil:
+		return src
 	case len(parts) == 1:
 		return parts[0]
 	}
 	concat(b, parts)
 	return b
+}
+
+// scatter moves the values of src to their places in dst by their byte
+// at shift, h holding the next place of each byte value.
+func scatter(dst, src []float32, h *[256]int, shift uint) {
+	for _, x := range src {
+		d := key(x) >> shift & 0xff
+		dst[h[d]] = x
+		h[d]++
+	}
 }
