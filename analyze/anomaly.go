@@ -11,12 +11,15 @@ import (
 // numbers behind it, by name, so that a report can phrase it in any
 // language; Message is a plain English summary for logs and tools.
 type Anomaly struct {
-	Kind    AnomalyKind `json:"kind"`
-	Config  string      `json:"config"`
-	Load    Load        `json:"load"`
-	Metric  string      `json:"metric"`
-	Message string      `json:"message"`
-	Values  Numbers     `json:"values"`
+	Kind   AnomalyKind `json:"kind"`
+	Config string      `json:"config"`
+	Load   Load        `json:"load"`
+	Metric string      `json:"metric"`
+	// Rival is the config a cross-config anomaly (TTFTFloor) is set
+	// against; "" for the others.
+	Rival   string  `json:"rival,omitempty"`
+	Message string  `json:"message"`
+	Values  Numbers `json:"values"`
 }
 
 // AnomalyKind names a kind of anomaly. Each has a row in AnomalyRules.
@@ -55,6 +58,9 @@ const (
 	LoadNotReached AnomalyKind = "load_not_reached"
 	// AggregateDrop: aggregate output falls while the load rises.
 	AggregateDrop AnomalyKind = "aggregate_drop"
+	// AggregateMismatch: the tool's own output throughput differs from
+	// request throughput × output tokens by more than AggregateTolerance.
+	AggregateMismatch AnomalyKind = "aggregate_mismatch"
 	// P90BelowMean: a P90 below its mean, which a nearest-rank P90 of a
 	// right-skewed latency rarely is.
 	P90BelowMean AnomalyKind = "p90_below_mean"
@@ -66,6 +72,11 @@ const (
 	// RequestErrors: requests failed at a level; the statistics cover only
 	// the ones that succeeded.
 	RequestErrors AnomalyKind = "request_errors"
+	// TTFTFloor: a config's TTFT at the lowest level every config
+	// measured is FloorFactor or more times its rival's, the lowest of
+	// the others' there: a floor out of line, before any queueing, that
+	// the deployment rather than the engine may explain (floor.go).
+	TTFTFloor AnomalyKind = "ttft_floor"
 )
 
 // AnomalyRule is one kind of anomaly, in one row: the weight of the
@@ -93,10 +104,12 @@ func AnomalyRules() []AnomalyRule {
 		{Kind: CapExceeded, Values: []string{"cap", "in_flight"}},
 		{Kind: LoadNotReached, Values: []string{"sent", "completed", "errors", "in_flight", "offered", "delivered", "concurrency"}},
 		{Kind: AggregateDrop, Note: 1, Values: step},
+		{Kind: AggregateMismatch, Values: []string{"reported", "delivered", "deviation", "tokens", "rps"}},
 		{Kind: P90BelowMean, Values: []string{"p90", "mean"}},
 		{Kind: LatencyMismatch, Values: []string{"latency", "expected", "deviation", "tokens"}},
 		{Kind: SLONonMonotonic, Values: []string{"failed_load"}},
 		{Kind: RequestErrors, Values: []string{"errors", "requests"}},
+		{Kind: TTFTFloor, Values: []string{"ttft", "rival_ttft", "ratio", "median"}},
 	}
 }
 
@@ -129,7 +142,7 @@ func anomalies(r *Report) []Anomaly {
 			out = append(out, nonMonotonic(cfg, pct, r.Axis)...)
 		}
 	}
-	return out
+	return append(out, ttftFloors(r)...)
 }
 
 // step is the move from one measured level to the next: how much the
@@ -175,7 +188,10 @@ func (s step) ttftJump() bool {
 
 // levelChecks runs the per-level and per-step checks. A step into an
 // unbounded rate is not judged: it probes the maximum throughput, and
-// queueing there is true by construction.
+// queueing there is true by construction. Nor is a step on an axis of
+// input lengths at one load: the steps' checks read a growing load
+// (saturation, a scheduling change, a TTFT jump beyond the load's
+// growth, falling aggregate output), and a longer input is none.
 func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 	c := &levelChecker{cfg: cfg, p: p, axis: axis}
 	for i, l := range cfg.Levels {
@@ -185,7 +201,7 @@ func levelChecks(cfg Config, p Params, axis Axis) []Anomaly {
 			c.add(Saturation, l, "system_rps", fmt.Sprintf("delivers %.2f req/s of the %s offered: the server does not keep up", l.SystemRPS, axis.Label(l.Load)),
 				map[string]float64{"offered": l.Rate, "value": l.SystemRPS, "share": l.SystemRPS / l.Rate})
 		}
-		if i == 0 || l.Load.IsInf() {
+		if i == 0 || l.Load.IsInf() || !axis.SweepsLoad() {
 			continue
 		}
 		s := newStep(cfg.Levels[i-1], l, axis)
@@ -231,6 +247,7 @@ func (c *levelChecker) level(l Level) {
 				map[string]float64{"latency": l.Latency.Mean, "expected": expected, "deviation": dev, "tokens": float64(c.p.OutputTokens)})
 		}
 	}
+	c.aggregateMismatch(l)
 }
 
 // values are the numbers of an anomaly at step s: the previous load and
@@ -401,9 +418,13 @@ func capsExceeded(cfg Config, checks []Anomaly, axis Axis) []Anomaly {
 
 // nonMonotonic flags each level that passes both SLOs above a level that
 // failed: capacity stops at the first failure, so such passes are not
-// counted and the reader should know they exist.
+// counted and the reader should know they exist. An axis without a
+// capacity (input lengths) has none to flag.
 func nonMonotonic(cfg Config, pct Percentile, axis Axis) []Anomaly {
 	var out []Anomaly
+	if !axis.SweepsLoad() {
+		return nil
+	}
 	failedAt := Load(0)
 	for _, l := range cfg.Levels {
 		pass := l.SLO.Get(pct).Pass()

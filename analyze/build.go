@@ -58,14 +58,11 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 		return nil, err
 	}
 	target, targetSource := nanValue, ""
-	switch {
-	case opt.Interactivity != nil:
+	if opt.Interactivity != nil {
 		if err := ingest.InteractivityRange.Check(*opt.Interactivity); err != nil {
 			return nil, fmt.Errorf("target interactivity (tok/s per user): %w", err)
 		}
 		target, targetSource = *opt.Interactivity, TargetFlag
-	case r.Params.SLOTPS > 0:
-		target, targetSource = r.Params.SLOTPS, TargetSLO
 	}
 
 	metas := map[string]ingest.ConfigMeta{}
@@ -74,13 +71,17 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 			metas[cm.ID] = cm
 		}
 	}
-	r.Axis = loadAxis(c.Configs)
+	var err error
+	if r.Axis, err = loadAxis(c.Configs, c.Dir); err != nil {
+		return nil, err
+	}
 	levels := map[Load]bool{}
 	for _, in := range c.Configs {
 		cfg, err := newConfig(in, metas[in.ID], r.Params, c.Dir, r.Axis)
 		if err != nil {
 			return nil, err
 		}
+		sampleSizes(&cfg, r.Meta.Rounds)
 		for _, l := range cfg.Levels {
 			levels[l.Load] = true
 		}
@@ -101,18 +102,33 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	// Every comparison, capacity and finding uses the levels that
 	// carried their load; the others are flagged and shown, marked.
 	an := r.reached()
-	r.Speedups = speedups(an.Configs, r.Params)
+	if x, ok := operatingPoint(an.Configs, r.Params.Percentile); ok {
+		r.OperatingPoint = &x
+	}
+	r.Overload = overloadLevels(an.Configs, r.Params.Percentile)
+	r.Speedups = speedups(an.Configs, r.Params, r.Axis)
 	r.Anomalies = append(append(loadNotReached(r), requestErrors(r)...), anomalies(an)...)
 	an.Anomalies = r.Anomalies
 	an.Speedups = r.Speedups
 	r.Findings = findings(an)
 	r.Scenarios = scenarios(an)
 	r.Scorecard = scorecard(an.Configs, r.Params)
+	if !r.Axis.SweepsLoad() {
+		// A frontier is a trade-off between loads, as are a throughput
+		// at a target interactivity and a cost at capacity: an axis of
+		// input lengths at one load has none.
+		r.Pareto = pareto(nil, nanValue, "")
+		return r, nil
+	}
+	if targetSource == "" && r.Params.SLOTPS > 0 {
+		// One every config reaches within the SLOs where one exists.
+		target, targetSource, _ = defaultTarget(pareto(an.Configs, nanValue, ""), an.Configs, r.Params.Percentile, r.Params.SLOTPS)
+	}
 	r.Pareto = pareto(an.Configs, target, targetSource)
 	for i := range r.Configs {
 		cfg := &r.Configs[i]
 		if Known(target) {
-			cfg.AtInteractivity = atTarget(r.Pareto.Curve(cfg.ID), cfg.GPUs, target)
+			cfg.AtInteractivity = atTarget(r.Pareto.Curve(cfg.ID), cfg.Capacity.Get(r.Params.Percentile), cfg.GPUs, target)
 		}
 		if r.Params.PricePerGPUHour > 0 {
 			cfg.Cost = costOf(*cfg, r.Params.PricePerGPUHour, r.Params.Percentile, cfg.AtInteractivity)
@@ -205,31 +221,54 @@ func relSource(dir, src string) string {
 	return filepath.ToSlash(rel)
 }
 
-// loadAxis is the rate axis when every run of every config was driven
-// by request rate, else the concurrency axis: rate runs among
-// concurrency runs are placed at their effective concurrency, which is
-// the one load both kinds share.
-func loadAxis(cfgs []ingest.Config) Axis {
-	n := 0
-	for _, c := range cfgs {
+// loadAxis is the input-length axis when every config is an
+// input-length sweep (every run placed at its input length), the rate
+// axis when every run of every config was driven by request rate, else
+// the concurrency axis: rate runs among concurrency runs are placed at
+// their effective concurrency, which is the one load both kinds share.
+// An input-length sweep beside a sweep over load has no axis in common
+// with it: refused, naming one config of each (their sources relative
+// to the folder that holds dir).
+func loadAxis(cfgs []ingest.Config, dir string) (Axis, error) {
+	n, inputs, rates := 0, 0, 0
+	var sweep, other *ingest.Config
+	for i, c := range cfgs {
 		for _, l := range c.Levels {
-			if !l.RateDriven() {
-				return AxisConcurrency
-			}
 			n++
+			switch {
+			case l.InputLength > 0:
+				inputs++
+				sweep = &cfgs[i]
+			case l.RateDriven():
+				rates++
+				other = &cfgs[i]
+			default:
+				other = &cfgs[i]
+			}
 		}
 	}
-	if n == 0 {
-		return AxisConcurrency
+	switch {
+	case n == 0:
+		return AxisConcurrency, nil
+	case inputs == n:
+		return AxisInputLength, nil
+	case inputs > 0:
+		return "", fmt.Errorf("%s is a sweep over input length at one load and %s a sweep over load: one report has one axis; build them as two reports",
+			relSource(dir, sweep.Source), relSource(dir, other.Source))
+	case rates == n:
+		return AxisRate, nil
 	}
-	return AxisRate
+	return AxisConcurrency, nil
 }
 
-// levelLoad places a level on the axis: a concurrency run at its
+// levelLoad places a level on the axis: a run of an input-length sweep
+// at its input length on an input-length axis; a concurrency run at its
 // concurrency; a rate run at its rate on a rate axis, else at its
 // effective concurrency rounded (at least 1).
 func levelLoad(l ingest.Level, axis Axis) Load {
 	switch {
+	case axis == AxisInputLength:
+		return Load(l.InputLength)
 	case !l.RateDriven():
 		return Load(l.Concurrency)
 	case axis == AxisRate:
@@ -257,10 +296,11 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 	if len(cfg.Name) == 0 {
 		cfg.Name = Text{"": in.ID}
 	}
+	cfg.statedGPUs = statedGPUs(in.Levels)
 	cfg.Flags = ParseCommand(cfg.Command.Key())
 	cfg.Caps = Caps(cfg.Flags)
 	if len(cfg.Engine) == 0 {
-		cfg.Engine = Text{"": InferEngine(in.ID)}
+		cfg.Engine = Text{"": cmp.Or(statedEngine(in.Levels), InferEngine(in.ID))}
 	}
 	switch cm.Mode {
 	case "direct":
@@ -271,29 +311,34 @@ func newConfig(in ingest.Config, cm ingest.ConfigMeta, p Params, dir string, axi
 	}
 	for _, l := range in.Levels {
 		lv := Level{
-			Load:         levelLoad(l, axis),
-			Concurrency:  l.EffectiveConcurrency(),
-			Rate:         l.Rate,
-			TTFT:         Stat(l.TTFT),
-			ITL:          Stat(l.ITL),
-			TPS:          Stat(l.TPS),
-			Latency:      Stat(l.Latency),
-			RPSReported:  l.RPS,
-			AggregateTPS: l.OutputTPS,
-			SystemRPS:    l.SystemRPS,
-			Requests:     l.Requests,
-			Errors:       l.Errors,
-			Source:       relSource(dir, l.Pos.String()),
+			Load:        levelLoad(l, axis),
+			Concurrency: l.EffectiveConcurrency(),
+			Rate:        l.Rate,
+			TTFT:        Stat(l.TTFT),
+			ITL:         Stat(l.ITL),
+			TPS:         Stat(l.TPS),
+			Latency:     Stat(l.Latency),
+			RPSReported: l.RPS,
+			SystemRPS:   l.SystemRPS,
+			Requests:    l.Requests,
+			Errors:      l.Errors,
+			Source:      relSource(dir, l.Pos.String()),
 		}
 		// What the tool measured for the whole system wins; otherwise
-		// (absent, or no throughput at all) derive it from the per-user
-		// figures.
-		if !(lv.AggregateTPS > 0) {
-			lv.AggregateTPS = l.TPS.Mean * lv.Concurrency
-		}
+		// (absent, or no throughput at all) derive it by Little's law.
 		if !(lv.SystemRPS > 0) {
 			lv.SystemRPS = Ratio(lv.Concurrency, l.Latency.Mean)
 		}
+		// The output delivered: throughput × output tokens where the
+		// length is known, else the tool's own, else TPS × c (named).
+		lv.AggregateReported, lv.OutputTokens = nanValue, nanValue
+		if l.OutputTPS > 0 && Known(l.OutputTPS) {
+			lv.AggregateReported = l.OutputTPS
+		}
+		if l.OutputTokens > 0 && Known(l.OutputTokens) {
+			lv.OutputTokens = l.OutputTokens
+		}
+		lv.AggregateTPS, lv.AggregateSource = aggregateOf(lv, lv.OutputTokens, float64(p.OutputTokens), lv.AggregateReported)
 		lv.LoadReached = loadReached(l)
 		lv.ConcurrencyMeasured = l.MeasuredConcurrency
 		lv.LatencyDerived, lv.LatencyMethod = l.LatencyMethod != "", string(l.LatencyMethod)
@@ -395,8 +440,13 @@ func goodput(s *ingest.Samples, failed int, p Params) float64 {
 // one pass both SLOs (highestPassing), and the users it serves by
 // Little's law. Without a mean latency the median stands in (named);
 // without either, a think time leaves the users unknown. Users past
-// MaxUsers are an error naming the level.
+// MaxUsers are an error naming the level. An axis whose levels are no
+// loads (an input-length sweep at one load) has no capacity: Max 0,
+// users unknown.
 func capacity(levels []Level, pct Percentile, think float64, axis Axis) (Capacity, error) {
+	if !axis.SweepsLoad() {
+		return Capacity{LatencyMeanS: nanValue, ThroughputRPS: nanValue, Users: UsersUnknown}, nil
+	}
 	c, at := highestPassing(levels, pct)
 	if u := usersOf(c.Concurrency, think, c.LatencyMeanS); u > MaxUsers {
 		return Capacity{}, fmt.Errorf("%s: %s capacity at %s: users = C × (1 + think / L_mean) = %.6g × (1 + %g s / %.6g s) = %.3g; expected at most %d: a mean latency of %.6g s is too short for a request",
@@ -438,6 +488,35 @@ func highestPassing(levels []Level, pct Percentile) (Capacity, Level) {
 		at = l
 	}
 	return c, at
+}
+
+// statedEngine is the serving engine the levels all state
+// (ingest.Level.Engine: trtllm-bench's "TensorRT-LLM 1.0.0"); "" when
+// one states none or two differ.
+func statedEngine(levels []ingest.Level) string {
+	if len(levels) == 0 {
+		return ""
+	}
+	for _, l := range levels[1:] {
+		if l.Engine != levels[0].Engine {
+			return ""
+		}
+	}
+	return levels[0].Engine
+}
+
+// statedGPUs is the GPU count the levels all state
+// (ingest.Level.GPUs); 0 when one states none or two differ.
+func statedGPUs(levels []ingest.Level) int {
+	for _, l := range levels {
+		if l.GPUs != levels[0].GPUs {
+			return 0
+		}
+	}
+	if len(levels) == 0 {
+		return 0
+	}
+	return levels[0].GPUs
 }
 
 // engineNames maps the first token of a config id to an engine's name.

@@ -84,6 +84,9 @@ var housekeeping = map[string]bool{
 	"root_path": true, "ssl_keyfile": true, "ssl_certfile": true, "download_dir": true,
 	"enable_auto_tool_choice": true, "tool_call_parser": true, "reasoning_parser": true,
 	"chat_template": true, "trust_remote_code": true,
+	// How the weights are read at start-up: it sets how soon the server
+	// is up, not how fast it serves.
+	"load_format": true,
 }
 
 // Housekeeping reports whether a setting (as Flag.Setting names it) has

@@ -143,7 +143,7 @@ func TestEfficiencyAtTarget(t *testing.T) {
 	c.Capacity.P90 = Capacity{Max: 4}
 	p := Params{PricePerGPUHour: 2, Percentile: P90}
 	pa := pareto([]Config{c}, 80, TargetFlag)
-	c.AtInteractivity = atTarget(pa.Curve("a"), c.GPUs, 80)
+	c.AtInteractivity = atTarget(pa.Curve("a"), c.Capacity.P90, c.GPUs, 80)
 	c.Cost = costOf(c, p.PricePerGPUHour, P90, c.AtInteractivity)
 	e := efficiencyOf(c, p, pa)
 	at, tg := e.AtCapacity, e.AtTarget

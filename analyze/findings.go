@@ -26,7 +26,15 @@ type Finding struct {
 	// Anomaly is the kind of the anomaly an AnomalyNote tells.
 	Anomaly AnomalyKind `json:"anomaly,omitempty"`
 	// Cap is the deployment limit a saturation or drop begins at.
-	Cap      *Flag    `json:"cap,omitempty"`
+	Cap *Flag `json:"cap,omitempty"`
+	// TieBreak says what named the capacity leader when the capacities
+	// themselves are on par or cannot be ranked: TieBreakHeadroom or
+	// TieBreakDominance; empty otherwise.
+	TieBreak  string     `json:"tie_break,omitempty"`
+	TieRivals []TieRival `json:"tie_rivals,omitempty"`
+	// Fragile lists the levels whose tail percentiles, from fewer than
+	// MinTailSample requests, the finding rests on.
+	Fragile  []Load   `json:"fragile_levels,omitempty"`
 	Score    float64  `json:"score"`
 	Severity Severity `json:"severity"`
 }

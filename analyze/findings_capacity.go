@@ -78,6 +78,15 @@ func capacityFinding(r *Report, _ Metric, w weights) []Finding {
 // so (CapacityUnranked of those configs). Its Score is what its
 // comparison adds to its kind's weight: ln(ratio) for a clear leader.
 func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
+	f, ok := rankCapacities(cfgs, p, axis)
+	if ok {
+		f.Fragile = capacityFragile(cfgs, p.Percentile, f.Configs)
+	}
+	return f, ok
+}
+
+// rankCapacities is capacityLeader without the fragile levels.
+func rankCapacities(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 	pct := p.Percentile
 	if len(cfgs) == 0 {
 		return Finding{}, false
@@ -129,6 +138,13 @@ func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 			outcome = Tie
 		}
 	}
+	if outcome != Win {
+		// On par, or not to be ranked: the tie-breaks may still name
+		// one (headroom at the capacity level, then dominance).
+		if w, rivals, ok := tieWinner(order, p, axis); ok {
+			return tieBroken(order, w, rivals, p, axis), true
+		}
+	}
 	switch outcome {
 	case Win:
 		f.Score += math.Log(f.Values["ratio"])
@@ -138,6 +154,33 @@ func capacityLeader(cfgs []Config, p Params, axis Axis) (Finding, bool) {
 		return unrankedOf(unranked, pct, f.Values), true
 	}
 	return f, true
+}
+
+// tieBroken is the capacity finding of a leader w the tie-breaks named
+// against rivals: its capacity beside the nearest other in capacity
+// order, its headroom at its capacity level, and how each rival was
+// decided (TieRivals, TieBreak).
+func tieBroken(order []Config, w Config, rivals []TieRival, p Params, axis Axis) Finding {
+	pct := p.Percentile
+	cw := w.Capacity.Get(pct)
+	f := Finding{Kind: CapacityLeader, Configs: []string{w.ID}, Levels: []Load{cw.Max}, Values: capacityValues(cw, ""),
+		TieBreak: tieBreakOf(rivals), TieRivals: rivals}
+	f.Values["headroom"] = headroomAt(w, p)
+	for _, r := range rivals {
+		f.Configs = append(f.Configs, r.Config)
+	}
+	// The runner-up is the rival largest in capacity, told first.
+	isRival := func(id string) bool {
+		return slices.ContainsFunc(rivals, func(r TieRival) bool { return r.Config == id })
+	}
+	if i := slices.IndexFunc(order, func(c Config) bool { return isRival(c.ID) }); i >= 0 {
+		next := order[i].Capacity.Get(pct)
+		maps.Copy(f.Values, capacityValues(next, "next_"))
+		f.Values["ratio"] = Ratio(capacityValue(cw, axis), capacityValue(next, axis))
+		j := slices.Index(f.Configs, order[i].ID)
+		f.Configs[1], f.Configs[j] = f.Configs[j], f.Configs[1]
+	}
+	return f
 }
 
 // unrankedOf is the CapacityUnranked finding of cfgs, the configs that

@@ -6,10 +6,10 @@ import (
 )
 
 // aggregateLeader names the config with the highest aggregate output at
-// the highest level every config measured; within the tie threshold of
-// the runner-up it is a tie.
+// high load (highLevel: the operating point); within the tie threshold
+// of the runner-up it is a tie.
 func aggregateLeader(r *Report, _ Metric, w weights) []Finding {
-	c, ok := highestCommon(r.Configs)
+	c, ok := highLevel(r)
 	if !ok {
 		return nil
 	}
@@ -32,14 +32,14 @@ func aggregateLeader(r *Report, _ Metric, w weights) []Finding {
 }
 
 // ttftLeaders names the config with the lowest TTFT at the lowest common
-// level, noting when it also leads at the highest; within the tie
-// threshold of the runner-up it is a tie.
+// level, noting when it also leads at high load (the operating point);
+// within the tie threshold of the runner-up it is a tie.
 func ttftLeaders(r *Report, _ Metric, w weights) []Finding {
 	if len(r.Configs) < 2 {
 		return nil
 	}
 	lo, okLo := lowestCommon(r.Configs)
-	hi, okHi := highestCommon(r.Configs)
+	hi, okHi := highLevel(r)
 	if !okLo || !okHi {
 		return nil
 	}
@@ -62,6 +62,9 @@ func ttftLeaders(r *Report, _ Metric, w weights) []Finding {
 		// another config leads somewhere in between.
 		f.Values["every_level"] = 1
 		for _, x := range commonLevels(r.Configs) {
+			if x > hi {
+				break
+			}
 			if rk := rankAt(r.Configs, x, MetricTTFT, stat); len(rk) > 0 && rk[0].id != atLo[0].id {
 				f.Values["every_level"] = 0
 			}
@@ -114,11 +117,11 @@ func leaderLow(r *Report, m Metric, _ weights) []Finding {
 	return leaderAt(r, m, LeaderLow, lo)
 }
 
-// leaderHigh is leaderLow at the highest level all measured, when that
+// leaderHigh is leaderLow at high load (the operating point), when that
 // is another level than the lowest; on every metric.
 func leaderHigh(r *Report, m Metric, _ weights) []Finding {
 	lo, okLo := lowestCommon(r.Configs)
-	hi, okHi := highestCommon(r.Configs)
+	hi, okHi := highLevel(r)
 	if len(r.Configs) < 2 || !okLo || !okHi || lo == hi {
 		return nil
 	}

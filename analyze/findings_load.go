@@ -35,9 +35,9 @@ func peakFindings(r *Report, m Metric, _ weights) []Finding {
 }
 
 // gapFindings tells, under system throughput, the leader's throughput
-// at the highest common level beside the one its tool reported.
+// at high load (the operating point) beside the one its tool reported.
 func gapFindings(r *Report, m Metric, _ weights) []Finding {
-	hi, okHi := highestCommon(r.Configs)
+	hi, okHi := highLevel(r)
 	if m.Key != MetricSystemRPS.Key || !okHi {
 		return nil
 	}

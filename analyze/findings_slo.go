@@ -120,15 +120,27 @@ func sloBoundary(c Config, m Metric, p Params, w weights) Finding {
 		}
 		if i == 0 {
 			v["value"] = x
-			return Finding{Kind: SLONonePass, Section: string(m.Key), Configs: []string{c.ID}, Levels: []Load{l.Load}, Values: v, Stat: stat, Score: w[SLONonePass]}
+			return Finding{Kind: SLONonePass, Section: string(m.Key), Configs: []string{c.ID}, Levels: []Load{l.Load}, Values: v, Stat: stat, Score: w[SLONonePass],
+				Fragile: fragileOf(c, stat, l)}
 		}
 		prev := c.Levels[i-1]
 		v["pass"], _ = checked(prev)
 		v["fail"] = x
-		return Finding{Kind: SLOBoundary, Section: string(m.Key), Configs: []string{c.ID}, Levels: []Load{prev.Load, l.Load}, Values: v, Stat: stat, Score: w[SLOBoundary]}
+		return Finding{Kind: SLOBoundary, Section: string(m.Key), Configs: []string{c.ID}, Levels: []Load{prev.Load, l.Load}, Values: v, Stat: stat, Score: w[SLOBoundary],
+			Fragile: fragileOf(c, stat, prev, l)}
 	}
 	last := c.Levels[len(c.Levels)-1]
 	x, stat := checked(last)
 	v["value"] = x
 	return Finding{Kind: SLOAllPass, Section: string(m.Key), Configs: []string{c.ID}, Levels: []Load{last.Load}, Values: v, Stat: stat}
+}
+
+// fragileOf lists the levels among ls whose tail percentiles are
+// fragile, when stat is a tail percentile.
+func fragileOf(c Config, stat Percentile, ls ...Level) []Load {
+	var xs []Load
+	for _, l := range ls {
+		xs = append(xs, l.Load)
+	}
+	return fragileAt([]Config{c}, stat, []string{c.ID}, xs...)
 }

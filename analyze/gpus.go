@@ -14,10 +14,13 @@ import (
 type GPUSource string
 
 // The sources of a GPU count, in the order they are tried: the manifest
-// wins over the command.
+// wins over the command, and what the result files state of the run
+// (trtllm-bench's world size) over the test system's count.
 const (
 	// GPUsFromConfig: the configuration's own `gpus` in report.toml.
 	GPUsFromConfig GPUSource = "config"
+	// GPUsFromResult: the GPUs its result files state the run used.
+	GPUsFromResult GPUSource = "result"
 	// GPUsFromHardware: the system's `gpus` on report.toml's [hardware].
 	GPUsFromHardware GPUSource = "hardware"
 	// GPUsFromCommand: the parallelism its deployment command asks for.
@@ -170,9 +173,10 @@ func resolveVar(v string, env map[string]string) string {
 const WarnGPUsMismatch = "gpus_mismatch"
 
 // assignGPUs sets each config's GPU count from the manifest: its own
-// gpus, else [hardware] gpus, else what its command asks for. A
-// manifest count the command contradicts is used and warned of, at the
-// manifest key, relative to the report folder dir.
+// gpus, else what its result files state (statedGPUs), else [hardware]
+// gpus (the system's, of which a run may use some), else what its
+// command asks for. A manifest count the command contradicts is used
+// and warned of, at the manifest key, relative to the report folder dir.
 func assignGPUs(cfgs []Config, m *ingest.Manifest, dir string) []Warning {
 	var out []Warning
 	for i := range cfgs {
@@ -188,15 +192,18 @@ func assignGPUs(cfgs []Config, m *ingest.Manifest, dir string) []Warning {
 					at, key = m.At("configs", strconv.Itoa(j), "gpus"), "gpus"
 				}
 			}
-			if c.GPUsSource == GPUsUnknown && m.Hardware.GPUs != nil {
-				c.GPUs, c.GPUsSource = GPUCount(*m.Hardware.GPUs), GPUsFromHardware
-				at, key = m.At("hardware", "gpus"), "hardware.gpus"
-			}
+		}
+		if c.GPUsSource == GPUsUnknown && c.statedGPUs > 0 {
+			c.GPUs, c.GPUsSource = GPUCount(c.statedGPUs), GPUsFromResult
+		}
+		if c.GPUsSource == GPUsUnknown && m != nil && m.Hardware.GPUs != nil {
+			c.GPUs, c.GPUsSource = GPUCount(*m.Hardware.GPUs), GPUsFromHardware
+			at, key = m.At("hardware", "gpus"), "hardware.gpus"
 		}
 		switch {
 		case c.GPUsSource == GPUsUnknown && fromCommand:
 			c.GPUs, c.GPUsSource, c.GPUFlags = GPUCount(cmdN), GPUsFromCommand, from
-		case c.GPUsSource != GPUsUnknown && fromCommand && GPUCount(cmdN) != c.GPUs:
+		case key != "" && fromCommand && GPUCount(cmdN) != c.GPUs:
 			at.File = relSource(dir, at.File)
 			flags := flagsText(from)
 			out = append(out, Warning{Kind: WarnGPUsMismatch, Source: at.String(),

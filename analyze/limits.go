@@ -134,7 +134,7 @@ func measured(limit, what string, fractional bool) valueRule {
 
 // load holds a level's place on the load axis to the cap of a
 // concurrency (a whole number) or, on a rate axis, of a request rate,
-// which may be "inf".
+// which may be "inf", or, on an input-length axis, of a token count.
 func load(n *jsonNode, axis Axis) error {
 	x, ok := value(n)
 	switch {
@@ -142,16 +142,23 @@ func load(n *jsonNode, axis Axis) error {
 		return nil
 	case axis == AxisRate:
 		return rateLoad(n, axis)
+	case math.IsInf(x, 1) && axis == AxisInputLength:
+		return fmt.Errorf(`"inf" is an unbounded request rate; expected an input length, as load_axis is %q`, axis)
 	case math.IsInf(x, 1):
 		return fmt.Errorf(`"inf" is an unbounded request rate; expected a concurrency, as load_axis is %q`, axis)
+	case axis == AxisInputLength:
+		return inputLoad(n, axis)
 	}
 	return concurrencyLoad(n, axis)
 }
 
-// The rules of a load on each axis.
+// The rules of a load on each axis. An input length is a whole number
+// of tokens, or 0 where there is none (a capacity, which an
+// input-length axis does not compute).
 var (
 	rateLoad        = measured("Rate", "request rate", false)
 	concurrencyLoad = measured("Concurrency", "concurrency", false)
+	inputLoad       = inRange(ingest.Range{Min: 0, Max: ingest.TokenRange.Max, Whole: true})
 )
 
 // inRange holds a number to a setting's range (ingest.Range.Check),

@@ -47,8 +47,13 @@ type Pareto struct {
 const (
 	// TargetFlag: build's --interactivity.
 	TargetFlag = "flag"
-	// TargetSLO: the TPS SLO (slo_tps), when above 0.
+	// TargetSLO: the TPS SLO (slo_tps), when above 0 and reached
+	// within the SLOs by as many configs as any target can be.
 	TargetSLO = "slo"
+	// TargetReachable: the lowest interactivity that every config
+	// reaches within the SLOs, or where none is, the most of them
+	// (defaultTarget); chosen when the TPS SLO is not.
+	TargetReachable = "reachable"
 )
 
 // MarshalJSON writes an absent target as null.
@@ -175,6 +180,12 @@ const (
 	// ReasonNoThroughput: the aggregate output at the capacity level is
 	// unknown.
 	ReasonNoThroughput = "no_throughput"
+	// ReasonBeyondSLO: even the config's capacity level (the highest
+	// that meets the SLOs) gives each user more than the target: it
+	// gives that little only at loads that miss the SLOs.
+	ReasonBeyondSLO = "beyond_slo"
+	// ReasonNoSLOLevel: no level of the config meets the SLOs.
+	ReasonNoSLOLevel = "no_slo_level"
 )
 
 // AtTarget is a config's throughput at the target interactivity,
@@ -207,10 +218,22 @@ func (a AtTarget) MarshalJSON() ([]byte, error) {
 }
 
 // atTarget reads the config's aggregate output at the target
-// interactivity off its curve (its points by load), and divides it by
-// its GPUs.
-func atTarget(curve []ParetoPoint, gpus GPUCount, target float64) *AtTarget {
-	agg, between, reason := interpolate(curve, target)
+// interactivity off its curve (its points by load) where it meets the
+// SLOs (its levels up to its capacity cp), and divides it by its GPUs.
+// A target the config reaches only past its capacity is absent
+// (ReasonBeyondSLO), as it is when no level meets the SLOs.
+func atTarget(curve []ParetoPoint, cp Capacity, gpus GPUCount, target float64) *AtTarget {
+	within := withinSLO(curve, cp)
+	agg, between, reason := interpolate(within, target)
+	switch {
+	case len(curve) == 0:
+		reason = ReasonNoPoints
+	case len(within) == 0:
+		reason = ReasonNoSLOLevel
+	case reason == ReasonBelowMeasured && !cp.LowerBound:
+		// Levels past the capacity were tested: the target lies there.
+		reason = ReasonBeyondSLO
+	}
 	a := &AtTarget{Target: target, AggregateTPS: agg, TPSPerGPU: nanValue, Between: between, Reason: reason}
 	switch {
 	case reason != "":
@@ -257,4 +280,74 @@ func interpolate(curve []ParetoPoint, target float64) (agg float64, between []Lo
 		}
 	}
 	return nanValue, nil, ReasonAboveMeasured
+}
+
+// withinSLO are the points of a curve at the levels that meet the SLOs:
+// up to and including the capacity cp (every level below it passes).
+func withinSLO(curve []ParetoPoint, cp Capacity) []ParetoPoint {
+	var out []ParetoPoint
+	for _, pt := range curve {
+		if cp.Max > 0 && pt.Load <= cp.Max {
+			out = append(out, pt)
+		}
+	}
+	return out
+}
+
+// reachRange is the range of per-user TPS a config reaches within the
+// SLOs: from its lowest to its highest x over the points up to its
+// capacity (its curve is continuous between them); ok is false with no
+// such point.
+func reachRange(within []ParetoPoint) (lo, hi float64, ok bool) {
+	if len(within) == 0 {
+		return 0, 0, false
+	}
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, pt := range within {
+		lo, hi = math.Min(lo, pt.PerUserTPS), math.Max(hi, pt.PerUserTPS)
+	}
+	return lo, hi, true
+}
+
+// defaultTarget is the target interactivity when --interactivity is not
+// given: one every config reaches within the SLOs at statistic pct,
+// where one exists, else one the most configs reach. Among the targets
+// reached by that many it is the TPS SLO slo when it is one of them
+// (the buyer's own requirement), else the lowest (the most output each
+// config gives within the SLOs there), rounded up to a whole tok/s
+// where that is still one of them. With no config meeting the SLOs at
+// any level it is the TPS SLO. It returns the target, where it comes
+// from, and how many configs reach it within the SLOs.
+func defaultTarget(p Pareto, cfgs []Config, pct Percentile, slo float64) (float64, string, int) {
+	var ranges [][2]float64
+	for _, c := range cfgs {
+		if lo, hi, ok := reachRange(withinSLO(p.Curve(c.ID), c.Capacity.Get(pct))); ok {
+			ranges = append(ranges, [2]float64{lo, hi})
+		}
+	}
+	cover := func(x float64) int {
+		n := 0
+		for _, r := range ranges {
+			if r[0] <= x && x <= r[1] {
+				n++
+			}
+		}
+		return n
+	}
+	best, low := 0, math.Inf(1)
+	for _, r := range ranges {
+		switch n := cover(r[0]); {
+		case n > best:
+			best, low = n, r[0]
+		case n == best:
+			low = math.Min(low, r[0])
+		}
+	}
+	if best == 0 || cover(slo) == best {
+		return slo, TargetSLO, cover(slo)
+	}
+	if up := math.Ceil(low); cover(up) == best {
+		low = up
+	}
+	return low, TargetReachable, best
 }

@@ -179,7 +179,7 @@ func TestInterpolateAtTarget(t *testing.T) {
 		{"curve turning back past an exact hit", back, 1, 70, 137.5, 137.5, []Load{1, 2}, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			a := atTarget(tt.curve, GPUCount(tt.gpus), tt.target)
+			a := atTarget(tt.curve, passAll, GPUCount(tt.gpus), tt.target)
 			if a.Target != tt.target || !same(a.AggregateTPS, tt.agg) || !same(a.TPSPerGPU, tt.perGPU) || !slices.Equal(a.Between, tt.between) || a.Reason != tt.reason {
 				t.Errorf("got aggregate %v, per GPU %v, between %v, reason %q; want %v, %v, %v, %q",
 					a.AggregateTPS, a.TPSPerGPU, a.Between, a.Reason, tt.agg, tt.perGPU, tt.between, tt.reason)
@@ -187,6 +187,10 @@ func TestInterpolateAtTarget(t *testing.T) {
 		})
 	}
 }
+
+// passAll is the capacity of a curve whose every level (up to c=8)
+// meets the SLOs: a lower bound, so that the whole curve is read.
+var passAll = Capacity{Max: 8, LowerBound: true}
 
 // same reports whether two figures agree within 1e-9, NaN matching NaN.
 func same(a, b float64) bool {
@@ -225,7 +229,7 @@ func TestCostAtCapacityAndTarget(t *testing.T) {
 	c.Capacity.P90 = Capacity{Max: 4}
 	c.Capacity.Mean = Capacity{Max: 8}
 	pts := pareto([]Config{c}, nanValue, "").Points
-	at := atTarget(pts, c.GPUs, 65) // 180 tok/s
+	at := atTarget(pts, passAll, c.GPUs, 65) // 180 tok/s
 	got := costOf(c, 2, P90, at)
 	// 2 × 4 / (200 × 3600) × 10⁶ = 100/9; at the target 2 × 4 / (180 ×
 	// 3600) × 10⁶ = 1000/81.
@@ -245,7 +249,7 @@ func TestCostAtCapacityAndTarget(t *testing.T) {
 		t.Errorf("no capacity = %+v", cp)
 	}
 	c.Capacity.P90, c.GPUs = Capacity{Max: 4}, 0
-	got = costOf(c, 2, P90, atTarget(pts, 0, 65))
+	got = costOf(c, 2, P90, atTarget(pts, passAll, 0, 65))
 	if cp := got.AtCapacity; cp.Reason != ReasonGPUsUnknown || !math.IsNaN(cp.PerMillion) || cp.AggregateTPS != 200 {
 		t.Errorf("no GPUs at capacity = %+v", cp)
 	}
@@ -253,7 +257,7 @@ func TestCostAtCapacityAndTarget(t *testing.T) {
 		t.Errorf("no GPUs at target = %+v", tc)
 	}
 	c.GPUs = 4
-	if tc := costOf(c, 2, P90, atTarget(pts, 4, 120)).AtTarget; tc.Reason != ReasonAboveMeasured || !math.IsNaN(tc.PerMillion) {
+	if tc := costOf(c, 2, P90, atTarget(pts, passAll, 4, 120)).AtTarget; tc.Reason != ReasonAboveMeasured || !math.IsNaN(tc.PerMillion) {
 		t.Errorf("above the range = %+v", tc)
 	}
 	c.Levels[2].AggregateTPS = nanValue

@@ -286,7 +286,7 @@ var refusals = []readCase{
 	{"missing key", `"goodput": null, "in_flight": null,`, `"in_flight": null,`,
 		`a.json:35:9: configs[0].levels[1]: no key "goodput"; expected one here`},
 	{"unknown kind", `"kind": "cap_limit"`, `"kind": "cap_reached"`,
-		`a.json:99:14: anomalies[0].kind: found the string "cap_reached"; expected one of "saturation", "scheduling_change", "ttft_jump", "cap_limit", "cap_exceeded", "load_not_reached", "aggregate_drop", "p90_below_mean", "latency_mismatch", "slo_non_monotonic", "request_errors", "throughput_dip"`},
+		`a.json:99:14: anomalies[0].kind: found the string "cap_reached"; expected one of "saturation", "scheduling_change", "ttft_jump", "cap_limit", "cap_exceeded", "load_not_reached", "aggregate_drop", "p90_below_mean", "latency_mismatch", "slo_non_monotonic", "request_errors", "throughput_dip", "aggregate_mismatch", "ttft_floor"`},
 	{"a condition broken", `"score": 3.5, "severity": "high"`, `"score": 2.5, "severity": "high"`,
 		`a.json:102:147: findings[0].score: 2.5 is out of range; expected a number ≥ 3 (with severity "high")`},
 	{"a key a condition forbids", `"gpus_source": "command"`, `"gpus_source": "hardware"`,

@@ -25,14 +25,22 @@ type Report struct {
 	Meta          Meta   `json:"meta"`
 	Params        Params `json:"params"`
 	// Axis says how load was applied: by concurrency, or by request
-	// rate when every run of every config was driven by rate.
+	// rate when every run of every config was driven by rate; or, when
+	// every config is an input-length sweep at one load, the levels are
+	// input lengths.
 	Axis Axis `json:"load_axis"`
 	// Levels is the sorted union of every config's load levels.
-	Levels    []Load    `json:"levels"`
-	Configs   []Config  `json:"configs"`
-	Speedups  []Speedup `json:"speedups"`
-	Anomalies []Anomaly `json:"anomalies"`
-	Findings  []Finding `json:"findings"`
+	Levels []Load `json:"levels"`
+	// OperatingPoint is "high load": the highest level every config
+	// measured (and reached) at which at least one config meets both
+	// SLOs at the headline statistic; nil when none does. Overload are
+	// the common levels at which none does.
+	OperatingPoint *Load     `json:"operating_point"`
+	Overload       []Load    `json:"overload_levels,omitempty"`
+	Configs        []Config  `json:"configs"`
+	Speedups       []Speedup `json:"speedups"`
+	Anomalies      []Anomaly `json:"anomalies"`
+	Findings       []Finding `json:"findings"`
 	// Scenarios are the use-case recommendations; Scorecard the pairwise
 	// head-to-head counts.
 	Scenarios []Scenario  `json:"scenarios"`
@@ -119,6 +127,10 @@ type Config struct {
 	GPUs       GPUCount  `json:"gpus"`
 	GPUsSource GPUSource `json:"gpus_source"`
 	GPUFlags   []Flag    `json:"gpus_flags,omitempty"`
+	// statedGPUs is the GPU count its result files all state (0: none,
+	// or they differ), which assignGPUs takes where the manifest gives
+	// the config none.
+	statedGPUs int
 	// AtInteractivity is its throughput at the report's target
 	// interactivity (nil without a target); Cost its cost per million
 	// output tokens (nil without a price).
@@ -169,9 +181,10 @@ func (d Definitions) Of(metric string) string {
 // Level is one load level of a config.
 type Level struct {
 	// Load is the level's place on the report's load axis: its
-	// concurrency, or on a rate axis its offered request rate. In a
-	// report that mixes rate and concurrency runs, a rate run is placed
-	// at its effective concurrency, rounded.
+	// concurrency, or on a rate axis its offered request rate, or on an
+	// input-length axis its input length in tokens. In a report that
+	// mixes rate and concurrency runs, a rate run is placed at its
+	// effective concurrency, rounded.
 	Load Load `json:"load"`
 	// Concurrency is the requests in flight: as configured, or for a
 	// request-rate run its effective concurrency by Little's law,
@@ -187,9 +200,21 @@ type Level struct {
 	// RPSReported is the tool's own request rate (NaN when absent); for
 	// the llm-benchmark export it is per user: 1 / mean latency.
 	RPSReported float64 `json:"-"`
-	// AggregateTPS is the output of all concurrent users: as the tool
-	// reported it, else TPS mean × c.
-	AggregateTPS float64 `json:"-"`
+	// AggregateTPS is the output the system delivered, tok/s: its
+	// request throughput × the mean output tokens per request wherever
+	// the output length is known (the file's mean, else the manifest's
+	// output_tokens); else the tool's own output throughput; else, as a
+	// named fallback, TPS mean × c, which overstates it when requests
+	// differ in length (the mean of per-user rates exceeds the rate of
+	// the mean request). AggregateSource says which.
+	AggregateTPS    float64         `json:"-"`
+	AggregateSource AggregateSource `json:"aggregate_source,omitempty"`
+	// AggregateReported is the tool's own output throughput (NaN when
+	// it reports none), checked against AggregateTPS (AggregateMismatch).
+	AggregateReported float64 `json:"-"`
+	// OutputTokens is the mean output length per request the file
+	// reports (NaN when it reports none).
+	OutputTokens float64 `json:"-"`
 	// SystemRPS is the system's request throughput by Little's law:
 	// c / mean latency.
 	SystemRPS float64     `json:"-"`
@@ -202,6 +227,14 @@ type Level struct {
 	// the source does not say: null in JSON).
 	Requests int `json:"-"`
 	Errors   int `json:"-"`
+	// SampleSize is how many requests its percentiles rest on: Requests,
+	// else for a concurrency run the manifest's rounds × c
+	// (SampleFromRounds); -1 when unknown (null in JSON). Fragile: fewer
+	// than MinTailSample, so its tail percentiles (P10, P90, P99) rest on
+	// one or two requests.
+	SampleSize       int  `json:"-"`
+	SampleFromRounds bool `json:"sample_from_rounds,omitempty"`
+	Fragile          bool `json:"fragile,omitempty"`
 	// Goodput is the share of requests meeting both SLOs (TTFT and TPS),
 	// from per-request data; NaN without it.
 	Goodput float64 `json:"-"`
@@ -259,16 +292,20 @@ func (l Level) MarshalJSON() ([]byte, error) {
 	type plain Level
 	return json.Marshal(struct {
 		plain
-		RPSReported  *float64 `json:"rps_reported"`
-		AggregateTPS *float64 `json:"aggregate_tps"`
-		SystemRPS    *float64 `json:"system_rps"`
-		Goodput      *float64 `json:"goodput"`
-		InFlight     *float64 `json:"in_flight"`
-		Rate         any      `json:"request_rate,omitempty"`
-		Requests     *int     `json:"requests"`
-		Errors       *int     `json:"errors"`
-	}{plain(l), optional(l.RPSReported), optional(l.AggregateTPS), optional(l.SystemRPS), optional(l.Goodput), optional(l.InFlight), rateJSON(l.Rate),
-		count(l.Requests), count(l.Errors)})
+		RPSReported       *float64 `json:"rps_reported"`
+		AggregateTPS      *float64 `json:"aggregate_tps"`
+		AggregateReported *float64 `json:"aggregate_tps_reported,omitempty"`
+		OutputTokens      *float64 `json:"output_tokens,omitempty"`
+		SystemRPS         *float64 `json:"system_rps"`
+		Goodput           *float64 `json:"goodput"`
+		InFlight          *float64 `json:"in_flight"`
+		Rate              any      `json:"request_rate,omitempty"`
+		Requests          *int     `json:"requests"`
+		Errors            *int     `json:"errors"`
+		SampleSize        *int     `json:"sample_size"`
+	}{plain(l), optional(l.RPSReported), optional(l.AggregateTPS), optional(l.AggregateReported), optional(l.OutputTokens),
+		optional(l.SystemRPS), optional(l.Goodput), optional(l.InFlight), rateJSON(l.Rate),
+		count(l.Requests), count(l.Errors), count(l.SampleSize)})
 }
 
 // count writes a count, null when unknown (negative).
@@ -559,23 +596,34 @@ type Speedup struct {
 	// reports no mean and both are compared on their medians.
 	Stat   Percentile     `json:"stat"`
 	Points []SpeedupPoint `json:"points"`
-	// BreakEven is the lowest common level at which speculative
-	// decoding is no longer faster beyond the tie threshold (on par or
-	// slower) after a level where it was: where it stops paying off.
-	// Nil when it is faster at every level, and when it never is
-	// (NeverFaster).
+	// PaysOffFrom and PaysOffUpTo are the lowest and highest level of
+	// the first unbroken run of levels at which speculative decoding
+	// pays off (SpeedupPoint.PaysOff), normally from the lowest common
+	// level up: the window it is worth deploying in. Nil when it pays
+	// off at none.
+	PaysOffFrom *Load `json:"pays_off_from"`
+	PaysOffUpTo *Load `json:"pays_off_up_to"`
+	// BreakEven is the first common level past that window: where it no
+	// longer pays off (faster by no more than the tie threshold, slower
+	// end to end, a side not delivering its load, or a side missing the
+	// SLOs; SpeedupPoint says which). Nil when it pays off at every
+	// common level, and when it pays off at none (NeverPaysOff).
 	BreakEven *Load `json:"break_even"`
-	// NeverFaster is true when it is faster at no common level.
-	NeverFaster bool `json:"never_faster"`
-	// BreakEvenInterpolated is where the ratio crosses 1.0 from the last
-	// faster level on, linear in log2(load); nil without a crossing
-	// between two finite levels.
+	// NeverFaster is true when it is faster at no common level;
+	// NeverPaysOff when it pays off at none.
+	NeverFaster  bool `json:"never_faster"`
+	NeverPaysOff bool `json:"never_pays_off"`
+	// BreakEvenInterpolated is where the TPS ratio crosses 1.0 from the
+	// last level that pays off, linear in log2(load), never across a
+	// level where a side does not deliver its load or misses the SLOs;
+	// nil without such a crossing between two finite levels.
 	BreakEvenInterpolated *float64 `json:"break_even_interpolated"`
 	// Missing lists levels only one of the two configs measured.
 	Missing []Load `json:"missing_levels,omitempty"`
 }
 
-// SpeedupPoint is the spec/direct TPS-mean ratio at one common level.
+// SpeedupPoint is the spec/direct TPS-mean ratio at one common level,
+// and whether speculative decoding pays off there.
 type SpeedupPoint struct {
 	Load      Load    `json:"load"`
 	Ratio     float64 `json:"ratio"`
@@ -584,6 +632,28 @@ type SpeedupPoint struct {
 	// Outcome is Faster, OnPar (within the tie threshold of 1.0×) or
 	// Slower.
 	Outcome string `json:"outcome"`
+	// Delivered: both configs carry the offered load there (Delivers:
+	// on a rate axis at least 95 % of the offered rate); SLOMet: both
+	// meet both SLOs at the headline statistic; LatencyRatio is the
+	// speculative config's mean latency over the direct one's (the
+	// median where one reports no mean; NaN when unknown).
+	Delivered    bool    `json:"delivered"`
+	SLOMet       bool    `json:"slo_met"`
+	LatencyRatio float64 `json:"-"`
+	// PaysOff: speculative decoding is worth it here: faster per user
+	// beyond the tie threshold, not slower end to end beyond it (the
+	// latency includes the queue a per-user rate cannot see), and both
+	// configs deliver the offered load within the SLOs.
+	PaysOff bool `json:"pays_off"`
+}
+
+// MarshalJSON writes an unknown latency ratio as null.
+func (pt SpeedupPoint) MarshalJSON() ([]byte, error) {
+	type plain SpeedupPoint
+	return json.Marshal(struct {
+		plain
+		LatencyRatio *float64 `json:"latency_ratio"`
+	}{plain(pt), optional(pt.LatencyRatio)})
 }
 
 // Meta is the report's metadata, from the manifest where there is one.
@@ -699,16 +769,31 @@ const (
 	// AxisRate: levels are offered request rates in req/s; +Inf is "as
 	// fast as possible".
 	AxisRate Axis = "rate"
+	// AxisInputLength: levels are input lengths in tokens per request,
+	// at one load (trtllm-bench latency runs, at batch 1): every run of
+	// every config is a point of an input-length sweep.
+	AxisInputLength Axis = "input_length"
 )
 
 // Label names a level in analysis.json's messages: "c=16", "4 req/s",
-// "∞ req/s".
+// "∞ req/s", "input length 512".
 func (a Axis) Label(x Load) string {
-	if a == AxisRate {
+	switch a {
+	case AxisRate:
 		return x.String() + " req/s"
+	case AxisInputLength:
+		return "input length " + x.String()
 	}
 	return "c=" + x.String()
 }
+
+// SweepsLoad reports whether the axis's levels are loads (concurrencies
+// or request rates): what a capacity (the largest load within the SLOs),
+// a saturation and a speculative break-even (the load from which
+// speculative decoding no longer pays) are read along. On an
+// input-length axis every level is at one load: none of them is
+// computed.
+func (a Axis) SweepsLoad() bool { return a != AxisInputLength }
 
 // Load is a level's place on the load axis: a concurrency, or a request
 // rate in req/s (+Inf: requests sent as fast as possible).

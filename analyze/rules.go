@@ -58,11 +58,12 @@ type weights map[FindingKind]float64
 // findings are derived: the headline kinds, each metric section's, the
 // data-quality ones.
 func Rules() []Rule {
-	capacity := slices.Concat(valueNames(capacityValues(Capacity{}, "")), valueNames(capacityValues(Capacity{}, "next_")), []string{"ratio"})
+	capacity := slices.Concat(valueNames(capacityValues(Capacity{}, "")), valueNames(capacityValues(Capacity{}, "next_")), []string{"ratio", "headroom"})
 	return []Rule{
-		{Kind: SpecLowLoad, Scope: Headline, Order: 0, Weight: 2, Values: []string{"ratio", "spec", "direct"}, detect: speedupFindings},
-		{Kind: SpecBreakEven, Scope: Headline, Order: 1, Weight: 3, Values: []string{"level", "interpolated", "ratio"}},
-		{Kind: SpecNoBreakEven, Scope: Headline, Order: 1, Weight: 2.5, Values: []string{"ratio"}},
+		{Kind: SpecLowLoad, Scope: Headline, Order: 0, Weight: 2, Values: []string{"ratio", "spec", "direct", "pays_off"}, detect: speedupFindings},
+		{Kind: SpecBreakEven, Scope: Headline, Order: 1, Weight: 3, Values: []string{"level", "interpolated", "ratio", "from", "up_to", "users", "break_users",
+			"latency_ratio", "delivered", "slo_met"}},
+		{Kind: SpecNoBreakEven, Scope: Headline, Order: 1, Weight: 2.5, Values: []string{"ratio", "users"}},
 		{Kind: SpecHighLoad, Scope: Headline, Order: 2, Weight: 1.5, Values: []string{"ratio", "spec", "direct"}},
 		{Kind: CapacityLeader, Scope: Headline, Order: 3, Weight: 3.5, Values: capacity, detect: capacityFinding},
 		{Kind: CapacityUnranked, Scope: Headline, Order: 3, Weight: 2, Values: capacity},

@@ -14,8 +14,11 @@ type Scenario struct {
 	// Tie is true when the pick is within the tie threshold of the
 	// runner-up (or the capacities cannot be ranked): there is no clear
 	// winner, and Config is only the first of the two.
-	Tie    bool   `json:"tie,omitempty"`
-	Levels []Load `json:"levels"`
+	Tie bool `json:"tie,omitempty"`
+	// TieBreak says what named the pick when the capacities are on par
+	// or cannot be ranked (high load only; see Finding.TieBreak).
+	TieBreak string `json:"tie_break,omitempty"`
+	Levels   []Load `json:"levels"`
 	// Rivals and Margins, per level of Levels: the nearest rival of the
 	// pick at that level (the best of all the other configs there) and
 	// how many times better the pick is than it (below 1 where the
@@ -30,6 +33,9 @@ type Scenario struct {
 	// define per-user TPS differently.
 	Basis  string  `json:"basis,omitempty"`
 	Values Numbers `json:"values"`
+	// Fragile lists the levels whose tail percentiles, from fewer than
+	// MinTailSample requests, the pick rests on (its SLO checks).
+	Fragile []Load `json:"fragile_levels,omitempty"`
 }
 
 // ScenarioKind names a use the report recommends a config for.
@@ -93,7 +99,8 @@ func scenarios(r *Report) []Scenario {
 		out = append(out, s)
 	}
 	if f, ok := capacityLeader(r.Configs, r.Params, r.Axis); ok {
-		s := Scenario{Kind: HighLoad, Config: f.Configs[0], Levels: f.Levels, Values: f.Values, Tie: f.Tie || f.Kind == CapacityUnranked}
+		s := Scenario{Kind: HighLoad, Config: f.Configs[0], Levels: f.Levels, Values: f.Values, Tie: f.Tie || f.Kind == CapacityUnranked,
+			TieBreak: f.TieBreak, Fragile: f.Fragile}
 		if f.Kind == CapacityUnranked {
 			s.Config = ""
 		}
@@ -177,6 +184,19 @@ func windowPick(r *Report, kind ScenarioKind, window []Load, m Metric) (Scenario
 		}
 	}
 	s.Values["value_min"], s.Values["value_max"] = lo, hi
+	// Users the window holds: the pick's at its top level, at the think time.
+	if c, ok := r.Config(best.id); ok {
+		if l, ok := levelAt(c, window[len(window)-1]); ok && Known(l.Latency.Mean) {
+			s.Values["users"] = float64(LittleUsers(l.Concurrency, r.Params.ThinkS, l.Latency.Mean))
+		}
+	}
+	// Its SLO filter read the headline statistic of every config over
+	// the window.
+	var ids []string
+	for _, c := range r.Configs {
+		ids = append(ids, c.ID)
+	}
+	s.Fragile = fragileAt(r.Configs, pct, ids, window...)
 	if !math.IsInf(amin, 0) {
 		s.Values["margin_min"], s.Values["margin_max"] = amin, amax
 	}

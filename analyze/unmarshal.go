@@ -185,23 +185,27 @@ func (l *Level) UnmarshalJSON(data []byte) error {
 		*plain
 		RPSReported  *nullable `json:"rps_reported"`
 		AggregateTPS *nullable `json:"aggregate_tps"`
+		Reported     *nullable `json:"aggregate_tps_reported"`
+		OutputTokens *nullable `json:"output_tokens"`
 		SystemRPS    *nullable `json:"system_rps"`
 		Goodput      *nullable `json:"goodput"`
 		InFlight     *nullable `json:"in_flight"`
 		Rate         *Load     `json:"request_rate"`
 		Requests     *int      `json:"requests"`
 		Errors       *int      `json:"errors"`
+		SampleSize   *int      `json:"sample_size"`
 	}{plain: (*plain)(l)}
 	if err := json.Unmarshal(data, &v); err != nil {
 		return err
 	}
 	l.RPSReported, l.AggregateTPS, l.SystemRPS = v.RPSReported.value(), v.AggregateTPS.value(), v.SystemRPS.value()
+	l.AggregateReported, l.OutputTokens = v.Reported.value(), v.OutputTokens.value()
 	l.Goodput, l.InFlight = v.Goodput.value(), v.InFlight.value()
 	l.Rate = 0
 	if v.Rate != nil {
 		l.Rate = float64(*v.Rate)
 	}
-	l.Requests, l.Errors = countOrNull(v.Requests), countOrNull(v.Errors)
+	l.Requests, l.Errors, l.SampleSize = countOrNull(v.Requests), countOrNull(v.Errors), countOrNull(v.SampleSize)
 	return nil
 }
 
@@ -302,5 +306,19 @@ func (c *TargetCost) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*c = TargetCost{Target: v.Target, AggregateTPS: v.AggregateTPS.value(), PerMillion: v.PerMillion.value(), Reason: v.Reason}
+	return nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (pt *SpeedupPoint) UnmarshalJSON(data []byte) error {
+	type plain SpeedupPoint
+	v := struct {
+		*plain
+		LatencyRatio *nullable `json:"latency_ratio"`
+	}{plain: (*plain)(pt)}
+	if err := json.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	pt.LatencyRatio = v.LatencyRatio.value()
 	return nil
 }

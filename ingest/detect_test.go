@@ -68,6 +68,8 @@ func TestSniffStripped(t *testing.T) {
 		{"testdata/genai-perf/current-profile_export_genai_perf.json", FormatGenAIPerfJSON, nil},
 		{"testdata/genai-perf/old-profile_export_genai_perf.json", FormatGenAIPerfJSON, nil},
 		{"testdata/llmperf/llama2-70b-4096_550_150_individual_responses.json", FormatLLMPerfResponses, nil},
+		{"trtllm-bench/qwen25-1.5b-rtx3070-latency-streaming.json", FormatTRTLLM, nil},
+		{"trtllm-bench/qwen25-1.5b-rtx3070-throughput-nonstreaming.json", FormatTRTLLM, []string{"performance"}},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			_, data := fixture(t, tt.file)

@@ -386,6 +386,13 @@ func notResult(path string) bool {
 	if isZip(path) {
 		return false
 	}
+	if _, ok := streamed(path, ""); ok {
+		// Per-request data, told by its header: its read refuses it as
+		// no result only by a side file's name (readResultPart). It is
+		// not read whole here to be read again as a configuration.
+		_, side := knownSide(path)
+		return side
+	}
 	_, _, err := readResultFile(path, "", hints{concurrency: 1})
 	return errors.Is(err, ErrNotResult)
 }
@@ -404,9 +411,17 @@ const (
 // llm-benchmark export table and per-request data are configurations of
 // their own, whatever their rows; so is any file of several levels, and
 // a JSON-lines file of several configurations (recordParts). A file
-// that cannot be read gives no vote (its reading will say why).
+// that cannot be read gives no vote (its reading will say why), except
+// per-request data, told by its header and not read whole here: it may
+// hold millions of rows, which its configuration's read reads once.
 func oneRun(path string) runCount {
 	if isZip(path) || recordParts(path) != nil {
+		return runMany
+	}
+	if _, ok := streamed(path, ""); ok {
+		if _, side := knownSide(path); side {
+			return runNotData
+		}
 		return runMany
 	}
 	c, _, err := readResultFile(path, "", hints{concurrency: 1})

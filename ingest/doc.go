@@ -26,6 +26,7 @@
 //	guidellm.go      guidellm benchmarks.json
 //	guidellmcsv.go   guidellm benchmarks.csv (v0.3 and v0.4+ headers)
 //	requests.go      the per-request CSV
+//	trtllm.go        trtllm-bench --report_json (throughput and latency modes)
 //
 // Beside the results: telemetry.go reads the GPU telemetry a result
 // file carries (AIPerf's telemetry_data, GenAI-Perf's telemetry_stats)
@@ -55,6 +56,8 @@
 //	              where files at one load differ by more than a run token, one per name, named by what differs
 //	modelname.go  a folder named for another model than its files state: named by the files' model, with a warning
 //	guard.go      the path guards: symlinks followed but never upward, hard links read once, reports reportgen wrote refused
+//	inputsweep.go runs of a tool that sweeps input length at one load (Format.InputSweeps): an
+//	              input-length sweep, a sweep over load, or two sweeps in one folder (refused)
 //	layout.go     a tool's layout of runs (points in sub-folders, parts that are configurations of their own), which
 //	              the walk asks as Detect asks a format; the one layout is a vllm bench sweep's, in vllmsweep.go
 //

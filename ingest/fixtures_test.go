@@ -102,6 +102,15 @@ func TestFixtures(t *testing.T) {
 		// (values as float32, sorted, element ⌈p·n⌉ − 1).
 		{"testdata/llmperf/llama2-70b-4096_550_150_individual_responses.json", fixtureWant{FormatLLMPerfResponses, 1, 0, 0, 255.47351677635524, 241.89883422851562, 327.0465393066406, 336.3450012207031,
 			5.676698475383864, 0.8523693570702726, 176.2706083137398, 164.04441833496094, nan, nan, 22, 2, "chunk", "request"}},
+		// trtllm-bench latency (streaming) at batch 1: times from the ms
+		// percentile blocks, latency in s, TPS the decode rate gen_tps
+		// with its slow tail P10 = 1000 / TPOT P90 (9.945084921259843 ms).
+		{"trtllm-bench/qwen25-1.5b-rtx3070-latency-streaming.json", fixtureWant{FormatTRTLLM, 1, 1, 0, 51.767202229999995, 51.361733, 53.206069, 76.020445,
+			9.845685253622047, 1.30216922944, 101.57476175592296, 1000 / 9.945084921259843, 0.7679155248808649, 98.2931871847507, 100, -1, "tpot", "decode"}},
+		// trtllm-bench throughput without streaming: no TTFT nor TPOT;
+		// TPS is output tokens over the whole request.
+		{"trtllm-bench/qwen25-1.5b-rtx3070-throughput-nonstreaming.json", fixtureWant{FormatTRTLLM, 1, 1, 0, nan, nan, nan, nan,
+			nan, 1.3397370067999999, 95.54282724445271, nan, 0.7463856502051289, 95.5373632262565, 100, -1, "tpot", "request"}},
 		// A request-rate sweep in JSON lines; older key set (no mean TTFT, chunk ITL only).
 		{"sglang/llama33-70b-online-rate-sweep.jsonl", fixtureWant{FormatSGLang, 7, 0, 1, nan, 85.74514742940664, nan, nan,
 			nan, 7.840616212638561, nan, nan, 1.0054711691237104, 537.4142851849319, 300, -1, "chunk", "decode"}},

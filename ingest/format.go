@@ -39,6 +39,12 @@ type Format struct {
 	// neither held whole nor capped at MaxFileSize (per-request data may
 	// hold millions of rows).
 	Stream func(file string, r io.Reader) ([]Level, Definitions, []*Warning, error)
+	// InputSweeps: the tool sweeps input length at one load
+	// (trtllm-bench latency runs at batch 1, one per input length), so
+	// a configuration's runs at one load with different input lengths
+	// are an input-length sweep, not repeats or rival configurations
+	// (placeInputs).
+	InputSweeps bool
 	// LatencyHint says how to make the tool write the mean request
 	// latency, for a run that lacks it ("" when the tool always writes
 	// it).
@@ -68,6 +74,7 @@ var formats = []Format{
 	genaiPerfJSON,    // the same metric objects without any AIPerf mark
 	guidellm,         // "benchmarks": a report of several runs, whatever keys sit beside it
 	llmperf,          // results_ttft_s_mean…: LLMPerf's flattened keys
+	trtllm,           // trtllm-bench: its performance or streaming_metrics block
 	sglang,           // *_e2e_latency_ms: SGLang also writes vLLM's mean_ttft_ms, so before vllm
 	vllm,             // *_ttft_ms, *_tpot_ms, *_itl_ms, *_e2el_ms
 	inferenceX,       // the same keys in seconds without _ms: after vllm
@@ -80,7 +87,7 @@ var formats = []Format{
 }
 
 // toolsRead names the tools whose files Detect knows, for messages.
-const toolsRead = "vLLM, SGLang, AIPerf, GenAI-Perf, guidellm, LLMPerf, InferenceX or the llm-benchmark"
+const toolsRead = "vLLM, SGLang, AIPerf, GenAI-Perf, guidellm, LLMPerf, InferenceX, trtllm-bench or the llm-benchmark"
 
 // FormatNames lists every format's id, for --input-format.
 func FormatNames() []string {

@@ -100,7 +100,7 @@ func (b guidellmBench) level(pos Pos) Level {
 		switch c := measuredLoad(b); {
 		case b.stated > 0:
 			l.Concurrency = int(b.stated)
-		case c >= 0.5:
+		case c >= minMeasuredLoad:
 			l.Concurrency = int(math.Round(c))
 			l.MeasuredConcurrency = c
 		default:

@@ -38,14 +38,20 @@ type jbool struct {
 	off int
 }
 
-// jnum is a JSON number as written, with its byte offset in the file.
-type jnum struct {
+// jnum is a JSON number as written, with its byte offset in the file: a
+// pointer, into the parser's slabs (num), since per-request arrays hold
+// millions of numbers, each of which would be an allocation of its own
+// in the tree (an interface holding a struct allocates it).
+type jnum = *jsonNumber
+
+// jsonNumber is the number a jnum points to.
+type jsonNumber struct {
 	text string
 	off  int
 }
 
 // String returns the number as written, so that %v prints it.
-func (n jnum) String() string { return n.text }
+func (n *jsonNumber) String() string { return n.text }
 
 // jstr is a JSON string with the byte offset of its opening quote.
 type jstr struct {
@@ -76,6 +82,19 @@ type jsonParser struct {
 	runList       bool
 	// head stops a top-level list at its first object (jsonHead).
 	head bool
+	// nums is the slab the numbers are taken from (num).
+	nums []jsonNumber
+}
+
+// num is the number text at offset off, taken from the parser's slab:
+// a slab, once full, is kept by the numbers in it, and the next one is
+// twice as large, up to 4096 numbers.
+func (p *jsonParser) num(text string, off int) jnum {
+	if len(p.nums) == cap(p.nums) {
+		p.nums = make([]jsonNumber, 0, min(max(2*cap(p.nums), 16), 4096))
+	}
+	p.nums = append(p.nums, jsonNumber{text, off})
+	return &p.nums[len(p.nums)-1]
 }
 
 // runsKey is the key of a top-level object whose list holds runs.
@@ -175,7 +194,7 @@ func (p *jsonParser) value() (any, error) {
 	case c == '-' || '0' <= c && c <= '9':
 		if strings.HasPrefix(p.src[p.i:], "-Infinity") {
 			p.i += len("-Infinity")
-			return jnum{"-Infinity", start}, nil
+			return p.num("-Infinity", start), nil
 		}
 		return p.number()
 	}
@@ -188,7 +207,7 @@ func (p *jsonParser) value() (any, error) {
 			case "null":
 				return nil, nil
 			}
-			return jnum{lit, start}, nil
+			return p.num(lit, start), nil
 		}
 	}
 	return nil, p.fail(p.i, "unexpected %s; expected a value", p.found())
@@ -366,19 +385,19 @@ func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' ||
 // number reads a number literal at p.i: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
 func (p *jsonParser) number() (any, error) {
 	start := p.i
-	p.skip("-")
-	ok := p.skip("0") || p.digits() > 0
-	if ok && p.skip(".") {
+	p.skipByte('-')
+	ok := p.skipByte('0') || p.digits() > 0
+	if ok && p.skipByte('.') {
 		ok = p.digits() > 0
 	}
-	if ok && p.skip("eE") {
-		p.skip("+-")
+	if ok && (p.skipByte('e') || p.skipByte('E')) {
+		_ = p.skipByte('+') || p.skipByte('-')
 		ok = p.digits() > 0
 	}
-	if !ok || p.at("0123456789") { // a leading zero: 012
+	if !ok || p.i < len(p.data) && '0' <= p.data[p.i] && p.data[p.i] <= '9' { // a leading zero: 012
 		return nil, p.badNumber(start)
 	}
-	return jnum{p.src[start:p.i], start}, nil
+	return p.num(p.src[start:p.i], start), nil
 }
 
 // at reports whether the byte at p.i is one of set.
@@ -386,10 +405,10 @@ func (p *jsonParser) at(set string) bool {
 	return p.i < len(p.data) && strings.IndexByte(set, p.data[p.i]) >= 0
 }
 
-// skip steps over the byte at p.i when it is one of set, reporting
-// whether it did.
-func (p *jsonParser) skip(set string) bool {
-	if p.at(set) {
+// skipByte steps over the byte at p.i when it is c, reporting whether
+// it did (numbers are read byte by byte).
+func (p *jsonParser) skipByte(c byte) bool {
+	if p.i < len(p.data) && p.data[p.i] == c {
 		p.i++
 		return true
 	}
@@ -398,11 +417,11 @@ func (p *jsonParser) skip(set string) bool {
 
 // digits steps over the decimal digits at p.i and counts them.
 func (p *jsonParser) digits() int {
-	n := 0
-	for p.skip("0123456789") {
-		n++
+	start := p.i
+	for p.i < len(p.data) && '0' <= p.data[p.i] && p.data[p.i] <= '9' {
+		p.i++
 	}
-	return n
+	return p.i - start
 }
 
 // badNumber is the error of the malformed number starting at start,

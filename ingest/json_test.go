@@ -52,8 +52,8 @@ func TestJSONValuesAsEncodingJSON(t *testing.T) {
 	if got := o.str("aç"); got != "😀 \"x\" \ufffd" {
 		t.Errorf("string = %q", got)
 	}
-	if n, _ := o.get("n").(jnum); n.text != "-1.5e3" || n.off != 44 {
-		t.Errorf("number = %q at %d, want \"-1.5e3\" at 44", n.text, n.off)
+	if n, ok := o.get("n").(jnum); !ok || n.text != "-1.5e3" || n.off != 44 {
+		t.Errorf("number = %#v, want \"-1.5e3\" at 44", o.get("n"))
 	}
 	list, _ := vals[1].(*jarray)
 	if list == nil || len(list.items) != 3 || list.items[2] != nil {

@@ -12,7 +12,8 @@ import (
 )
 
 // sortLevels orders levels by load: runs driven by request rate
-// (concurrency 0) first, by rate, then concurrency runs by concurrency;
+// (concurrency 0) first, by rate, then concurrency runs by concurrency,
+// and the runs of an input-length sweep (at one load) by input length;
 // the sort is stable. A load given twice is refused.
 //
 // With rows, the levels are the rows of one table (the llm-benchmark
@@ -21,7 +22,7 @@ import (
 // runs (files, or the runs of one file).
 func sortLevels(file string, levels []Level, rows bool) ([]*Warning, error) {
 	byLoad := func(a, b Level) int {
-		return cmp.Or(cmp.Compare(a.Concurrency, b.Concurrency), cmp.Compare(a.Rate, b.Rate))
+		return cmp.Or(cmp.Compare(a.Concurrency, b.Concurrency), cmp.Compare(a.Rate, b.Rate), cmp.Compare(a.InputLength, b.InputLength))
 	}
 	var warnings []*Warning
 	if rows && !slices.IsSortedFunc(levels, byLoad) {
@@ -41,6 +42,8 @@ func sortLevels(file string, levels []Level, rows bool) ([]*Warning, error) {
 			return warnings, errorf(b.Pos, "", "concurrency %d appears twice (also on line %d); expected one row per level", b.Concurrency, a.Pos.Line)
 		case b.RateDriven():
 			return warnings, errorf(b.Pos, "", "two runs at request rate %g req/s (also %s); expected one run per load level", b.Rate, a.Pos)
+		case b.InputLength > 0:
+			return warnings, errorf(b.Pos, "", "two runs at input length %d (also %s); expected one run per input length", b.InputLength, a.Pos)
 		}
 		return warnings, errorf(b.Pos, "", "two runs at concurrency %d (also %s); expected one run per load level", b.Concurrency, a.Pos)
 	}
@@ -59,17 +62,19 @@ const MaxRuns = 16 * MaxLevels
 // appended twice to one JSON-lines file, c8-run1.json and c8-run2.json)
 // into one level each: their means, with the runs kept as Repeats so
 // that the analysis can tell the run-to-run spread. Levels keep the
-// order of their first run.
+// order of their first run. The runs of an input-length sweep are
+// repeats only at one input length (Level.InputLength).
 func mergeRepeats(levels []Level) []Level {
 	type key struct {
 		c        int
 		rate     float64
+		input    int
 		workload string
 	}
 	groups := map[key][]Level{}
 	var order []key
 	for _, l := range levels {
-		k := key{l.Concurrency, l.Rate, l.Workload}
+		k := key{l.Concurrency, l.Rate, l.InputLength, l.Workload}
 		if _, ok := groups[k]; !ok {
 			order = append(order, k)
 		}
@@ -248,7 +253,9 @@ func estimateLatency(levels []Level, defs Definitions) {
 // fillLoads gives each level of a result file that states neither its
 // concurrency nor a request rate its load: a one-run file's rate from
 // its name (rate4, 4qps), else a concurrency from its name (c8, conc8,
-// concurrency8), else what h says (its folder's name, the manifest). A
+// concurrency8), else what h says (its folder's name, the manifest),
+// else, for a run that measured its mean concurrency
+// (MeasuredConcurrency: trtllm-bench), that value rounded. A
 // rate-driven level must give what its effective concurrency needs.
 func fillLoads(path string, levels []Level, h hints) error {
 	for i := range levels {
@@ -256,7 +263,7 @@ func fillLoads(path string, levels []Level, h hints) error {
 			continue
 		}
 		named := ConcurrencyFromName(path)
-		if levels[i].Rate == 0 && len(levels) == 1 && named == 0 {
+		if levels[i].Rate == 0 && len(levels) == 1 && named == 0 && levels[i].MeasuredConcurrency == 0 {
 			// A one-run file (a GenAI-Perf or AIPerf table) named for
 			// its request rate, or lying in a folder so named.
 			levels[i].Rate = RateFromName(path)
@@ -276,6 +283,11 @@ func fillLoads(path string, levels []Level, h hints) error {
 		if c == 0 {
 			c = h.concurrency
 		}
+		if m := levels[i].MeasuredConcurrency; c > 0 {
+			levels[i].MeasuredConcurrency = 0 // stated: the measured mean is not the load
+		} else if m >= minMeasuredLoad {
+			c = int(math.Round(m))
+		}
 		if c == 0 {
 			return &Error{Pos: levels[i].Pos, Err: ErrNoConcurrency}
 		}
@@ -283,6 +295,11 @@ func fillLoads(path string, levels []Level, h hints) error {
 	}
 	return nil
 }
+
+// minMeasuredLoad is the least measured mean concurrency a run is
+// placed at (rounded, 1): below it the run held no request in flight
+// for most of its time, and its load is unknown.
+const minMeasuredLoad = 0.5
 
 // rateLoad checks that the request-rate level l gives its effective
 // concurrency (throughput × mean latency), and says what it lacks when

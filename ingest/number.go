@@ -74,26 +74,54 @@ var (
 // written in the file (a CSV cell or a JSON string quoted), for the
 // message.
 func checkNumber(v float64, text string, q quantity) error {
-	switch {
-	case math.IsNaN(v):
+	switch q.judge(v) {
+	case notANumber:
 		return fmt.Errorf("%s is not a number; expected %s", text, q.lowest())
-	case v < 0 || q.min1 && v < 1:
+	case belowLowest, notWhole:
 		return fmt.Errorf("%s is not a valid %s; expected %s", text, q.what, q.lowest())
-	case math.IsInf(v, 1) && q.inf:
-		return nil
-	case v > q.max:
+	case pastCap:
 		return fmt.Errorf("%s is not a valid %s; expected at most %s", text, q.what, q.limit())
-	case v > 0 && v < q.floor:
+	case underFloor:
 		return fmt.Errorf("%s is not a valid %s; expected 0 (unknown) or at least %s", text, q.what, q.least())
-	case q.whole && v != math.Trunc(v):
-		return fmt.Errorf("%s is not a valid %s; expected %s", text, q.what, q.lowest())
 	}
 	return nil
 }
 
+// refusal is why checkNumber refuses a number: none (accepted), or the
+// rule it breaks.
+type refusal uint8
+
+const (
+	accepted    refusal = iota
+	notANumber          // NaN
+	belowLowest         // negative, or under 1 where a row's concurrency is
+	pastCap             // over the quantity's cap (+Inf unless unbounded)
+	underFloor          // between 0 and the quantity's floor
+	notWhole            // a fraction of a count or a concurrency
+)
+
+// judge is checkNumber's judgement of v, without its message.
+func (q *quantity) judge(v float64) refusal {
+	switch {
+	case math.IsNaN(v):
+		return notANumber
+	case v < 0 || q.min1 && v < 1:
+		return belowLowest
+	case math.IsInf(v, 1) && q.inf:
+		return accepted
+	case v > q.max:
+		return pastCap
+	case v > 0 && v < q.floor:
+		return underFloor
+	case q.whole && v != math.Trunc(v):
+		return notWhole
+	}
+	return accepted
+}
+
 // accepts reports whether checkNumber accepts v, without building a
 // message: for hot loops, which build the value's text only to refuse it.
-func (q quantity) accepts(v float64) bool { return checkNumber(v, "", q) == nil }
+func (q *quantity) accepts(v float64) bool { return q.judge(v) == accepted }
 
 // lowest says the quantity's lower bound: "a number ≥ 0".
 func (q quantity) lowest() string {
@@ -136,6 +164,9 @@ func (q quantity) least() string {
 // floats and digit separators do not; a value past float64's range
 // parses as ±Inf.
 func parseNumber(s string) (float64, error) {
+	if f, ok := shortDecimal(s); ok {
+		return f, nil
+	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil && errors.Is(err, strconv.ErrRange) {
 		err = nil
@@ -145,6 +176,44 @@ func parseNumber(s string) (float64, error) {
 	}
 	return f, nil
 }
+
+// shortDecimal reads the common form of a number in a result file,
+// digits with at most one point and at most 15 digits in all ("42",
+// "1.2480"), as ParseFloat would, without its generality: the digits
+// are an integer m < 10¹⁵ < 2⁵³ and the fraction's f digits a power
+// 10^f ≤ 10¹⁵, both exact in a float64, so m / 10^f is rounded once,
+// to the nearest float64, which is ParseFloat's result (Clinger's fast
+// path). ok is false for any other form (a sign, an exponent, ".5",
+// "5.", more digits), which ParseFloat reads.
+func shortDecimal(s string) (float64, bool) {
+	if len(s) == 0 || len(s) > 16 {
+		return 0, false
+	}
+	var m uint64
+	digits, frac, point := 0, 0, -1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if point >= 0 {
+				frac++
+			}
+		case c == '.' && point < 0 && i > 0 && i < len(s)-1:
+			point = i
+		default:
+			return 0, false
+		}
+	}
+	if digits > 15 {
+		return 0, false
+	}
+	return float64(m) / pow10[frac], true
+}
+
+// pow10 are the powers of ten shortDecimal divides by, each exact.
+var pow10 = [16]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
 
 // notDecimal reports whether s uses a syntax ParseFloat accepts but a
 // result file should not hold: hex floats (0x1p-2) and digit separators.
@@ -259,6 +328,9 @@ func checkLevel(l Level) error {
 func loadName(l Level) string {
 	if l.Concurrency == 0 && l.Rate != 0 {
 		return "request rate " + strconv.FormatFloat(l.Rate, 'g', -1, 64) + " req/s"
+	}
+	if l.InputLength > 0 {
+		return "input length " + strconv.Itoa(l.InputLength)
 	}
 	return "concurrency " + strconv.Itoa(l.Concurrency)
 }

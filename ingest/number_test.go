@@ -3,8 +3,11 @@ package ingest
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -284,15 +287,10 @@ func TestFixturesWithinLimits(t *testing.T) {
 	if _, err := os.Stat(root); err != nil {
 		fixture(t, "SOURCES.md") // skips, or fails in CI
 	}
-	// Not read yet: trtllm-bench reports wait for their reader (issue
-	// 24). Power logs (nvidia-smi/) are no results: they are read as
+	// Power logs (nvidia-smi/) are no results: they are read as
 	// telemetry, and must read too.
-	notRead := map[string]bool{"trtllm-bench": true}
 	n := 0
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && d.IsDir() && notRead[d.Name()] {
-			return filepath.SkipDir
-		}
 		if err != nil || d.IsDir() || !isRunFile(d.Name()) {
 			return err
 		}
@@ -331,5 +329,48 @@ func TestFixturesWithinLimits(t *testing.T) {
 	}
 	if len(samples) == 0 {
 		t.Error("no samples")
+	}
+}
+
+// TestShortDecimal: the fast path of parseNumber reads exactly what
+// strconv.ParseFloat reads (the same bits), on random digit strings of
+// every length up to past its 15 digits with the point anywhere, and
+// leaves every other form to ParseFloat: 16 digits, a sign, an
+// exponent, a point at either end or twice, spaces.
+func TestShortDecimal(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 200_000 {
+		n := 1 + r.IntN(17)
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = '0' + byte(r.IntN(10))
+		}
+		if n > 2 && r.IntN(4) > 0 {
+			b = slices.Insert(b, 1+r.IntN(n-1), '.')
+		}
+		s := string(b)
+		got, ok := shortDecimal(s)
+		want, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatalf("ParseFloat(%q): %v", s, err)
+		}
+		if ok != (n <= 15) {
+			t.Fatalf("shortDecimal(%q): ok = %v with %d digits", s, ok, n)
+		}
+		if ok && math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("shortDecimal(%q) = %v, ParseFloat %v", s, got, want)
+		}
+	}
+	for _, s := range []string{"999999999999999", "0.00000000000001", "1.2480", "7446501.33", "0", "000.5", "9.99999999999999"} {
+		got, ok := shortDecimal(s)
+		want, _ := strconv.ParseFloat(s, 64)
+		if !ok || got != want {
+			t.Errorf("shortDecimal(%q) = %v, %v; want %v", s, got, ok, want)
+		}
+	}
+	for _, s := range []string{"", "1000000000000000", "0.000000000000001", "-1", "+1", "1e3", ".5", "5.", "1.2.3", " 1", "1 ", "NaN", "Inf", "0x10", "1_000"} {
+		if f, ok := shortDecimal(s); ok {
+			t.Errorf("shortDecimal(%q) = %v, true; want it left to ParseFloat", s, f)
+		}
 	}
 }

@@ -140,6 +140,11 @@ func recordGroups(path string, data []byte) []*records {
 // fileRecords are the records of data when every non-blank line of it
 // is one JSON object of a serving format; nil otherwise.
 func fileRecords(path string, data []byte) []record {
+	if bytes.Count(bytes.TrimSpace(data), []byte("\n")) == 0 {
+		// One line (a run with its per-request arrays may be tens of
+		// MB): one record at most, no parts, told without parsing it.
+		return nil
+	}
 	format, err := Detect(path, data)
 	if err != nil || !servingFormat(format) {
 		return nil

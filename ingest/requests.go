@@ -76,9 +76,11 @@ type requestReader struct {
 	t                      *table // the header, its names canonical
 	ci, ti, ii, li, oi, ei int    // columns: concurrency, ttft_ms, itl_ms, latency_s, output_tokens, error; -1 when absent
 	sets                   map[int]*sampleSet
-	tokens                 map[int]tokenMean // output tokens of each level's successful requests
-	order                  []int             // the levels in the order first read
-	cur                    *sampleSet        // the last row's level
+	tokens                 map[int]*tokenMean // output tokens of each level's successful requests
+	order                  []int              // the levels in the order first read
+	cur                    *sampleSet         // the last row's level
+	curTokens              *tokenMean         // and its output tokens
+	curCell                []byte             // the last row's concurrency cell, as written
 }
 
 // newRequestReader reads the header of the per-request CSV r.
@@ -103,7 +105,7 @@ func newRequestReader(file string, r io.Reader) (*requestReader, []*Warning, err
 	idx := func(name string) int { return slices.Index(t.records[0], name) }
 	return &requestReader{lr: lr, t: t,
 		ci: idx("concurrency"), ti: idx("ttft_ms"), ii: idx("itl_ms"), li: idx("latency_s"), oi: idx("output_tokens"), ei: idx("error"),
-		sets: map[int]*sampleSet{}, tokens: map[int]tokenMean{},
+		sets: map[int]*sampleSet{}, tokens: map[int]*tokenMean{},
 	}, warnings, nil
 }
 
@@ -117,11 +119,7 @@ func (rr *requestReader) row(rec [][]byte) error {
 	if n := len(rr.t.records[0]); len(rec) != n {
 		return errorf(Pos{File: lr.file, Line: lr.line, Col: 1}, "", "row has %d fields, the header has %d", len(rec), n)
 	}
-	c, err := requestLevel(unsafeString(rec[rr.ci]))
-	if err != nil {
-		return lr.cellError(rr.t, rr.ci, err)
-	}
-	if err := rr.level(c); err != nil {
+	if err := rr.levelOf(rec[rr.ci]); err != nil {
 		return err
 	}
 	if rr.ei >= 0 && len(bytes.TrimSpace(rec[rr.ei])) > 0 {
@@ -145,8 +143,26 @@ func (rr *requestReader) row(rec [][]byte) error {
 	}
 	rr.cur.add(v[0], v[1], v[2], tps)
 	if rr.oi >= 0 {
-		rr.tokens[c] = tokenMean{rr.tokens[c].sum + v[3], rr.tokens[c].n + 1}
+		rr.curTokens.add(v[3])
 	}
+	return nil
+}
+
+// levelOf makes the level of a row's concurrency cell the current one.
+// A cell written as the last row's (a level's rows come together) is
+// that level's, and is not parsed again.
+func (rr *requestReader) levelOf(cell []byte) error {
+	if rr.cur != nil && bytes.Equal(cell, rr.curCell) {
+		return nil
+	}
+	c, err := requestLevel(unsafeString(cell))
+	if err != nil {
+		return rr.lr.cellError(rr.t, rr.ci, err)
+	}
+	if err := rr.level(c); err != nil {
+		return err
+	}
+	rr.curCell = append(rr.curCell[:0], cell...)
 	return nil
 }
 
@@ -156,7 +172,7 @@ func (rr *requestReader) level(c int) error {
 	if rr.cur != nil && rr.cur.c == c {
 		return nil
 	}
-	if rr.cur = rr.sets[c]; rr.cur != nil {
+	if rr.cur, rr.curTokens = rr.sets[c], rr.tokens[c]; rr.cur != nil {
 		return nil
 	}
 	lr := rr.lr
@@ -164,8 +180,8 @@ func (rr *requestReader) level(c int) error {
 		return errorf(Pos{File: lr.file, Line: lr.line, Col: 1}, "", "concurrency %d is load level %d; expected at most %d load levels per configuration",
 			c, MaxLevels+1, MaxLevels)
 	}
-	rr.cur = &sampleSet{c: c, pos: Pos{File: lr.file, Line: lr.line}}
-	rr.sets[c] = rr.cur
+	rr.cur, rr.curTokens = &sampleSet{c: c, pos: Pos{File: lr.file, Line: lr.line}}, &tokenMean{}
+	rr.sets[c], rr.tokens[c] = rr.cur, rr.curTokens
 	rr.order = append(rr.order, c)
 	return nil
 }
@@ -182,8 +198,8 @@ func (rr *requestReader) values(rec [][]byte) ([4]float64, error) {
 		cell := unsafeString(bytes.TrimSpace(rec[i]))
 		var err error
 		v[k], err = parseNumber(cell)
-		if q := requestQuantities[k]; err == nil && !q.accepts(v[k]) {
-			err = checkNumber(v[k], strconv.Quote(cell), q)
+		if q := &requestQuantities[k]; err == nil && !q.accepts(v[k]) {
+			err = checkNumber(v[k], strconv.Quote(cell), *q)
 		}
 		if err != nil {
 			return v, rr.lr.cellError(rr.t, i, err)

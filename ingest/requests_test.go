@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -325,5 +326,78 @@ func TestGuideLLMLoad(t *testing.T) {
 				t.Errorf("loads = %s, want %s", s, tt.want)
 			}
 		})
+	}
+}
+
+// TestPerRequestToldByItsHeader: the folder walk tells per-request data
+// by its header and does not read it whole (it may hold millions of
+// rows, which its configuration's read reads once): beside a one-run
+// file, a per-request file whose row breaks far down still makes the
+// folder a report of configurations, not one configuration's runs, and
+// the read names the broken row.
+func TestPerRequestToldByItsHeader(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("concurrency,ttft_ms,itl_ms,latency_s\n")
+	for i := range 2000 {
+		fmt.Fprintf(&b, "4,%d,7,1.5\n", 40+i%50)
+	}
+	b.WriteString("4,forty,7,1.5\n")
+	root := writeTree(t, map[string]string{
+		"r/requests.csv": b.String(),
+		"r/vllm-c8.json": `{"max_concurrency": 8, "mean_ttft_ms": 50, "mean_tpot_ms": 8, "mean_e2el_ms": 2000}`,
+	})
+	dir := filepath.Join(root, "r")
+	if got := targets(t, dir); got != "r" {
+		t.Fatalf("Discover = %q, want a report of configurations", got)
+	}
+	_, err := Read(dir, ReadOptions{})
+	if err == nil || !strings.Contains(err.Error(), "requests.csv:2002:3") {
+		t.Errorf("Read = %v, want the error at requests.csv:2002:3", err)
+	}
+}
+
+// TestPairedOnly: ReadOptions.PairedOnly keeps of every level's samples,
+// and of every run's of a level measured twice, the TTFT and TPS that
+// goodput pairs, the same as a full read keeps, and lets the ITL and
+// latency samples go; without it every level keeps all four.
+func TestPairedOnly(t *testing.T) {
+	run := `{"max_concurrency": 4, "completed": 2, "mean_ttft_ms": 150, "mean_tpot_ms": 45, "ttfts": [0.1, 0.2], "itls": [[0.05, 0.05], [0.04]], "output_lens": [3, 2], "errors": ["", ""]}`
+	dir := writeTree(t, map[string]string{
+		"requests.csv":         "concurrency,ttft_ms,itl_ms,latency_s\n1,40,7,1.5\n1,50,7,1.6\n2,60,9,1.7\n",
+		"vllm/vllm-c4-r1.json": run,
+		"vllm/vllm-c4-r2.json": run,
+	})
+	full, err := Read(dir, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paired, err := Read(dir, ReadOptions{PairedOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var check func(name string, f, p []Level)
+	check = func(name string, f, p []Level) {
+		for i := range f {
+			fs, ps := f[i].Samples, p[i].Samples
+			// A level of several runs pools their TTFT and TPS only
+			// (mergeRepeats); each run keeps all four.
+			if fs == nil || ps == nil || len(f[i].Repeats) == 0 && (len(fs.ITL) == 0 || len(fs.Latency) == 0) {
+				t.Fatalf("%s level %d: samples %v, %v; want both read", name, i, fs, ps)
+			}
+			if !slices.Equal(ps.TTFT, fs.TTFT) || !slices.Equal(ps.TPS, fs.TPS) || ps.ITL != nil || ps.Latency != nil {
+				t.Errorf("%s level %d: PairedOnly kept %+v of %+v", name, i, ps, fs)
+			}
+			check(name+" run", f[i].Repeats, p[i].Repeats)
+		}
+	}
+	repeats := 0
+	for i, c := range full.Configs {
+		check(c.ID, c.Levels, paired.Configs[i].Levels)
+		for _, l := range c.Levels {
+			repeats += len(l.Repeats)
+		}
+	}
+	if len(full.Configs) != 2 || repeats != 2 {
+		t.Fatalf("configs %d, runs of repeated levels %d; want 2 and 2", len(full.Configs), repeats)
 	}
 }

@@ -106,8 +106,21 @@ type Level struct {
 	InputTokens float64
 	// MeasuredConcurrency is the mean concurrency the tool measured,
 	// set when Concurrency is that value rounded because the run stated
-	// none (a guidellm throughput run); 0 otherwise.
+	// none (a guidellm throughput run, a trtllm-bench run); 0 otherwise.
+	// A reader may leave Concurrency 0 beside it: fillLoads then takes
+	// a load the run's name or folder states, else this value rounded.
 	MeasuredConcurrency float64
+	// InputLength places a run of an input-length sweep: the input
+	// length (tokens per request, its mean rounded) of a run whose
+	// configuration's runs share one load and differ in input length
+	// (placeInputs); 0 for a run placed by its load.
+	InputLength int
+	// Engine names the serving engine the run states, with its version
+	// ("TensorRT-LLM 1.0.0"); "" when the tool measures any server.
+	// GPUs is the GPU count the run states it used (trtllm-bench's
+	// world size); 0 when it states none.
+	Engine string
+	GPUs   int
 
 	// LatencyMethod says how Latency.Mean was derived where the file
 	// does not state it ("" where it does, or the requests give it):

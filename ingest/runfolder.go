@@ -106,6 +106,11 @@ func (sc *scan) readRunFolder(dir, format string, pt *part) (Config, []*Warning,
 		}
 	}
 	cfg := rf.cfg
+	if rf.first.sweepsInput() {
+		if err := placeInputs(dir, cfg.Levels); err != nil {
+			return Config{}, nil, err
+		}
+	}
 	cfg.Levels = mergeRepeats(cfg.Levels)
 	if len(cfg.Levels) > MaxLevels {
 		return Config{}, nil, errorf(Pos{File: dir}, "", "holds more than %d load levels; expected at most %d per configuration", MaxLevels, MaxLevels)
@@ -567,6 +572,9 @@ type runFile struct {
 func (a *runFile) sameConfig(b *runFile) error {
 	if err := a.sameTool(b); err != nil {
 		return err
+	}
+	if a.sweepsInput() {
+		return nil // its input lengths are a sweep's, or refused (placeInputs)
 	}
 	wa, wb := workloadOf(a.cfg), workloadOf(b.cfg)
 	if wa.stated != "" && wb.stated != "" {

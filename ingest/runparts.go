@@ -75,8 +75,12 @@ func splitByName(root string, files []runFile, p []int) []fileGroup {
 	atLoad := map[load]string{}
 	split := false
 	for _, i := range p {
+		sweeps := files[i].sweepsInput()
 		for _, l := range files[i].cfg.Levels {
-			ld := load{l.Concurrency, l.Rate}
+			ld := load{l.Concurrency, l.Rate, 0}
+			if sweeps {
+				ld.input = inputLength(l)
+			}
 			if k, ok := atLoad[ld]; ok && k != keys[i] {
 				split = true
 			}
@@ -101,10 +105,14 @@ func splitByName(root string, files []runFile, p []int) []fileGroup {
 	return out
 }
 
-// load is a level's load: its concurrency, or its request rate.
+// load is a level's load: its concurrency, or its request rate; and,
+// for a tool that sweeps input length at one load (Format.InputSweeps),
+// its input length: runs at one load and different input lengths are no
+// rivals but the points of an input-length sweep (placeInputs).
 type load struct {
-	c    int
-	rate float64
+	c     int
+	rate  float64
+	input int
 }
 
 // relRun is the path of the run file p below its configuration folder

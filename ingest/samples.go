@@ -1,6 +1,10 @@
 package ingest
 
-import "math"
+import (
+	"math"
+
+	"github.com/openzeka/reportgen/internal/floatsort"
+)
 
 // Samples are the per-request values a level keeps: TTFT (ms) and
 // per-user TPS (tok/s) of each successful request, in the same order
@@ -9,6 +13,18 @@ import "math"
 type Samples struct {
 	TTFT, TPS    []float32
 	ITL, Latency []float32
+}
+
+// pairedOnly keeps of the samples of levels and their runs only TTFT
+// and TPS (ReadOptions.PairedOnly).
+func pairedOnly(levels []Level) {
+	for i := range levels {
+		l := &levels[i]
+		if l.Samples != nil {
+			l.Samples = &Samples{TTFT: l.Samples.TTFT, TPS: l.Samples.TPS}
+		}
+		pairedOnly(l.Repeats)
+	}
 }
 
 // sampleSet accumulates the requests of one level: the per-request
@@ -31,15 +47,48 @@ func (s *sampleSet) add(ttft, itl, lat, tps float64) {
 // level turns the samples into a level with computed statistics.
 func (s *sampleSet) level() Level {
 	l := newLevel(s.c, s.pos)
-	// TTFT and TPS stay in request order for goodput; ITL and latency
-	// sort in place, and are kept sorted.
-	ttft, tps, itl, lat := s.ttft.flat(), s.tps.flat(), s.itl.flat(), s.lat.flat()
-	l.TTFT, l.TPS = summarize(ttft, true), summarize(tps, true)
-	l.ITL, l.Latency = summarize(itl, false), summarize(lat, false)
+	// TTFT and TPS stay in request order for goodput, their statistics
+	// read from a sorted copy; ITL and latency are sorted from their
+	// chunks into the samples kept. One scratch buffer serves the four
+	// sorts, one buffer the two copies.
+	n := s.ttft.n
+	scratch, sorted := make([]float32, n), make([]float32, n)
+	inOrder := func(c *chunked) ([]float32, Stat) {
+		sum, k := sumOf(c.chunks)
+		floatsort.SortParts(sorted, c.chunks, scratch)
+		return c.flat(), summarize(sum, k, sorted)
+	}
+	inSort := func(c *chunked) ([]float32, Stat) {
+		sum, k := sumOf(c.chunks)
+		out := make([]float32, c.n)
+		floatsort.SortParts(out, c.chunks, scratch)
+		c.chunks = nil
+		return out, summarize(sum, k, out)
+	}
+	ttft, ttftStat := inOrder(&s.ttft)
+	tps, tpsStat := inOrder(&s.tps)
+	itl, itlStat := inSort(&s.itl)
+	lat, latStat := inSort(&s.lat)
+	l.TTFT, l.TPS, l.ITL, l.Latency = ttftStat, tpsStat, itlStat, latStat
 	l.Dev = Deviations{TTFT: deviationOf(ttft), ITL: deviationOf(itl), TPS: deviationOf(tps), Latency: deviationOf(lat)}
 	l.Requests, l.Errors = len(ttft), s.errors
 	l.Samples = &Samples{TTFT: ttft, TPS: tps, ITL: itl, Latency: lat}
 	return l
+}
+
+// sumOf is the sum of the values of parts that are numbers (not NaN,
+// not ±Inf), added in their order, and their count.
+func sumOf(parts [][]float32) (float64, int) {
+	sum, n := 0.0, 0
+	for _, p := range parts {
+		for _, x := range p {
+			if f := float64(x); !math.IsNaN(f) && !math.IsInf(f, 0) {
+				sum += f
+				n++
+			}
+		}
+	}
+	return sum, n
 }
 
 // chunked stores values in fixed-size chunks, so that growing never

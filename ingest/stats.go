@@ -2,8 +2,9 @@ package ingest
 
 import (
 	"math"
-	"slices"
 	"strconv"
+
+	"github.com/openzeka/reportgen/internal/floatsort"
 )
 
 // stat builds a Stat from named values, NaN where absent.
@@ -43,32 +44,16 @@ func shortest32(x float32) float64 {
 	return f
 }
 
-// summarize computes mean and nearest-rank P10, P50, P90, P99 of the
-// values that are numbers: a value a request does not have is NaN (the
-// TPOT of a one-token request), an unbounded one +Inf (its decode
-// rate), and both are left out. With keep it sorts a copy, so the
-// samples keep their order; otherwise it sorts v in place (NaN first).
-func summarize(v []float32, keep bool) Stat {
-	sum, n := 0.0, 0
-	for _, x := range v {
-		if f := float64(x); !math.IsNaN(f) && !math.IsInf(f, 0) {
-			sum += f
-			n++
-		}
-	}
+// summarize computes mean and nearest-rank P10, P50, P90, P99 of
+// samples from the sum and count of those that are numbers (sumOf): a
+// value a request does not have is NaN (the TPOT of a one-token
+// request), an unbounded one +Inf (its decode rate), and both are left
+// out. sorted are the samples in floatsort's order (NaN first).
+func summarize(sum float64, n int, sorted []float32) Stat {
 	if n == 0 {
 		return NoStat()
 	}
-	sorted := v
-	if keep {
-		sorted = slices.Clone(v)
-	}
-	slices.Sort(sorted) // NaN first, then -Inf … +Inf
-	lo := 0
-	for lo < len(sorted) && (math.IsNaN(float64(sorted[lo])) || math.IsInf(float64(sorted[lo]), -1)) {
-		lo++
-	}
-	sorted = sorted[lo : lo+n]
+	sorted = floatsort.Finite(sorted)
 	// The mean of float32 samples is known to float32's precision: it
 	// is written in float32's shortest form too (1.8, not 1.7999999523).
 	mean := shortest32(float32(sum / float64(n)))

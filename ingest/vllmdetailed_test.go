@@ -3,7 +3,10 @@ package ingest
 import (
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -185,6 +188,61 @@ func TestVLLMDetailedRefused(t *testing.T) {
 		_, _, _, err := readRuns("d.json", []byte(tt.in), FormatVLLM)
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("%s: err = %v, want %s", tt.in, err, tt.want)
+		}
+	}
+}
+
+// detailedRun is a vLLM result with per-request arrays of n requests of
+// tokens output tokens each (vllm bench serve --save-detailed), with a
+// request's TTFT and gaps varying a little from one request to the next.
+func detailedRun(n, tokens int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"backend": "vllm", "max_concurrency": 64, "num_prompts": `)
+	b.WriteString(strconv.Itoa(n))
+	b.WriteString(`, "completed": `)
+	b.WriteString(strconv.Itoa(n))
+	b.WriteString(`, "mean_ttft_ms": 98, "mean_tpot_ms": 12.6`)
+	list := func(key string, item func(i int) string) {
+		b.WriteString(`, "` + key + `": [`)
+		for i := range n {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(item(i))
+		}
+		b.WriteString("]")
+	}
+	list("ttfts", func(i int) string { return strconv.FormatFloat(0.05+float64(i%97)*0.001, 'f', 6, 64) })
+	list("itls", func(i int) string {
+		gaps := make([]string, tokens-1)
+		for j := range gaps {
+			gaps[j] = strconv.FormatFloat(0.012+float64((i+j)%13)*0.0001, 'f', 6, 64)
+		}
+		return "[" + strings.Join(gaps, ", ") + "]"
+	})
+	list("output_lens", func(int) string { return strconv.Itoa(tokens) })
+	list("errors", func(int) string { return `""` })
+	b.WriteString("}")
+	return []byte(b.String())
+}
+
+// BenchmarkReadVLLMDetailed31k reads one level of --save-detailed
+// per-request arrays as the folder read does (detected, then read): 31 250
+// requests (one level of the 1 M-row campaign) of 64 tokens, 2 M numbers,
+// a 17 MB file. (Run with -benchmem: the JSON tree of every number is
+// what it costs.)
+func BenchmarkReadVLLMDetailed31k(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "vllm-c64.json")
+	data := detailedRun(31_250, 64)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		cfg, _, err := readResultFile(path, "", hints{})
+		if err != nil || len(cfg.Levels) != 1 || cfg.Levels[0].Requests != 31_250 {
+			b.Fatalf("%v %+v", err, cfg.Levels)
 		}
 	}
 }

@@ -147,7 +147,7 @@ func csvValue(cell string, off int) any {
 		return jstr{cell, off}
 	}
 	if _, err := parseNumber(cell); err == nil {
-		return jnum{cell, off}
+		return &jsonNumber{cell, off}
 	}
 	return jstr{cell, off}
 }

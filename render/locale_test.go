@@ -88,7 +88,7 @@ func TestEveryWarningKindIsTranslated(t *testing.T) {
 
 // TestNoUnusedMessages fails on a message no template or Go code asks
 // for: by its literal id, by a prefix the code completes ("stat_" +
-// name), or as a variant of one (_rate, _closed, or a suffix the code
+// name), or as a variant of one (_rate, _input, _closed, or a suffix the code
 // appends).
 func TestNoUnusedMessages(t *testing.T) {
 	ids, err := locale.MessageIDs(locales.FS, "en")
@@ -106,7 +106,7 @@ func TestNoUnusedMessages(t *testing.T) {
 	// A literal ending in '_' is a prefix the code completes ("stat_" +
 	// name); one starting with '_' a suffix it appends ("_unbounded").
 	var prefixes []string
-	suffixes := []string{"_rate", "_closed", "_unknown", "_median"}
+	suffixes := []string{"_rate", "_input", "_closed", "_unknown", "_median"}
 	for id := range literal {
 		if strings.HasSuffix(id, "_") {
 			prefixes = append(prefixes, id)

@@ -90,6 +90,7 @@ type outliner struct {
 	// for the contents.
 	heads, levels     []int
 	inAppendix        []bool // per heading: after the appendix marker
+	beforeToc         []bool // per heading: before the contents marker
 	tocAt, tocEnd     int    // the contents marker's span, -1 for none
 	indexAt, indexEnd int    // the chart index marker's span
 	n                 [5]int // the current number at each level
@@ -129,6 +130,7 @@ func (o *outliner) heading(h *ast.Heading) {
 	o.edits = append(o.edits, edit{at, at, number})
 	o.heads, o.levels = append(o.heads, len(o.edits)-1), append(o.levels, h.Level)
 	o.inAppendix = append(o.inAppendix, o.appendix)
+	o.beforeToc = append(o.beforeToc, o.tocAt < 0)
 }
 
 // caption numbers a chart's caption ("Figure 3: …") and enters the
@@ -163,8 +165,10 @@ func (o *outliner) contents() map[string]refTarget {
 		if key := strings.TrimSpace(string(line)); refs[key] == (refTarget{}) {
 			refs[key] = refTarget{id, title}
 		}
-		// Two levels, the appendix's sections without their subsections.
-		if o.levels[i] < 2 || o.levels[i] > 3 || o.levels[i] == 3 && o.inAppendix[i] || title == o.loc.T("toc_title") {
+		// Two levels, the appendix's sections without their subsections,
+		// and the sections read before the contents (the summary) without
+		// theirs: the contents list what is ahead.
+		if o.levels[i] < 2 || o.levels[i] > 3 || o.levels[i] == 3 && (o.inAppendix[i] || o.beforeToc[i] && o.tocAt >= 0) || title == o.loc.T("toc_title") {
 			continue
 		}
 		fmt.Fprintf(&toc, "%s- [%s](#%s)\n", strings.Repeat("  ", o.levels[i]-2), title, id)

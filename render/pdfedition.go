@@ -3,11 +3,13 @@ package render
 import (
 	"fmt"
 	"maps"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/render/chart"
 	"github.com/openzeka/reportgen/render/pdf"
 	"github.com/openzeka/reportgen/render/present"
 )
@@ -72,6 +74,9 @@ func (e *Edition) pdfAssets() pdf.Assets {
 		InContents: func(_, parent string) bool { return !strings.HasPrefix(parent, appendixPrefix) },
 		// The appendix starts a page.
 		PageBefore: func(title string) bool { return strings.HasPrefix(title, appendixPrefix+"A:") },
+		// The charts whose text is small for their size print at the
+		// text's full width.
+		WideImage: func(dest string) bool { return chart.Wide(strings.TrimSuffix(path.Base(dest), path.Ext(dest))) },
 	}
 }
 

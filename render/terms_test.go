@@ -48,9 +48,10 @@ type terms struct {
 		Names []string
 	}
 	Ratios struct {
-		// Gap messages state a lead as a percentage, Multiple messages a
-		// speedup or factor as ×.
-		Gap, Multiple []string
+		// Difference messages state how one value compares with another
+		// through the placeholders render/report/ratio.go writes; Ratio
+		// messages state a ratio as the statistic it is.
+		Difference, Ratio []string
 	}
 }
 
@@ -302,50 +303,75 @@ func TestEditionsUseTerms(t *testing.T) {
 	}
 }
 
-// TestRatioOneWay: a gap (how far the leader is ahead) is a percentage
-// and a speedup or factor is ×, in every language, so one difference is
-// never written once as 1.06× and once as 6%.
+// TestRatioOneWay: a difference is written one way, in every language:
+// its number comes from the one rule of render/report/ratio.go (a
+// percentage below 2×, the factor from 2× on), through a placeholder,
+// never as × or % in a message; a ratio as the statistic it is ("TPS
+// ratio 0.99×") is named a ratio. Every message that states a difference
+// or a ratio is in its class.
 func TestRatioOneWay(t *testing.T) {
+	ratioWord := map[string]string{"en": "ratio", "tr": "oran"}
 	for _, lang := range locales.Languages {
 		tm := loadTerms(t, lang)
 		msgs := messageTexts(t, lang)
-		if len(tm.Ratios.Gap) == 0 || len(tm.Ratios.Multiple) == 0 {
+		if len(tm.Ratios.Difference) == 0 || len(tm.Ratios.Ratio) == 0 {
 			t.Fatalf("terms/%s.toml: no ratio classes", lang)
 		}
-		for _, id := range tm.Ratios.Gap {
+		for _, id := range tm.Ratios.Difference {
 			for _, s := range needMessage(t, msgs, lang, id) {
-				checkGap(t, lang, id, s)
+				checkDifference(t, lang, id, s)
 			}
 		}
-		for _, id := range tm.Ratios.Multiple {
+		for _, id := range tm.Ratios.Ratio {
 			for _, s := range needMessage(t, msgs, lang, id) {
-				// The tie threshold ({{.Pct}}, {{.Tie}}) may appear; a gap
-				// may not.
-				if strings.Contains(s, "{{.Gap}}") || strings.Contains(s, "%") {
-					t.Errorf("%s %s is a factor but states a percentage: %q", lang, id, s)
-				}
+				checkRatio(t, lang, id, s, ratioWord[lang])
 			}
 		}
 		for id, forms := range msgs {
-			if !slices.Contains(tm.Ratios.Gap, id) && strings.Contains(strings.Join(forms, ""), "{{.Gap}}") {
-				t.Errorf("%s %s states a gap but is not in the gap list of terms/%s.toml", lang, id, lang)
+			all := strings.Join(forms, "")
+			if !slices.Contains(tm.Ratios.Difference, id) && slices.ContainsFunc(diffPlaceholders, func(p string) bool { return strings.Contains(all, p) }) {
+				t.Errorf("%s %s states a difference but is not in the difference class of terms/%s.toml", lang, id, lang)
+			}
+			if !slices.Contains(tm.Ratios.Ratio, id) && strings.Contains(all, "{{.Ratio}}") {
+				t.Errorf("%s %s states a ratio but is not in the ratio class of terms/%s.toml", lang, id, lang)
 			}
 		}
 	}
 }
 
-// checkGap fails when gap message s of lang states its gap otherwise
-// than as a percentage.
-func checkGap(t *testing.T, lang, id, s string) {
+// checkRatio fails when ratio message s of lang states no ratio, does
+// not name it one (word), or states a difference.
+func checkRatio(t *testing.T, lang, id, s, word string) {
 	t.Helper()
-	if !strings.Contains(s, "{{.Gap}}") && !strings.Contains(s, "%") {
-		t.Errorf("%s %s states no gap as a percentage: %q", lang, id, s)
+	if !strings.Contains(s, "{{.Ratio}}") && !strings.Contains(s, "{{.Low}}") {
+		t.Errorf("%s %s is in the ratio class but states no ratio: %q", lang, id, s)
 	}
-	bad := []string{"×", "{{.Ratio}}", "{{.Factor}}", "{{.K}}", "{{.RangeK}}"}
+	if word == "" || !strings.Contains(strings.ToLower(s), word) {
+		t.Errorf("%s %s states a ratio without naming it one (%q): %q", lang, id, word, s)
+	}
+	// The tie threshold ({{.Pct}}, {{.Tie}}) may appear; a difference
+	// may not.
+	if slices.ContainsFunc(diffPlaceholders, func(p string) bool { return strings.Contains(s, p) }) || strings.Contains(s, "%") {
+		t.Errorf("%s %s is a ratio but states a difference: %q", lang, id, s)
+	}
+}
+
+// diffPlaceholders are the placeholders that carry a difference
+// render/report/ratio.go wrote.
+var diffPlaceholders = []string{"{{.Gap}}", "{{.Diff}}", "{{.Load}}", "{{.Throughput}}", "{{.Jump}}", "{{.CmpLow}}", "{{.CmpHigh}}"}
+
+// checkDifference fails when difference message s of lang writes a
+// difference otherwise than through the rule's placeholders.
+func checkDifference(t *testing.T, lang, id, s string) {
+	t.Helper()
+	if !slices.ContainsFunc(diffPlaceholders, func(p string) bool { return strings.Contains(s, p) }) {
+		t.Errorf("%s %s states no difference through a placeholder: %q", lang, id, s)
+	}
+	bad := []string{"×", "%", "{{.Ratio}}", "{{.P}}", "{{.Factor}}", "{{.K}}", "{{.RangeK}}", "{{.LoadK}}", "{{.RatioK}}", "{{.ThroughputK}}"}
 	bad = append(bad, map[string][]string{"tr": {" kat"}, "en": {" times", " as many"}}[lang]...)
 	for _, b := range bad {
 		if strings.Contains(s, b) {
-			t.Errorf("%s %s is a gap but says %q: %q", lang, id, b, s)
+			t.Errorf("%s %s is a difference but says %q: %q", lang, id, b, s)
 		}
 	}
 }

@@ -198,8 +198,9 @@ func campaignDifferences(old, cand *analyze.Report) []Difference {
 // campaignRefusals refuses, for every configuration, what the two
 // campaigns' settings make incomparable: SLO verdicts and capacities
 // checked against different thresholds, users by Little's law under
-// different think times, capacities on different load axes, throughput
-// per GPU at different target interactivities.
+// different think times, capacities on different load axes or on an
+// axis without them (input lengths), throughput per GPU at different
+// target interactivities.
 func (k *comparer) campaignRefusals() {
 	c := k.c
 	k.refused = map[string]bool{}
@@ -208,9 +209,16 @@ func (k *comparer) campaignRefusals() {
 		k.refused[metric] = true
 		c.Refused = append(c.Refused, Refusal{Metric: metric, Reason: reason, Old: o, New: n})
 	}
-	if c.Old.Axis != c.New.Axis {
+	switch {
+	case c.Old.Axis != c.New.Axis:
 		for _, m := range []Metric{CapacityLoad, CapacityUsers} {
 			refuse(string(m), "axis_differs", string(c.Old.Axis), string(c.New.Axis))
+		}
+	case !c.Old.Axis.SweepsLoad():
+		// Levels that are no loads (input lengths at one load): no
+		// capacity, and no throughput per GPU at a target, was computed.
+		for _, m := range []Metric{CapacityLoad, CapacityUsers, TPSPerGPU} {
+			refuse(string(m), "axis_no_capacity", string(c.Old.Axis), string(c.New.Axis))
 		}
 	}
 	if po.SLOTTFTms != pn.SLOTTFTms || po.SLOTPS != pn.SLOTPS {

@@ -16,6 +16,7 @@ var statistics = []analyze.Statistic{analyze.Mean, analyze.P10, analyze.P50, ana
 func (k *comparer) level(p levelPair, refused map[string]bool) []Delta {
 	x := p.old.Load
 	var out []Delta
+	samples := levelSamples{}
 	for _, m := range analyze.Distributions {
 		if refused[string(m)] {
 			continue
@@ -28,7 +29,7 @@ func (k *comparer) level(p levelPair, refused map[string]bool) []Delta {
 			}
 			d := newDelta(Metric(m), st, &x, o, n)
 			d.LowerIsBetter, d.Headline = m.LowerIsBetter(), st == head
-			k.test(&d, m, st, p)
+			k.test(&d, m, st, p, samples)
 			k.judge(&d)
 			out = append(out, d)
 		}
@@ -40,7 +41,7 @@ func (k *comparer) level(p levelPair, refused map[string]bool) []Delta {
 		}
 		d := newDelta(Metric(m), "", &x, o, n)
 		d.Headline = m == analyze.SystemRPS
-		k.test(&d, m, "", p)
+		k.test(&d, m, "", p, samples)
 		k.judge(&d)
 		out = append(out, d)
 	}

@@ -219,7 +219,10 @@ type Refusal struct {
 	// "slo_differs" (the thresholds the verdicts and capacities were
 	// checked against), "think_differs" (users by Little's law),
 	// "target_differs" (the interactivity of throughput per GPU),
-	// "gpus_unknown" (a GPU count is unknown on a side).
+	// "gpus_unknown" (a GPU count is unknown on a side), "axis_differs"
+	// (capacities on different load axes), "axis_no_capacity" (an axis
+	// of input lengths at one load, where capacities and throughput per
+	// GPU are not computed).
 	Reason string `json:"reason"`
 	Old    string `json:"old"`
 	New    string `json:"new"`

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/internal/floatsort"
 )
 
 // Which test a delta at a level gets (doc.go states the rules):
@@ -36,32 +37,41 @@ var sampled = map[analyze.MetricID]func(*analyze.Level) []float32{
 var quantiles = map[analyze.Statistic]float64{analyze.P10: 0.10, analyze.P50: 0.50, analyze.P90: 0.90, analyze.P99: 0.99}
 
 // samplesOf are metric m's per-request values at a level that are
-// numbers; nil when the level keeps none.
-func samplesOf(m analyze.MetricID, l *analyze.Level) []float64 {
+// numbers, sorted (floatsort's order; the ITL and latency samples
+// already are, a level's TTFT and TPS keep the requests' order and are
+// sorted here); nil when the level keeps none.
+func samplesOf(m analyze.MetricID, l *analyze.Level) []float32 {
 	get, ok := sampled[m]
 	if !ok || l.Samples == nil {
 		return nil
 	}
-	return finite(get(l))
+	v := get(l)
+	if !floatsort.IsSorted(v) {
+		v = floatsort.Sorted(v)
+	}
+	return floatsort.Finite(v)
 }
 
-// finite converts samples to float64, leaving out any that is not a
-// number.
-func finite(xs []float32) []float64 {
-	out := make([]float64, 0, len(xs))
-	for _, v := range xs {
-		if f := float64(v); analyze.Known(f) {
-			out = append(out, f)
-		}
+// levelSamples are a level pair's sorted samples of each metric, both
+// sides, taken once (samplesOf) for the quantile tests of all its
+// percentiles.
+type levelSamples map[analyze.MetricID][2][]float32
+
+// of are metric m's samples of p, old and new.
+func (s levelSamples) of(m analyze.MetricID, p levelPair) (x, y []float32) {
+	if v, ok := s[m]; ok {
+		return v[0], v[1]
 	}
-	return out
+	x, y = samplesOf(m, &p.old), samplesOf(m, &p.new)
+	s[m] = [2][]float32{x, y}
+	return x, y
 }
 
 // test chooses and runs the test of a delta of metric m's statistic st
 // at a level pair. Significant is set only when the test rejects "no
 // difference" at Alpha and the difference it sees goes the way the
 // statistic moved.
-func (k *comparer) test(d *Delta, m analyze.MetricID, st analyze.Statistic, p levelPair) {
+func (k *comparer) test(d *Delta, m analyze.MetricID, st analyze.Statistic, p levelPair, samples levelSamples) {
 	d.Test, d.PValue, d.Significant = TestNone, math.NaN(), false
 	moved := sign(d.New - d.Old)
 	switch {
@@ -77,7 +87,7 @@ func (k *comparer) test(d *Delta, m analyze.MetricID, st analyze.Statistic, p le
 			return
 		}
 	case quantiles[st] > 0:
-		x, y := samplesOf(m, &p.old), samplesOf(m, &p.new)
+		x, y := samples.of(m, p)
 		if len(x) > 0 && len(y) > 0 {
 			r := quantileTest(x, y, quantiles[st])
 			d.Test, d.PValue, d.NOld, d.NNew = TestQuantile, r.P, len(x), len(y)

@@ -2,7 +2,11 @@ package compare
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"github.com/openzeka/reportgen/internal/floatsort"
 )
 
 // The reference values of these tests are computed outside this code,
@@ -147,13 +151,68 @@ func TestSignTest(t *testing.T) {
 	}
 }
 
-// seq is n values from, from + step, ….
-func seq(from, step float64, n int) []float64 {
-	out := make([]float64, n)
+// seq is n values from, from + step, …, sorted as samples are.
+func seq(from, step float64, n int) []float32 {
+	out := make([]float32, n)
 	for i := range out {
-		out[i] = from + float64(i)*step
+		out[i] = float32(from + float64(i)*step)
 	}
 	return out
+}
+
+// TestQuantileTestPooled: θ taken by halving the two sorted sides (kth)
+// and the counts above it by binary search are those of the definition
+// (pooledQuantileTest); on sides of any lengths (one value, one side ten
+// times the other), with ties across the sides and θ at either end.
+func TestQuantileTestPooled(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, sizes := range [][2]int{{1, 1}, {1, 7}, {7, 1}, {2, 3}, {10, 10}, {33, 330}, {500, 499}} {
+		for _, levels := range []int{3, 1000} { // few distinct values (ties), or many
+			x, y := randomSide(r, sizes[0], levels, 0), randomSide(r, sizes[1], levels, 0.5)
+			for _, q := range []float64{0, 0.01, 0.10, 0.5, 0.9, 0.99, 1} {
+				theta, rank, want := pooledQuantileTest(x, y, q)
+				if got := kth(x, y, rank); got != theta {
+					t.Fatalf("sizes %v q %g: kth = %v, pooled rank %d is %v", sizes, q, got, rank, theta)
+				}
+				if got := quantileTest(x, y, q); got != want {
+					t.Fatalf("sizes %v q %g: %+v, want %+v", sizes, q, got, want)
+				}
+			}
+		}
+	}
+}
+
+// randomSide is n sorted whole values below levels, each plus half a
+// step with probability half when half is 0.5 (values the other side
+// does not have).
+func randomSide(r *rand.Rand, n, levels int, half float32) []float32 {
+	v := make([]float32, n)
+	for i := range v {
+		v[i] = float32(r.IntN(levels)) + half*float32(r.IntN(2))
+	}
+	floatsort.Sort(v)
+	return v
+}
+
+// pooledQuantileTest is the quantile test by its definition: both sides
+// pooled and sorted, θ their value of nearest rank ⌈q·n⌉ (rank, from 0),
+// each side's values above θ counted one by one.
+func pooledQuantileTest(x, y []float32, q float64) (theta float32, rank int, r quantileResult) {
+	pooled := slices.Concat(x, y)
+	slices.Sort(pooled)
+	rank = max(0, min(int(math.Ceil(q*float64(len(pooled))))-1, len(pooled)-1))
+	theta = pooled[rank]
+	above := func(v []float32) int {
+		n := 0
+		for _, s := range v {
+			if s > theta {
+				n++
+			}
+		}
+		return n
+	}
+	a, b := above(x), above(y)
+	return theta, rank, quantileResult{P: fisherExact(a, len(x), b, len(y)), Shift: sign(float64(b)*float64(len(x)) - float64(a)*float64(len(y)))}
 }
 
 // BenchmarkQuantileTest10k: the P90 test of 10,000 requests a side.

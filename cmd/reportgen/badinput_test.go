@@ -84,13 +84,13 @@ command = "vllm serve --x '<b>' && echo ok"
 		}
 	}
 	for _, want := range []string{"Bench &lt;script&gt;alert(1)&lt;/script&gt; &amp; &#34;quotes&#34;", "&lt;img src=x onerror=alert(1)&gt;",
-		"Çağrı &amp; Şükrü &lt;ops@example.com&gt;", "column “notes” is not one reportgen reads; it was ignored"} {
+		"Çağrı &amp; Şükrü &lt;ops@example.com&gt;", "column “notes” is not one this report reads; it was ignored"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the HTML lacks %q", want)
 		}
 	}
 	md, _ := os.ReadFile(filepath.Join(out, "r", "en", "report.md"))
-	if !strings.Contains(string(md), "Input warnings") || !strings.Contains(string(md), "`r/vllm.csv:1:77`: column “notes” is not one reportgen reads") {
+	if !strings.Contains(string(md), "Input warnings") || !strings.Contains(string(md), "`r/vllm.csv:1:77`: column “notes” is not one this report reads") {
 		t.Error("the input warning is not shown in the report")
 	}
 	pdftotext, err := exec.LookPath("pdftotext")

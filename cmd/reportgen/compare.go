@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
@@ -104,7 +105,7 @@ func parseCompare(stdout, stderr io.Writer, args []string, getenv func(string) s
 	fs.Var(setting{&o.SLOTPS, ingest.TPSRange}, "slo-tps", fmt.Sprintf("report folders: per-user TPS SLO threshold in `tok/s`; 0 sets none (default %g, or the manifest's)", def.SLOTPS))
 	fs.Var(setting{&o.ThinkS, ingest.ThinkRange}, "think-s", fmt.Sprintf("report folders: think time for Little's law in `seconds`; 0 is a closed loop (default %g, or the manifest's)", def.ThinkS))
 	fs.Var(interactivity{setting{&o.Interactivity, ingest.InteractivityRange}}, "interactivity",
-		"report folders: target interactivity in `tok/s` per user, above 0, at which throughput per GPU is read (default the TPS SLO)")
+		"report folders: target interactivity in `tok/s` per user, above 0, at which throughput per GPU is read within the SLOs (default one every config reaches within them, else the TPS SLO)")
 	var pct, input string
 	fs.StringVar(&pct, "percentile", "", "report folders: `statistic` of the headline capacity: p90 or mean (default p90, or the manifest's)")
 	fs.StringVar(&input, "input-format", "", "report folders: force the input `format` of every result file: "+strings.Join(ingest.FormatNames(), ", "))
@@ -236,6 +237,19 @@ func compareCmd(ctx context.Context, stdout, stderr io.Writer, args []string, ge
 	if err != nil {
 		return err
 	}
+	if t, ok := commonTarget(old, cand); ok && cfg.fromFolders() {
+		// Each side's default target interactivity is its own; read
+		// both at one, so that their throughput per GPU compares.
+		fmt.Fprintf(stderr, "reportgen: both sides read at %s tok/s per user, the higher of their default target interactivities (%s and %s)\n",
+			strconv.FormatFloat(t, 'f', -1, 64), strconv.FormatFloat(old.Pareto.Target, 'f', -1, 64), strconv.FormatFloat(cand.Pareto.Target, 'f', -1, 64))
+		cfg.analysis.overrides.Interactivity = &t
+		if old, err = cfg.side(io.Discard, compare.SideBaseline, cfg.baseline); err != nil {
+			return err
+		}
+		if cand, err = cfg.side(io.Discard, compare.SideCandidate, cfg.candidate); err != nil {
+			return err
+		}
+	}
 	c, err := compare.New(old, cand, compare.Options{ThresholdPct: *cfg.threshold, Match: cfg.match,
 		BaselineSource: filepath.ToSlash(cfg.baseline), CandidateSource: filepath.ToSlash(cfg.candidate)})
 	var me *compare.MatchError
@@ -292,6 +306,34 @@ func gate(c *compare.Comparison, failOn string) error {
 		list[i] = c.EvidenceText(e)
 	}
 	return &errRegression{gate: failOn, what: what, list: list}
+}
+
+// commonTarget is the target interactivity both sides are read at when
+// each chose its own by default (neither --interactivity) and the two
+// differ: the higher, which every config of either side that reaches
+// its own side's target from above reaches too.
+func commonTarget(old, cand *analyze.Report) (float64, bool) {
+	a, b := old.Pareto, cand.Pareto
+	if a.TargetSource == analyze.TargetFlag || b.TargetSource == analyze.TargetFlag ||
+		a.TargetSource == "" || b.TargetSource == "" || a.Target == b.Target {
+		return 0, false
+	}
+	return max(a.Target, b.Target), true
+}
+
+// fromFolders reports whether both sides are report folders, analyzed
+// here (an analysis.json is taken as it was made).
+func (cfg *compareConfig) fromFolders() bool {
+	for _, p := range []string{cfg.baseline, cfg.candidate} {
+		st, err := os.Stat(p)
+		if err != nil || !st.IsDir() {
+			return false
+		}
+		if _, err := os.Stat(filepath.Join(p, outdir.Marker)); err == nil {
+			return false
+		}
+	}
+	return true
 }
 
 func idList(r *analyze.Report) string {

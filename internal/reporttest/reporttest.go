@@ -91,6 +91,31 @@ func TinyRate() *analyze.Report {
 	return r
 }
 
+// TinyInput is Tiny swept over input length at one load: its levels 1,
+// 2 and 4 become input lengths 128, 512 and 2048 tokens, each at
+// concurrency 1; as analyze builds such a report, it has no capacity
+// (max_load 0, users unknown), no frontier and no throughput at a
+// target.
+func TinyInput() *analyze.Report {
+	r := Tiny()
+	r.Axis = analyze.AxisInputLength
+	lengths := map[analyze.Load]analyze.Load{1: 128, 2: 512, 4: 2048}
+	r.Levels = []analyze.Load{128, 512, 2048}
+	none := analyze.Capacity{LatencyMeanS: nan(), ThroughputRPS: nan(), Users: analyze.UsersUnknown}
+	for i := range r.Configs {
+		c := &r.Configs[i]
+		for j := range c.Levels {
+			l := &c.Levels[j]
+			l.Load, l.Concurrency, l.InFlight = lengths[l.Load], 1, 1
+			l.AggregateTPS, l.SystemRPS = l.TPS.Mean, 1/l.Latency.Mean
+		}
+		c.Capacity = analyze.Capacities{P90: none, Mean: none}
+		c.AtInteractivity = nil
+	}
+	r.Pareto = analyze.Pareto{Stat: analyze.Mean, Target: nan()}
+	return r
+}
+
 // Locale is the shipped locale of lang for r (locale.ForReport): what an
 // edition of r in lang words and formats its text with.
 func Locale(tb testing.TB, r *analyze.Report, lang string) *locale.Locale {

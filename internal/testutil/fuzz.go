@@ -69,6 +69,7 @@ func FuzzTargets() []FuzzTarget {
 			`{"metadata": {}, "metrics": {"time_to_first_token": {"value": 10, "unit": "ms"}}, "error": null}`,
 			`{"time_to_first_token": {"unit": "ms", "avg": 10, "p50": 9}, "input_config": {"perf_analyzer": {"stimulus": {"request_rate": 2}}}}`,
 			`[{"error_code": null, "ttft_s": 0.2, "end_to_end_latency_s": 0.9, "number_output_tokens": 150}, {"error_code": 429, "ttft_s": 0}]`,
+			`{"engine": {"model": "m", "version": "1.0.0"}, "world_info": {"max_batch_size": 1, "world_size": 1}, "request_info": {"num_requests": 2, "avg_num_concurrent_requests": 0.99, "avg_input_length": 128.0}, "performance": {"avg_request_latency_ms": 900, "request_latency_percentiles_ms": {"p50": 880, "p90": 950}, "request_throughput_req_s": 1.1}, "streaming_metrics": {"avg_ttft_ms": 50, "tpot_percentiles": {"p90": 9.5}, "gen_tps_percentiles": {"p50": 100}}}`,
 			`[]`,
 		)},
 		{Name: "FuzzReadCSVRuns", Pkg: "ingest", File: "f.csv", Files: []SeedFiles{{"ingest/testdata", ".csv"}}, Inline: strs(

@@ -17,8 +17,12 @@ import (
 // log₂ load axis, where a bar's length would mean nothing, and the users
 // (N) it serves as bars on a linear axis from zero. The headline
 // statistic is the dot or bar in the config's colour, the other one a
-// ring or a black tick.
+// ring or a black tick. An axis whose levels are no loads (input
+// lengths) has no capacity, and no chart.
 func (cv *chartView) capacity() (*figure, error) {
+	if !cv.r.Axis.SweepsLoad() {
+		return nil, nil
+	}
 	stats := []analyze.Percentile{cv.r.Params.Percentile, analyze.Mean}
 	if stats[0] == analyze.Mean {
 		stats[1] = analyze.P90

@@ -1,6 +1,8 @@
 package chart
 
 import (
+	"slices"
+
 	"gonum.org/v1/plot"
 
 	"github.com/openzeka/reportgen/analyze"
@@ -27,7 +29,8 @@ func (cv *chartView) dashboard() (*figure, error) {
 		slo *sloRef
 	}{{analyze.TTFT, cv.sloTTFT()}, {analyze.ITL, nil}, {analyze.TPS, cv.sloTPS()}, {analyze.Latency, nil}} {
 		p, err := cv.linePanel(lineSpec{title: cv.loc.T("dash_"+present.MustOf(t.id).Stem, "Stat", cv.statWord(t.id, st)), xLabel: load, sz: tileSize,
-			value: func(l analyze.Level) float64 { x, _ := present.Shown(t.id, st, l); return x }, slo: t.slo, log: logY(t.id), byEngine: byEngine}, all)
+			value: func(l analyze.Level) float64 { x, _ := present.Shown(t.id, st, l); return x }, standIn: standsIn(t.id, st),
+			slo: t.slo, log: logY(t.id), byEngine: byEngine}, all)
 		if err != nil {
 			return nil, err
 		}
@@ -53,7 +56,8 @@ func (cv *chartView) dashboard() (*figure, error) {
 	if byEngine {
 		legend = cv.engineEntries()
 	}
-	return &figure{title: cv.loc.T(DashboardCaption(cv.r)), panels: panels, legend: append(legend, cv.markEntries(false)...),
+	marks := cv.standInLegend([]analyze.MetricID{analyze.TTFT, analyze.ITL, analyze.TPS, analyze.Latency}, st)
+	return &figure{title: cv.loc.T(DashboardCaption(cv.r)), panels: panels, legend: slices.Concat(legend, cv.markEntries(false), marks),
 		w: chartWidth, h: 430, sizes: tileSize}, nil
 }
 

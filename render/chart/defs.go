@@ -31,6 +31,10 @@ type def struct {
 	name    string
 	caption func(r *analyze.Report) string
 	build   func(cv *chartView) (*figure, error)
+	// wide: set at the text's full width in print, not the usual share
+	// of it: its text is small for its size (the dashboard's six tiles,
+	// the heat map's cells), and would print at 4 pt.
+	wide bool
 }
 
 // paretoCaption says whether chart 11's output is per GPU or of the
@@ -52,18 +56,18 @@ func fixed(id string) func(*analyze.Report) string { return func(*analyze.Report
 // caption) in every locale, its place in a template ({{chart "NN-…"}})
 // and its row in docs/output.md; nothing counts the charts by hand.
 var defs = []def{
-	{"01-ttft", fixed("chart_ttft"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.TTFT, cv.sloTTFT()) }},
-	{"02-itl", fixed("chart_itl"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.ITL, nil) }},
-	{"03-tps", fixed("chart_tps"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.TPS, cv.sloTPS()) }},
-	{"04-latency", fixed("chart_latency"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.Latency, nil) }},
-	{"05-throughput", throughputCaption, (*chartView).throughput},
-	{"06-capacity", fixed("chart_capacity"), (*chartView).capacity},
-	{"07-aggregate-output", fixed("chart_aggregate_output"), (*chartView).aggregate},
-	{"08-spec-speedup", fixed("chart_spec_speedup"), (*chartView).speedup},
-	{"09-slo-heatmap", fixed("chart_slo_heatmap"), (*chartView).heatmap},
-	{"10-dashboard", DashboardCaption, (*chartView).dashboard},
-	{"11-pareto", paretoCaption, (*chartView).pareto},
-	{"12-energy", energyCaption, (*chartView).energy},
+	{"01-ttft", fixed("chart_ttft"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.TTFT, cv.sloTTFT()) }, false},
+	{"02-itl", fixed("chart_itl"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.ITL, nil) }, false},
+	{"03-tps", fixed("chart_tps"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.TPS, cv.sloTPS()) }, false},
+	{"04-latency", fixed("chart_latency"), func(cv *chartView) (*figure, error) { return cv.metric(analyze.Latency, nil) }, false},
+	{"05-throughput", throughputCaption, (*chartView).throughput, false},
+	{"06-capacity", fixed("chart_capacity"), (*chartView).capacity, false},
+	{"07-aggregate-output", fixed("chart_aggregate_output"), (*chartView).aggregate, false},
+	{"08-spec-speedup", fixed("chart_spec_speedup"), (*chartView).speedup, false},
+	{"09-slo-heatmap", fixed("chart_slo_heatmap"), (*chartView).heatmap, true},
+	{"10-dashboard", DashboardCaption, (*chartView).dashboard, true},
+	{"11-pareto", paretoCaption, (*chartView).pareto, false},
+	{"12-energy", energyCaption, (*chartView).energy, false},
 }
 
 // Caption is the message id of chart name's caption in report r; ""
@@ -75,6 +79,17 @@ func Caption(name string, r *analyze.Report) string {
 		}
 	}
 	return ""
+}
+
+// Wide reports whether chart name is set at the text's full width in
+// print (def.wide): its text is small for its size.
+func Wide(name string) bool {
+	for _, d := range defs {
+		if d.name == name {
+			return d.wide
+		}
+	}
+	return false
 }
 
 // logY reports whether metric id is drawn on a log y axis: the times
@@ -153,8 +168,13 @@ type lineSpec struct {
 	// spread names the statistic whose run-to-run spread is drawn at a
 	// level (a key of analyze.Level.Spread; "" for none); nil for none.
 	spread func(analyze.Level) string
-	slo    *sloRef
-	log    bool
+	// standIn reports whether the value drawn at a level is another
+	// statistic standing in for the one the panel shows (a P99 for a
+	// P90, a median for a mean): such a point is ringed (standInGlyph).
+	// nil for none.
+	standIn func(analyze.Level) bool
+	slo     *sloRef
+	log     bool
 	// byEngine draws each config in its engine's first style (the
 	// dashboard past maxStyled configs, whose legend names engines).
 	byEngine bool
@@ -258,6 +278,7 @@ func (cv *chartView) lines(ls lineSpec) ([]configLine, valueSpan) {
 	var span valueSpan
 	for i, c := range cv.r.Configs {
 		lines[i] = cv.configLine(c, value, ls.spread, ls.log)
+		lines[i].standIns = standInPoints(cv.r.Levels, c, value, ls.standIn)
 		span.addLine(lines[i])
 	}
 	return lines, span
@@ -352,6 +373,22 @@ type configLine struct {
 	runs      []plotter.XYs // the line, split where a level is missing
 	unreached plotter.XYs   // levels whose load was not reached
 	bars      []errBar      // run-to-run spreads
+	standIns  plotter.XYs   // points whose value is a stand-in statistic
+}
+
+// standInPoints are config c's points, among its reached levels with a
+// value, whose value is a stand-in (standIn); nil for none.
+func standInPoints(levels []analyze.Load, c analyze.Config, value func(analyze.Level) float64, standIn func(analyze.Level) bool) plotter.XYs {
+	if standIn == nil {
+		return nil
+	}
+	var out plotter.XYs
+	for _, l := range c.Levels {
+		if y := value(l); l.LoadReached && standIn(l) && !math.IsNaN(y) {
+			out = append(out, plotter.XY{X: axisX(levels, l.Load), Y: y})
+		}
+	}
+	return out
 }
 
 // configLine collects config c's marks. A level whose load was not
@@ -423,6 +460,12 @@ func addConfigLine(p *plot.Plot, k, n int, style seriesStyle, cl configLine) err
 		sc.GlyphStyle = unreachedStyle.Glyph
 		p.Add(sc)
 	}
+	if len(cl.standIns) > 0 {
+		// Ringed just outside the series' own marker.
+		ring := standInGlyph
+		ring.Radius = style.Glyph.Radius + vg.Points(2.4)
+		p.Add(crosses{xys: cl.standIns, glyph: ring})
+	}
 	return nil
 }
 
@@ -441,14 +484,14 @@ func (cv *chartView) metric(id analyze.MetricID, slo *sloRef) (*figure, error) {
 				return "" // a stand-in: its spread is another statistic's
 			}
 			return analyze.SpreadKey(id, st)
-		}, slo: slo, log: logY(id)}
+		}, standIn: standsIn(id, st), slo: slo, log: logY(id)}
 	}
 	var shared valueSpan
 	for _, st := range stats {
 		_, span := cv.lines(spec(st, panelGroup{}, fullSize))
 		shared.union(span)
 	}
-	return cv.rowsFigure(cv.loc.T("ctitle_"+look.Stem), true, func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
+	return cv.rowsFigure(cv.loc.T("ctitle_"+look.Stem), true, cv.standInEntries(id, stats...), func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
 		var row []*plot.Plot
 		for _, st := range stats {
 			ls := spec(st, g, sz)
@@ -501,7 +544,7 @@ func (cv *chartView) statWord(id analyze.MetricID, st analyze.Statistic) string 
 func (cv *chartView) headline() analyze.Statistic { return cv.r.Params.Percentile }
 
 func (cv *chartView) aggregate() (*figure, error) {
-	return cv.rowsFigure(cv.loc.T("ctitle_aggregate"), true, func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
+	return cv.rowsFigure(cv.loc.T("ctitle_aggregate"), true, nil, func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
 		p, err := cv.linePanel(lineSpec{title: g.title(""), yLabel: cv.loc.T("axis_tps"), sz: sz,
 			value: func(l analyze.Level) float64 { return l.AggregateTPS }, spread: func(analyze.Level) string { return "aggregate_tps" }}, g)
 		if err != nil {

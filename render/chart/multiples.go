@@ -1,6 +1,8 @@
 package chart
 
 import (
+	"slices"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )
@@ -81,18 +83,19 @@ func (cv *chartView) parts(name string, configs []int) []panelGroup {
 // rowsFigure lays a chart's panels out: the row build gives for every
 // config in one figure with one legend, or past maxStyled configs a row
 // per group, each with its legend. spreads says whether the panels draw
-// run-to-run spreads (their legend entry).
-func (cv *chartView) rowsFigure(title string, spreads bool, build func(g panelGroup, sz textSizes) ([]*plot.Plot, error)) (*figure, error) {
+// run-to-run spreads (their legend entry); marks are the legend entries
+// of the panels' other marks (stand-ins), after the configs'.
+func (cv *chartView) rowsFigure(title string, spreads bool, marks []legendEntry, build func(g panelGroup, sz textSizes) ([]*plot.Plot, error)) (*figure, error) {
 	groups := cv.groups()
 	if len(groups) == 1 {
 		row, err := build(groups[0], fullSize)
 		if err != nil {
 			return nil, err
 		}
-		legend := append(cv.configEntries(groups[0].configs), cv.markEntries(spreads)...)
+		legend := slices.Concat(cv.configEntries(groups[0].configs), cv.markEntries(spreads), marks)
 		return &figure{title: title, panels: [][]*plot.Plot{row}, legend: legend, w: chartWidth, h: chartHeight, sizes: fullSize}, nil
 	}
-	f := &figure{title: title, legend: cv.markEntries(spreads), w: chartWidth, sizes: tileSize}
+	f := &figure{title: title, legend: slices.Concat(cv.markEntries(spreads), marks), w: chartWidth, sizes: tileSize}
 	for _, g := range groups {
 		row, err := build(g, tileSize)
 		if err != nil {

@@ -22,20 +22,21 @@ var (
 	// and never as a config.
 	frontierGrey = color.RGBA{0xC8, 0xC8, 0xC8, 0xFF}
 	frontierLine = draw.LineStyle{Color: frontierGrey, Width: vg.Points(7)}
-	// failShade is the region whose users are slower than the TPS SLO.
-	failShade = color.RGBA{0xF3, 0xF3, 0xF3, 0xFF}
-	// ttftMiss marks a point whose level misses the TTFT SLO. Hollow
-	// markers already mean speculative decoding (style rules), so a miss
-	// is a neutral cross over the marker.
-	ttftMiss = draw.GlyphStyle{Color: inkColor, Radius: vg.Points(4.2), Shape: draw.CrossGlyph{}}
+	// sloMiss marks a point whose level misses an SLO at the headline
+	// statistic. Hollow markers already mean speculative decoding (style
+	// rules), so a miss is a neutral cross over the marker.
+	sloMiss = draw.GlyphStyle{Color: inkColor, Radius: vg.Points(4.2), Shape: draw.CrossGlyph{}}
 )
 
 // pareto is chart 11: each config's load levels as a line of aggregate
 // output per GPU (or of the system, when a GPU count is unknown) against
 // per-user output, the Pareto frontier across configs as a step line,
-// the region under the TPS SLO shaded, a cross on the points that miss
-// the TTFT SLO at the headline statistic, and each line's end levels
-// labelled; nil without points.
+// the TPS SLO's threshold as a reference line, a cross on the points
+// that miss either SLO at the headline statistic (the check is not on
+// this axis's statistic: a point left of the line may pass, one right
+// of it fail), each line's end levels labelled, and where the tools
+// define per-user TPS differently, which definition each x is; nil
+// without points.
 func (cv *chartView) pareto() (*figure, error) {
 	pr := cv.r.Pareto
 	if len(pr.Points) == 0 {
@@ -51,7 +52,8 @@ func (cv *chartView) pareto() (*figure, error) {
 		xmax, ymax = math.Max(xmax, pt.PerUserTPS), math.Max(ymax, pr.Y(pt))
 	}
 	if slo := cv.r.Params.SLOTPS; slo > 0 {
-		p.Add(xband{lo: 0, hi: slo, fill: failShade, label: cv.loc.T("pareto_fails_tps", "V", cv.loc.Num(slo, 0), "Stat", cv.loc.T("statw_"+string(pr.Stat))), font: fullSize.Tick})
+		p.Add(vline{x: slo, label: cv.loc.T("pareto_slo_line", "V", cv.loc.Num(slo, 0), "Stat", cv.loc.T("statw_"+string(cv.r.Params.Percentile))),
+			style: sloLine, font: fullSize.Tick})
 		xmax = math.Max(xmax, slo)
 	}
 	if err := cv.addFrontier(p, pr); err != nil {
@@ -68,7 +70,7 @@ func (cv *chartView) pareto() (*figure, error) {
 		var xys plotter.XYs
 		for _, pt := range curve {
 			xys = append(xys, plotter.XY{X: pt.PerUserTPS, Y: pr.Y(pt)})
-			if l, ok := c.Level(pt.Load); ok && !l.SLO.Get(cv.r.Params.Percentile).TTFT {
+			if l, ok := c.Level(pt.Load); ok && !l.SLO.Get(cv.r.Params.Percentile).Pass() {
 				misses = append(misses, plotter.XY{X: pt.PerUserTPS, Y: pr.Y(pt)})
 			}
 		}
@@ -80,11 +82,12 @@ func (cv *chartView) pareto() (*figure, error) {
 	}
 	p.Add(labels)
 	if len(misses) > 0 {
-		p.Add(crosses{xys: misses, glyph: ttftMiss})
-		legend = append(legend, legendEntry{label: cv.loc.T("legend_ttft_miss", "Stat", cv.loc.T("stat_"+string(cv.r.Params.Percentile))),
-			style: seriesStyle{Color: inkColor, Glyph: ttftMiss}})
+		p.Add(crosses{xys: misses, glyph: sloMiss})
+		legend = append(legend, legendEntry{label: cv.loc.T("legend_slo_miss", "Stat", cv.loc.T("stat_"+string(cv.r.Params.Percentile))),
+			style: seriesStyle{Color: inkColor, Glyph: sloMiss}})
 	}
 	legend = append(legend, legendEntry{label: cv.loc.T("legend_frontier"), style: seriesStyle{Color: frontierGrey, Line: frontierLine}})
+	legend = append(legend, cv.tpsDefinitions()...)
 	p.X.Min, p.Y.Min = 0, 0
 	valueAxis(&p.X, xmax*1.08, cv.loc)
 	valueAxis(&p.Y, ymax*1.1, cv.loc)
@@ -162,29 +165,6 @@ func frontierStep(pr analyze.Pareto) plotter.XYs {
 		xys = append(xys, plotter.XY{X: pt.PerUserTPS, Y: last.Y}, plotter.XY{X: pt.PerUserTPS, Y: pr.Y(pt)})
 	}
 	return xys
-}
-
-var _ plot.Plotter = xband{}
-
-// xband shades the full height of a panel between x = lo and hi, with
-// its label at the band's top left.
-type xband struct {
-	lo, hi float64
-	fill   color.Color
-	label  string
-	font   float64
-}
-
-// Plot implements plot.Plotter.
-func (b xband) Plot(c draw.Canvas, p *plot.Plot) {
-	tx, _ := p.Transforms(&c)
-	x0, x1 := max(tx(b.lo), c.Min.X), min(tx(b.hi), c.Max.X)
-	if x1 <= x0 {
-		return
-	}
-	c.FillPolygon(b.fill, []vg.Point{{X: x0, Y: c.Min.Y}, {X: x0, Y: c.Max.Y}, {X: x1, Y: c.Max.Y}, {X: x1, Y: c.Min.Y}})
-	sty := text.Style{Color: legendGrey, Font: chartFont(b.font, false), XAlign: draw.XLeft, YAlign: draw.YTop, Handler: p.TextHandler}
-	c.FillText(sty, vg.Point{X: x0 + vg.Points(3), Y: c.Max.Y - vg.Points(3)}, b.label)
 }
 
 var _ plot.Plotter = (*labelsAt)(nil)
@@ -381,4 +361,34 @@ func dup(l *labelsAt, i int) bool {
 		}
 	}
 	return false
+}
+
+// tpsDefinitions are legend lines, without a sample, that say which
+// definition of per-user TPS each config's x is where the tools define
+// it differently ("x: 1000 / TPOT (TTFT excluded) for vLLM and SGLang");
+// none where they agree.
+func (cv *chartView) tpsDefinitions() []legendEntry {
+	var order []string
+	by := map[string][]string{}
+	for _, c := range cv.r.Configs {
+		if len(cv.r.Pareto.Curve(c.ID)) == 0 {
+			continue
+		}
+		d := c.Definitions.TPS
+		if d == "" {
+			d = "none"
+		}
+		if _, ok := by[d]; !ok {
+			order = append(order, d)
+		}
+		by[d] = append(by[d], cv.name(c))
+	}
+	if len(order) < 2 {
+		return nil
+	}
+	out := make([]legendEntry, len(order))
+	for i, d := range order {
+		out[i] = legendEntry{label: cv.loc.T("pareto_tps_def", "Def", cv.loc.T("defn_tps_"+d), "Configs", cv.loc.List(by[d]))}
+	}
+	return out
 }

@@ -66,7 +66,11 @@ func (cv *chartView) throughput() (*figure, error) {
 	if same {
 		title = cv.loc.T("ctitle_system_rps_same") // both panels are against the throughput
 	}
-	return cv.rowsFigure(title, !same, func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
+	metrics := []analyze.MetricID{analyze.Latency}
+	if same {
+		metrics = append([]analyze.MetricID{analyze.TTFT}, metrics...)
+	}
+	return cv.rowsFigure(title, !same, cv.standInLegend(metrics, cv.headline()), func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
 		var first *plot.Plot
 		var err error
 		if same {
@@ -122,6 +126,9 @@ func (cv *chartView) vsThroughput(title string, id analyze.MetricID, slo *sloRef
 				continue
 			}
 			run = append(run, plotter.XY{X: x, Y: y})
+			if standsIn(id, st)(l) {
+				cl.standIns = append(cl.standIns, plotter.XY{X: x, Y: y})
+			}
 		}
 		if len(run) > 0 {
 			cl.runs = []plotter.XYs{run}

@@ -108,14 +108,18 @@ func parse(lang string, fsys fs.FS) (*parsed, error) {
 
 // ForReport is the locale for rendering r in lang: on a rate axis it
 // words levels, captions and capacity as request rates (the messages'
-// "_rate" variants).
+// "_rate" variants), on an input-length axis as input lengths at one
+// load (their "_input" variants).
 func ForReport(r *analyze.Report, lang string, fsys fs.FS) (*Locale, error) {
 	l, err := New(lang, fsys)
 	if err != nil {
 		return nil, err
 	}
-	if r.Axis == analyze.AxisRate {
+	switch r.Axis {
+	case analyze.AxisRate:
 		l.variant = "rate"
+	case analyze.AxisInputLength:
+		l.variant = "input"
 	}
 	return l, nil
 }

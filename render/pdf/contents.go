@@ -39,12 +39,20 @@ func tocSpacing(entries int) float64 {
 }
 
 // tocSlot is where contents short enough to share a page are drawn: on
-// body page page, from y down, entries step apart.
+// body page page, from y down, entries step apart. Contents that do not
+// fit below the text of that page but fill most of it continue at the
+// top of the next (next, holding the entries after the first first).
 type tocSlot struct {
 	page    int
 	y, step float64
 	entries int
+	first   int      // the entries drawn on page; the rest go to next
+	next    *tocSlot // the continuation, without a title; nil when none
 }
+
+// tocSplitMin is the fewest entries contents leave on either side of a
+// page break: a shorter run starts or ends them on a page of its own.
+const tocSplitMin = 6
 
 // tocMinLine is the closest line spacing of contents drawn on a page
 // they share with the text (tocSlot): 10 pt entries at 1.15 leading.
@@ -70,23 +78,44 @@ func (l *layout) reserveContents(entries int) bool {
 		l.y += 14
 	}
 	step, ok := fits(l.bottom() - l.y)
-	if !ok {
-		if step, ok = fits(usable); !ok {
-			return false
-		}
-		l.newPage()
+	if ok {
+		l.toc = &tocSlot{page: len(l.pages) - 1, y: l.y, step: step, entries: entries, first: entries}
+		l.y += tocTitleH + float64(entries)*step + 10
+		return true
 	}
-	l.toc = &tocSlot{page: len(l.pages) - 1, y: l.y, step: step, entries: entries}
+	if _, ok := fits(usable); !ok {
+		return false
+	}
+	// Rather than leave the rest of this page empty, the contents begin
+	// below the text and continue at the top of the next page, at the
+	// usual spacing, when at least tocSplitMin entries go on each side.
+	first := int(math.Floor((l.bottom() - l.y - tocTitleH) / tocLine))
+	if first >= tocSplitMin && entries-first >= tocSplitMin {
+		l.toc = &tocSlot{page: len(l.pages) - 1, y: l.y, step: tocLine, entries: entries, first: first}
+		l.newPage()
+		l.toc.next = &tocSlot{page: len(l.pages) - 1, y: l.y, step: tocLine, entries: entries - first, first: entries - first}
+		l.y += float64(entries-first)*tocLine + 10
+		return true
+	}
+	step, _ = fits(usable)
+	l.newPage()
+	l.toc = &tocSlot{page: len(l.pages) - 1, y: l.y, step: step, entries: entries, first: entries}
 	l.y += tocTitleH + float64(entries)*step + 10
 	return true
 }
 
-// contentsAt draws contents into the slot reserved for them on the
-// current page.
-func contentsAt(pdf *gopdf.GoPdf, l *layout, a Assets, toc []tocEntry, pageNo func(int) int, slot *tocSlot) {
+// contentsAt draws contents into the slot reserved for them on body
+// page page: the first part, under its title, on the slot's page, the
+// rest at the top of the next.
+func contentsAt(pdf *gopdf.GoPdf, l *layout, a Assets, toc []tocEntry, pageNo func(int) int, slot *tocSlot, page int) {
 	tl := &layout{pdf: pdf, glue: l.glue, measured: l.measured, left: marginX, width: pageW - 2*marginX, pages: [][]op{nil}}
-	tocTitle(tl, a, slot.y)
-	tocLines(tl, toc, pageNo, slot.y+tocTitleH, slot.step)
+	switch {
+	case page == slot.page:
+		tocTitle(tl, a, slot.y)
+		tocLines(tl, toc[:slot.first], pageNo, slot.y+tocTitleH, slot.step)
+	case slot.next != nil && page == slot.next.page:
+		tocLines(tl, toc[slot.first:], pageNo, slot.next.y, slot.next.step)
+	}
 	for _, o := range tl.pages[0] {
 		_ = o(pdf)
 	}

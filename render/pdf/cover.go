@@ -35,7 +35,7 @@ func cover(pdf *gopdf.GoPdf, glue map[string]bool, a Assets, logo *coverLogo) {
 		}
 	}
 	st := textStyle{size: 26, bold: true, color: accent}
-	for _, line := range l.wrapAtMost(a.Title, st, l.width, coverTitleLines) {
+	for _, line := range l.wrapAtMost(a.Title, st, balancedWidth(l, a.Title, st, l.width), coverTitleLines) {
 		l.drawLine(line, marginX, y, l.width, st.size, 'l')
 		y += st.size * 1.25
 	}
@@ -65,6 +65,25 @@ func cover(pdf *gopdf.GoPdf, glue map[string]bool, a Assets, logo *coverLogo) {
 	for _, o := range l.pages[0] {
 		_ = o(pdf)
 	}
+}
+
+// balancedWidth is the width a title set in st over several lines is
+// wrapped to: the narrowest, down to half of width, at which it takes no
+// more lines than at width, so that its lines come out even and no word
+// is left alone on the last ("(DSpark)" under two full lines).
+func balancedWidth(l *layout, s string, st textStyle, width float64) float64 {
+	n := len(l.wrap([]run{{text: s, st: st}}, width))
+	if n < 2 {
+		return width
+	}
+	best := width
+	for w := width - 2; w >= width/2; w -= 2 {
+		if len(l.wrap([]run{{text: s, st: st}}, w)) > n {
+			break
+		}
+		best = w
+	}
+	return best
 }
 
 // wrapAtMost wraps s in style st to width in at most n lines; when it

@@ -117,7 +117,8 @@ func (l *layout) heading(h *ast.Heading) {
 			id = string(b)
 		}
 	}
-	l.headings = append(l.headings, tocEntry{level: h.Level, text: mdast.PlainText(h, l.src), id: id, page: len(l.pages) - 1, y: l.y})
+	l.headings = append(l.headings, tocEntry{level: h.Level, text: mdast.PlainText(h, l.src), id: id, page: len(l.pages) - 1, y: l.y,
+		beforeContents: !l.pastContents})
 	for _, line := range lines {
 		l.drawLine(line, l.left, l.y, l.width, size, 'l')
 		l.y += lh
@@ -145,6 +146,22 @@ func (l *layout) introduces(p *ast.Paragraph) bool {
 	return strings.HasSuffix(strings.TrimSpace(mdast.PlainText(p, l.src)), ":")
 }
 
+// shortIntroLines is the most lines of a section's first paragraph
+// that keeps with the table or figure after it.
+const shortIntroLines = 3
+
+// opensBlock reports whether n is a table or a figure: what a section's
+// short first paragraph leads into.
+func opensBlock(n ast.Node) bool {
+	switch t := n.(type) {
+	case *extast.Table:
+		return true
+	case *ast.Paragraph:
+		return mdast.KindOf(t) == mdast.Figure
+	}
+	return false
+}
+
 // minHeight is how much of block n must fit with the heading before it.
 func (l *layout) minHeight(n ast.Node) float64 {
 	if n == nil {
@@ -166,8 +183,12 @@ func (l *layout) minHeight(n ast.Node) float64 {
 			}
 			return h
 		}
-		if l.introduces(t) {
-			lines := l.wrap(l.runs(t, l.text()), l.width)
+		lines := l.wrap(l.runs(t, l.text()), l.width)
+		if l.introduces(t) || len(lines) <= shortIntroLines && opensBlock(t.NextSibling()) {
+			// A paragraph that introduces a table or list, or a short
+			// one before the section's table or figure, keeps with that
+			// block's start: a heading and a line or two at a page's
+			// foot, the table overleaf, read as an orphan.
 			return float64(len(lines))*l.textSize()*1.42 + 6 + l.minHeight(t.NextSibling())
 		}
 		return 2 * l.textSize() * 1.42

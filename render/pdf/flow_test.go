@@ -1,7 +1,10 @@
 package pdf
 
 import (
+	"bytes"
 	"fmt"
+	"image"
+	"image/png"
 	"math"
 	"os"
 	"os/exec"
@@ -248,5 +251,65 @@ func TestPageBefore(t *testing.T) {
 	pages := bodyPages(t, src, a, nil)
 	if len(pages) != 2 || pages[1][0] != "Appendix A: Data" || !slices.Contains(pages[0], "Two") {
 		t.Errorf("pages %q: want One and Two on the first, the appendix starting the second", pages)
+	}
+}
+
+// TestShortIntroKeepsWithTable: a heading whose first paragraph is short
+// (shortIntroLines at most) before a table keeps with the table's start
+// as well, at exactly that room and no less: "4.9 Head-to-Head
+// Scorecard" and its introduction once ended mixed-tools' page 10, the
+// table on page 11. A longer paragraph keeps only two of its lines.
+func TestShortIntroKeepsWithTable(t *testing.T) {
+	table := "\n| Config | Users |\n|---|---:|\n| a | 1 |\n| b | 2 |\n"
+	for _, tc := range []struct {
+		name  string
+		intro string
+		table bool // the table's start counts in what must fit
+	}{
+		{"three lines", sentence, true},
+		{"five lines", sentence + " " + sentence, false},
+	} {
+		src := "### Keep me\n\n" + tc.intro + "\n" + table
+		root := parse(t, src)
+		l := newLayout(measuring(t).pdf, []byte(src), nil, nil)
+		p := root.FirstChild().NextSibling().(*ast.Paragraph)
+		lines := len(l.wrap(l.runs(p, l.text()), l.width))
+		withTable := float64(lines)*l.textSize()*1.42 + 6 + l.minHeight(p.NextSibling())
+		if got := l.minHeight(p); (got == withTable) != tc.table {
+			t.Errorf("%s: the paragraph keeps %.1f pt with its heading; with the table's start it would be %.1f", tc.name, got, withTable)
+		}
+		size, before, after := headingStyle(3)
+		need := size*1.3 + after + l.minHeight(p)
+		for _, spare := range []float64{0, -0.01} {
+			l := newLayout(measuring(t).pdf, []byte(src), nil, nil)
+			l.y = exactly(l, before, need) - spare
+			l.blocks(root.FirstChild())
+			if want := map[bool]int{true: 0, false: 1}[spare >= 0]; l.headings[0].page != want {
+				t.Errorf("%s, %.2f pt to spare: the heading is on page %d, want %d", tc.name, spare, l.headings[0].page, want)
+			}
+		}
+	}
+}
+
+// TestWideImage: a chart is set at figureWidth of the text width, one
+// Assets.WideImage names at all of it; the two keep the image's shape.
+func TestWideImage(t *testing.T) {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 600, 300))); err != nil {
+		t.Fatal(err)
+	}
+	src := "![a chart](charts/09-slo-heatmap.png)\n"
+	root := parse(t, src)
+	p := root.FirstChild().(*ast.Paragraph)
+	for _, tc := range []struct {
+		wide  func(string) bool
+		share float64
+	}{{nil, figureWidth}, {func(string) bool { return false }, figureWidth}, {func(d string) bool { return d == "charts/09-slo-heatmap.png" }, 1}} {
+		l := newLayout(measuring(t).pdf, []byte(src), map[string][]byte{"charts/09-slo-heatmap.png": buf.Bytes()}, nil)
+		l.wideImage = tc.wide
+		w, h, data := l.imageSize(p)
+		if data == nil || math.Abs(w-l.width*tc.share) > 1e-9 || math.Abs(h-w/2) > 1e-9 {
+			t.Errorf("share %v: drawn %.1f × %.1f, want %.1f wide, half as tall", tc.share, w, h, l.width*tc.share)
+		}
 	}
 }

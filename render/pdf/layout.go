@@ -13,6 +13,9 @@ type tocEntry struct {
 	id    string
 	page  int // index into layout.pages
 	y     float64
+	// beforeContents: the heading comes before the contents (the
+	// summary's); its subsections are not listed there.
+	beforeContents bool
 }
 
 // layout flows the document's blocks onto content pages.
@@ -31,6 +34,9 @@ type layout struct {
 	// pageBefore says whether a level-2 heading titled as given starts
 	// a page (Assets.PageBefore); nil for none.
 	pageBefore func(title string) bool
+	// wideImage says whether an image is set at the full text width
+	// (Assets.WideImage); nil for none.
+	wideImage func(dest string) bool
 	// dense is set from the heading pageBefore picks on (the appendix):
 	// its tables and code are set a size smaller, reference matter read
 	// up close.
@@ -38,6 +44,9 @@ type layout struct {
 	// toc is where contents that share a page are drawn (nil when they
 	// have pages of their own or there are none).
 	toc *tocSlot
+	// pastContents is set once the contents' place is laid out: the
+	// headings before it are the summary's.
+	pastContents bool
 }
 
 // newLayout is a layout of src's blocks, one empty page, the text

@@ -27,7 +27,8 @@ const (
 )
 
 // imageSize is the size an image (a chart) is drawn at: figureWidth of
-// the text width, or less when that would be taller than a page allows.
+// the text width (all of it for a wide one, Assets.WideImage), or less
+// when that would be taller than a page allows.
 func (l *layout) imageSize(p *ast.Paragraph) (w, h float64, data []byte) {
 	img := p.FirstChild().(*ast.Image)
 	data, ok := l.images[string(img.Destination)]
@@ -40,6 +41,9 @@ func (l *layout) imageSize(p *ast.Paragraph) (w, h float64, data []byte) {
 	}
 	ratio := float64(cfg.Height) / float64(cfg.Width)
 	w = l.width * figureWidth
+	if l.wideImage != nil && l.wideImage(string(img.Destination)) {
+		w = l.width
+	}
 	h = w * ratio
 	if maxH := pageH - marginTop - marginBot - 60; h > maxH {
 		h, w = maxH, maxH/ratio

@@ -202,3 +202,28 @@ func TestWrapKeepsRelations(t *testing.T) {
 		}
 	}
 }
+
+// TestCoverTitleBalanced: a cover title over several lines is wrapped to
+// the narrowest width that keeps its number of lines, so that its lines
+// come out even and no word stands alone on the last; one that fits a
+// line keeps the full width.
+func TestCoverTitleBalanced(t *testing.T) {
+	l := measuring(t)
+	st := textStyle{size: 26, bold: true, color: accent}
+	title := "Kimi K3 Inference Performance: vLLM and SGLang, Direct and Speculative (DSpark)"
+	greedy := l.wrap([]run{{text: title, st: st}}, l.width)
+	w := balancedWidth(l, title, st, l.width)
+	lines := l.wrap([]run{{text: title, st: st}}, w)
+	if len(lines) != len(greedy) || len(lines) < 2 {
+		t.Fatalf("balanced: %d lines %q, greedy %d", len(lines), lineTexts(lines), len(greedy))
+	}
+	if last := lines[len(lines)-1]; len(last.words) < 2 {
+		t.Errorf("a word alone on the last line: %q", lineTexts(lines))
+	}
+	if len(l.wrap([]run{{text: title, st: st}}, w-2)) == len(lines) && w-2 >= l.width/2 {
+		t.Errorf("width %.0f is not the narrowest that keeps %d lines", w, len(lines))
+	}
+	if short := "Kimi K3"; balancedWidth(l, short, st, l.width) != l.width {
+		t.Error("a one-line title is narrowed")
+	}
+}

@@ -62,6 +62,10 @@ type Assets struct {
 	// PageBefore says whether the level-2 heading titled title starts a
 	// page of its own (the appendix's first); nil for none.
 	PageBefore func(title string) bool
+	// WideImage says whether the image at link destination dest is set
+	// at the text's full width rather than figureWidth of it (a chart
+	// whose text is small for its size); nil for none.
+	WideImage func(dest string) bool
 	// InContents says whether a level-3 heading titled title, under the
 	// level-2 heading titled parent, has a line in the contents (the
 	// bookmarks hold every heading of levels 1 to 3); nil lists them all.
@@ -120,6 +124,7 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 	// before it (an executive summary), which end their last page.
 	l := newLayout(pdf, src, a.Images, glue)
 	l.pageBefore = a.PageBefore
+	l.wideImage = a.WideImage
 	split := l.contentBlocks(root, a.ContentsTitle, len(inContents(headingsOf(root, src, a.ContentsTitle), a.InContents)))
 	marks := headingsUpTo3(l.headings)
 	toc := inContents(l.headings, a.InContents)
@@ -155,8 +160,8 @@ func Write(root ast.Node, src []byte, a Assets) ([]byte, error) {
 				return nil, fmt.Errorf("pdf page %d: %w", pageNo(i), err)
 			}
 		}
-		if l.toc != nil && l.toc.page == i {
-			contentsAt(pdf, l, a, toc, pageNo, l.toc)
+		if l.toc != nil {
+			contentsAt(pdf, l, a, toc, pageNo, l.toc, i)
 		}
 		for _, h := range marks {
 			if h.page == i {
@@ -188,7 +193,8 @@ func headingsUpTo3(hs []tocEntry) []tocEntry {
 
 // inContents are the headings with a line in the contents: levels 1 and
 // 2, and those of level 3 that keep (nil keeps all), asked with the
-// title of the level-2 heading above them.
+// title of the level-2 heading above them, but for those before the
+// contents (the summary's subsections): the contents list what is ahead.
 func inContents(hs []tocEntry, keep func(title, parent string) bool) []tocEntry {
 	var out []tocEntry
 	parent := ""
@@ -196,7 +202,7 @@ func inContents(hs []tocEntry, keep func(title, parent string) bool) []tocEntry 
 		if h.level <= 2 {
 			parent = h.text
 		}
-		if h.level < 3 || h.level == 3 && (keep == nil || keep(h.text, parent)) {
+		if h.level < 3 || h.level == 3 && !h.beforeContents && (keep == nil || keep(h.text, parent)) {
 			out = append(out, h)
 		}
 	}
@@ -207,7 +213,7 @@ func inContents(hs []tocEntry, keep func(title, parent string) bool) []tocEntry 
 // does: the contents must know their count to make room for them.
 func headingsOf(root ast.Node, src []byte, contentsTitle string) []tocEntry {
 	var out []tocEntry
-	seen := false
+	seen, past := false, false
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		h, ok := n.(*ast.Heading)
 		if !ok {
@@ -215,8 +221,12 @@ func headingsOf(root ast.Node, src []byte, contentsTitle string) []tocEntry {
 		}
 		seen = seen || h.Level == 2
 		text := mdast.PlainText(h, src)
-		if seen && (h.Level != 2 || strings.TrimSpace(text) != contentsTitle) {
-			out = append(out, tocEntry{level: h.Level, text: text})
+		if h.Level == 2 && strings.TrimSpace(text) == contentsTitle {
+			past = true
+			continue
+		}
+		if seen {
+			out = append(out, tocEntry{level: h.Level, text: text, beforeContents: !past})
 		}
 	}
 	return out
@@ -284,6 +294,7 @@ func (l *layout) contentBlocks(root ast.Node, contentsTitle string, tocEntries i
 	laidOut := false
 	for ; n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok && h.Level == 2 && strings.TrimSpace(mdast.PlainText(h, l.src)) == contentsTitle {
+			l.pastContents = true
 			if _, ok := h.NextSibling().(*ast.List); ok {
 				n = h.NextSibling()
 			}

@@ -32,11 +32,13 @@ var anomalyPhrasers = map[analyze.AnomalyKind]anomalyPhraser{
 	analyze.CapExceeded:      {(*view).noteCapExceeded, []string{"anomaly_cap_exceeded", "anomaly_cap_exceeded_graph"}},
 	analyze.LoadNotReached: {(*view).noteNotReached, []string{"anomaly_load_not_reached", "anomaly_load_not_reached_bare",
 		"not_reached_rate", "not_reached_requests", "not_reached_in_flight"}},
-	analyze.AggregateDrop:   {(*view).noteStep, []string{"anomaly_aggregate_drop", "anomaly_cap", "anomaly_cap_graph", "anomaly_cap_later", "anomaly_cap_later_graph"}},
-	analyze.P90BelowMean:    {(*view).noteP90, []string{"anomaly_p90_below_mean"}},
-	analyze.LatencyMismatch: {(*view).noteMismatch, []string{"anomaly_latency_mismatch"}},
-	analyze.SLONonMonotonic: {(*view).noteNonMonotonic, []string{"anomaly_slo_non_monotonic"}},
-	analyze.RequestErrors:   {(*view).noteErrors, []string{"anomaly_errors_of", "anomaly_errors"}},
+	analyze.AggregateDrop:     {(*view).noteStep, []string{"anomaly_aggregate_drop", "anomaly_cap", "anomaly_cap_graph", "anomaly_cap_later", "anomaly_cap_later_graph"}},
+	analyze.P90BelowMean:      {(*view).noteP90, []string{"anomaly_p90_below_mean"}},
+	analyze.LatencyMismatch:   {(*view).noteMismatch, []string{"anomaly_latency_mismatch"}},
+	analyze.AggregateMismatch: {(*view).noteAggregateMismatch, []string{"anomaly_aggregate_mismatch"}},
+	analyze.SLONonMonotonic:   {(*view).noteNonMonotonic, []string{"anomaly_slo_non_monotonic"}},
+	analyze.RequestErrors:     {(*view).noteErrors, []string{"anomaly_errors_of", "anomaly_errors"}},
+	analyze.TTFTFloor:         {(*view).noteFloor, []string{"verdict_floor", "verdict_floor_item"}},
 }
 
 // noteState is what the data-quality notes know while they word the
@@ -60,15 +62,17 @@ func (v *view) AnomalyLines() []string {
 			n.explained[noteKey(a)] = true
 		}
 	}
-	// What the summary's key findings tell is not told again.
+	// What the summary's key findings and the verdict's caveat tell is
+	// not told again.
 	summary := v.SummaryFindings()
+	caveat := v.VerdictCaveat()
 	var out []string
 	for _, a := range v.R.Anomalies {
 		p, ok := anomalyPhrasers[a.Kind]
 		if !ok {
 			continue // a kind of a newer analysis.json; TestEveryAnomalyKindIsPhrased covers this build's
 		}
-		if s := p.phrase(v, a, n); s != "" && !slices.Contains(summary, s) {
+		if s := p.phrase(v, a, n); s != "" && !slices.Contains(summary, s) && !strings.Contains(caveat, s) {
 			out = append(out, s)
 		}
 	}
@@ -79,6 +83,9 @@ func (v *view) AnomalyLines() []string {
 // output drop (anomalyText, long), a saturation or drop with the cap it
 // begins at, unless one at its config and level told it already.
 func (v *view) noteStep(a analyze.Anomaly, n *noteState) string {
+	if a.Kind == analyze.AggregateDrop && v.dropToldByThroughput(a) {
+		return ""
+	}
 	var cp *analyze.Flag
 	if key := noteKey(a); (a.Kind == analyze.Saturation || a.Kind == analyze.AggregateDrop) && !n.told[key] {
 		cp = v.capOf(a.Config, a.Load)
@@ -111,7 +118,7 @@ func (v *view) noteCapLimit(a analyze.Anomaly, n *noteState) string {
 func (v *view) noteDip(a analyze.Anomaly, _ *noteState) string {
 	l, val := v.loc, a.Values
 	return l.T("anomaly_throughput_dip", "Config", v.Name(a.Config), "C", l.At(a.Load), "PrevC", l.At(analyze.Load(val["prev_load"])),
-		"Load", l.Times(round1(val["load_factor"])), "Prev", l.Num(val["prev"], 2), "Value", l.Num(val["value"], 2),
+		"Load", v.loadRise(val["load_factor"]), "Prev", l.Num(val["prev"], 2), "Value", l.Num(val["value"], 2),
 		"LaterC", l.At(analyze.Load(val["later_load"])), "Later", l.Num(val["later"], 2))
 }
 

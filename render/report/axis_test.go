@@ -48,6 +48,53 @@ func TestRateAxisWords(t *testing.T) {
 	}
 }
 
+// TestInputAxisWords: on an input-length axis the report and the charts
+// name levels as input lengths, in each language, never as a
+// concurrency "c=" or a capacity C_max; the capacity section and the
+// Little's law section say, instead of a capacity, why there is none;
+// and there is no capacity chart nor a frontier.
+func TestInputAxisWords(t *testing.T) {
+	for _, tt := range []struct {
+		lang string
+		md   []string
+		svg  []string
+	}{
+		{"en", []string{"input lengths of 128, 512, 2048 tokens, each at one load", "| input tokens |", "| input length 128 tokens | input length 512 tokens | input length 2048 tokens |",
+			"Overview (input length 128 tokens and input length 2048 tokens)", "Capacity: Not Computed", "Capacity is not computed: the levels of this report are input lengths at one load",
+			"Capacity (the highest load that meets the SLOs, and the users it serves by Little's law) is not computed in this report", "Input length (tokens) | 128, 512, 2048"},
+			[]string{"Input length (tokens per request, log₂ scale)", ">128<", ">2048<", ">Input length<"}},
+		{"tr", []string{"128, 512, 2048 token girdi uzunluklarında, her biri tek bir yükte", "| girdi token'ı |", "| 128 token girdi | 512 token girdi | 2048 token girdi |",
+			"Genel Karşılaştırma (128 token girdi ve 2048 token girdi)", "Kapasite: Hesaplanmadı", "Kapasite hesaplanmadı: bu raporun seviyeleri yük değil",
+			"Bu raporda kapasite (SLO'ları karşılayan en yüksek yük", "Girdi uzunluğu (token) | 128, 512, 2048"},
+			[]string{"Girdi uzunluğu (istek başına token, log₂ ölçek)", ">128<", ">2048<", ">Girdi uzunluğu<"}},
+	} {
+		md, err := mdOf(reporttest.TinyInput(), tt.lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := string(md)
+		for _, w := range tt.md {
+			if !strings.Contains(doc, w) {
+				t.Errorf("%s report lacks %q", tt.lang, w)
+			}
+		}
+		for _, w := range []string{"c=", "C_max", "N = C", "06-capacity", "11-pareto"} {
+			if strings.Contains(doc, w) {
+				t.Errorf("%s report has %q on an input-length axis", tt.lang, w)
+			}
+		}
+		svg := chartsSVG(t, reporttest.TinyInput(), tt.lang)
+		for _, w := range tt.svg {
+			if !strings.Contains(svg, w) {
+				t.Errorf("%s charts lack %q", tt.lang, w)
+			}
+		}
+		if strings.Contains(svg, "c=") || strings.Contains(svg, "Concurrency") || strings.Contains(svg, "Eşzamanlılık") {
+			t.Errorf("%s charts name concurrency on an input-length axis", tt.lang)
+		}
+	}
+}
+
 // chartsSVG draws r's charts in lang and returns their SVGs joined.
 func chartsSVG(t *testing.T, r *analyze.Report, lang string) string {
 	t.Helper()

@@ -32,15 +32,27 @@ func (v *view) TiePct() string {
 	return v.loc.T("percent", "N", present.Seconds(v.loc, v.R.Params.TiePct))
 }
 
-// gap writes how far ahead a leader is as a percentage: ratio is the
-// larger value over the smaller (analyze's advantage), so 1.06 reads
-// "6%" (tr "%6"), the tie rule's own measure. A gap is never written as
-// a factor, and a speedup never as a percentage (locales/terms).
-func (v *view) gap(ratio float64) string { return v.loc.Pct(ratio-1, 0) }
+// gap writes how far ahead a leader is: ratio is the larger value over
+// the smaller (analyze's advantage), written as every difference is
+// (ratio.go): 1.06 reads "6%" (tr "%6"), 2.45 reads "2.45×" (tr "2,45
+// kat").
+func (v *view) gap(ratio float64) string { return v.rise(ratio) }
 
 // gapRange writes the gaps lo to hi as one range, "36–49%" (tr
-// "%36–49"), or one gap when both round alike.
+// "%36–49"), or as factors, "1.80–2.30×" (tr "1,80–2,30 kat"), when the
+// larger is written as a factor; one gap when both read alike.
 func (v *view) gapRange(lo, hi float64) string {
+	dhi, ok := diffOf(hi, 1)
+	if !ok {
+		return v.gap(lo)
+	}
+	if dhi.factor {
+		a, b := v.loc.Num(lo, 2), v.loc.Num(hi, 2)
+		if a == b {
+			return v.gap(hi)
+		}
+		return v.loc.T("ratio_factor", "K", a+"–"+b)
+	}
 	a, b := v.loc.Num((lo-1)*100, 0), v.loc.Num((hi-1)*100, 0)
 	if a == b {
 		return v.gap(lo)
@@ -373,30 +385,7 @@ func (v *view) speedupOf(spec string) (analyze.Speedup, bool) {
 	return analyze.Speedup{}, false
 }
 
-// outcomeWord words a speedup point's outcome: "faster", "on par",
-// "slower".
-func (v *view) outcomeWord(outcome string) string { return v.loc.T("outcome_" + outcome) }
-
 // pointAt returns a speedup's point at level x.
-// cleanBreak reports whether at becomes a clean dividing line: the
-// speculative config is faster at every common level below it and at
-// none from it on. Only then does "it pays off below at" hold.
-func cleanBreak(s analyze.Speedup, at analyze.Load) bool {
-	below := false
-	for _, p := range s.Points {
-		faster := p.Outcome == analyze.Faster
-		if p.Load < at {
-			if !faster {
-				return false
-			}
-			below = true
-		} else if faster {
-			return false
-		}
-	}
-	return below
-}
-
 func pointAt(s analyze.Speedup, x analyze.Load) (analyze.SpeedupPoint, bool) {
 	for _, p := range s.Points {
 		if p.Load == x {

@@ -84,7 +84,7 @@ func TestTieWording(t *testing.T) {
 			words{"en": {"faster"}, "tr": {"daha hızlı"}}},
 		{"speculative faster", analyze.Finding{Kind: analyze.SpecLowLoad, Configs: []string{"b", "a"}, Levels: []analyze.Load{1}, Stat: analyze.Mean,
 			Values: analyze.Numbers{"ratio": 1.06, "spec": 106, "direct": 100}},
-			words{"en": {"1.06× faster", "106 against 100 tok/s mean per-user TPS"}, "tr": {"1,06× daha hızlı", "kullanıcı başına ortalama TPS: 106 ve 100 tok/s"}},
+			words{"en": {"6% faster", "106 against 100 tok/s mean per-user TPS"}, "tr": {"%6 daha hızlı", "kullanıcı başına ortalama TPS: 106 ve 100 tok/s"}},
 			words{"en": {"on par"}, "tr": {"başa baş"}}},
 	} {
 		r := reporttest.Tiny()
@@ -366,9 +366,9 @@ func TestSaturationAndSchedulingChange(t *testing.T) {
 			}
 		}
 		checkText(t, lang+" saturation", sat, words{"en": {"saturates from c=16 on", "grew 2× from c=8", "`--max-num-seqs 8`", "the likely cause"},
-			"tr": {"c=16 seviyesinde doygunluğa ulaşıyor", "2 katına çıkarken", "`--max-num-seqs 8`", "olası neden"}}[lang], nil)
-		checkText(t, lang+" scheduling change", sched, words{"en": {"grew 4× from c=2", "mean TTFT jumped 9.00×", "still grew", "This is not a saturation"},
-			"tr": {"4 katına çıkarken", "9,00 katına sıçradı", "artmaya devam etti", "Bu bir doygunluk değildir"}}[lang],
+			"tr": {"c=16 seviyesinde doygunluğa ulaşıyor", "2 kat artarken", "`--max-num-seqs 8`", "olası neden"}}[lang], nil)
+		checkText(t, lang+" scheduling change", sched, words{"en": {"grew 4× from c=2", "mean TTFT jumped 9×", "still grew 3.64×", "This is not a saturation"},
+			"tr": {"4 kat artarken", "9 kat sıçradı", "artmaya devam etti: 3,64 kat", "Bu bir doygunluk değildir"}}[lang],
 			words{"en": {"doubled", "saturates"}, "tr": {"iki katına", "doygunluğa"}}[lang])
 		if strings.Count(all, "--max-num-seqs") != 1 {
 			t.Errorf("%s: the cap is told %d times:\n%s", lang, strings.Count(all, "--max-num-seqs"), all)
@@ -528,8 +528,8 @@ func TestPerUserTPSIsNotThroughput(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, id := range []string{"finding_spec_low_faster", "finding_spec_low_slower", "finding_spec_low_par", "finding_spec_high",
-			"finding_break_even", "finding_no_break_even", "speedup_break_even", "speedup_rule", "speedup_never_wins", "speedup_never_breaks",
-			"why_interactive", "intro_speedup", "mname_tps", "sf_spec_effect"} {
+			"finding_pays_off", "finding_no_break_even", "speedup_rule", "speedup_never_wins", "speedup_never_breaks",
+			"why_interactive", "intro_speedup_queue", "mname_tps", "sf_spec_effect", "reason_tps_on_par", "reason_tps_slower"} {
 			if s := loc.T(id); strings.Contains(strings.ToLower(s), "throughput") {
 				t.Errorf("%s %s speaks of per-user TPS as throughput: %q", lang, id, s)
 			}
@@ -537,32 +537,28 @@ func TestPerUserTPSIsNotThroughput(t *testing.T) {
 	}
 }
 
-// TestCleanBreak: "it pays off only below x" needs every common level
-// below x faster and none from x on.
-func TestCleanBreak(t *testing.T) {
-	pts := func(outs ...string) analyze.Speedup {
-		var s analyze.Speedup
-		for i, o := range outs {
-			s.Points = append(s.Points, analyze.SpeedupPoint{Load: analyze.Load(int(1) << i), Outcome: o})
-		}
-		return s
+// TestWindowWords: the window where speculative decoding pays off is
+// "up to" its top when it starts at the lowest common level, "from …
+// to …" otherwise, with the users it holds at the think time (none
+// with a closed loop).
+func TestWindowWords(t *testing.T) {
+	r := reporttest.Tiny()
+	load := func(x analyze.Load) *analyze.Load { return &x }
+	s := analyze.Speedup{Points: []analyze.SpeedupPoint{{Load: 1}, {Load: 2}, {Load: 4}}, PaysOffFrom: load(1), PaysOffUpTo: load(2)}
+	v := newView(r, reporttest.Locale(t, r, "en"), nil)
+	if got := v.window(s); got != "up to c=2" {
+		t.Errorf("from the lowest level: %q", got)
 	}
-	F, P, S := analyze.Faster, analyze.OnPar, analyze.Slower
-	for _, tt := range []struct {
-		name string
-		s    analyze.Speedup
-		at   analyze.Load
-		want bool
-	}{
-		{"faster below, on par and slower from it", pts(F, F, P, S), 4, true},
-		{"on par below", pts(P, F, P, S), 4, false},
-		{"faster again above", pts(F, F, P, F), 4, false},
-		{"nothing below", pts(P, S), 1, false},
-		{"faster at the break itself", pts(F, F, F), 4, false},
-	} {
-		if got := cleanBreak(tt.s, tt.at); got != tt.want {
-			t.Errorf("%s: cleanBreak = %v, want %v", tt.name, got, tt.want)
-		}
+	s.PaysOffFrom = load(2)
+	if got := v.window(s); got != "from c=2 to c=2" {
+		t.Errorf("from a higher level: %q", got)
+	}
+	if got := v.aboutUsers(166); got != " (about 166 users)" {
+		t.Errorf("users: %q", got)
+	}
+	r.Params.ThinkS = 0
+	if got := v.aboutUsers(166); got != "" {
+		t.Errorf("closed loop: %q, want no users", got)
 	}
 }
 

@@ -36,18 +36,32 @@ func TestEfficiencyLines(t *testing.T) {
 		edit func(r *analyze.Report)
 		want []string
 	}{
-		{"a value between levels that miss the TTFT SLO is told, not ranked", nil, []string{
+		{"leader by a margin", nil, []string{
 			"The frontier, from the most interactive to the highest output: b\\|pipe (c=1) and \\<script\\>alert(1)\\</script\\> (c=2–4).",
-			"At 60 tok/s per user, only \\<script\\>alert(1)\\</script\\> gives an output between levels that meet the P90 TTFT SLO: 85.0 tok/s per GPU.",
-			// b's c=4 misses the TTFT SLO (1,440 ms at P90); a's c=4 meets it.
-			"b\\|pipe (between c=1 and c=4) reaches 60 tok/s per user only between levels the higher of which misses the P90 TTFT SLO: that output may not be available within the SLOs.",
-		}},
-		{"leader by a margin", func(r *analyze.Report) { r.Configs[1].AtInteractivity.Between = []analyze.Load{1, 1} }, []string{
 			"At 60 tok/s per user, \\<script\\>alert(1)\\</script\\> gives the most output per GPU: 85.0 tok/s, 34% more than b\\|pipe (63.3 tok/s).",
+		}},
+		// b meets the SLOs only at c=1 (85 tok/s per user): 60 tok/s
+		// only at c=4, which misses them. Said in words, never a number.
+		{"reached only past the SLOs", func(r *analyze.Report) {
+			r.Configs[1].AtInteractivity = &analyze.AtTarget{Target: 60, AggregateTPS: math.NaN(), TPSPerGPU: math.NaN(), Reason: analyze.ReasonBeyondSLO}
+		}, []string{
+			"At 60 tok/s per user, only \\<script\\>alert(1)\\</script\\> has a measured value: 85.0 tok/s per GPU.",
+			"b\\|pipe meets the P90 SLOs only up to c=1, where each user still gets 85.0 tok/s: 60 tok/s per user lies past its capacity, so it has no output within the SLOs there.",
+		}},
+		{"no level within the SLOs", func(r *analyze.Report) {
+			r.Configs[1].AtInteractivity = &analyze.AtTarget{Target: 60, AggregateTPS: math.NaN(), TPSPerGPU: math.NaN(), Reason: analyze.ReasonNoSLOLevel}
+		}, []string{"b\\|pipe meets the P90 SLOs at no level tested, so it has no output within them at any interactivity."}},
+		{"a target every configuration reaches", func(r *analyze.Report) { r.Pareto.TargetSource = analyze.TargetReachable }, []string{
+			"The target, 60 tok/s per user, is the lowest interactivity that every configuration reaches within the P90 SLOs, so that each is read at a load it can serve. No configuration reaches the TPS SLO, 15 tok/s per user, within the SLOs.",
+		}},
+		{"a target the most configurations reach", func(r *analyze.Report) {
+			r.Pareto.TargetSource = analyze.TargetReachable
+			r.Configs[1].AtInteractivity = &analyze.AtTarget{Target: 60, AggregateTPS: math.NaN(), TPSPerGPU: math.NaN(), Reason: analyze.ReasonBeyondSLO}
+		}, []string{
+			"No interactivity is reached within the P90 SLOs by every configuration. The target, 60 tok/s per user, is the lowest that the most of them, 1 of 2, reach within the SLOs. No configuration reaches the TPS SLO, 15 tok/s per user, within the SLOs.",
 		}},
 		{"a tie is a tie", func(r *analyze.Report) {
 			r.Configs[1].AtInteractivity.TPSPerGPU = 83
-			r.Configs[1].AtInteractivity.Between = []analyze.Load{1, 1}
 		}, []string{
 			"At 60 tok/s per user, \\<script\\>alert(1)\\</script\\> (85.0 tok/s per GPU) and b\\|pipe (83.0 tok/s) are on par: the difference is within 5%.",
 		}},
@@ -117,6 +131,25 @@ func TestNoPriceNoCost(t *testing.T) {
 		}
 		if !strings.Contains(string(md), map[string]string{"en": "Throughput per GPU", "tr": "GPU Başına Çıktı"}[lang]) {
 			t.Errorf("%s: the efficiency section is missing", lang)
+		}
+	}
+}
+
+// TestTargetCellsInWords: a configuration without output at the target
+// shows why in a few words in the table, not a number or a dash.
+func TestTargetCellsInWords(t *testing.T) {
+	for reason, want := range map[string]string{
+		analyze.ReasonBeyondSLO:     "only past the SLOs",
+		analyze.ReasonNoSLOLevel:    "no level within the SLOs",
+		analyze.ReasonAboveMeasured: "never this fast",
+		analyze.ReasonBelowMeasured: "past the tested load",
+		analyze.ReasonNoPoints:      "–",
+	} {
+		r := efficiencyReport()
+		r.Configs[1].AtInteractivity = &analyze.AtTarget{Target: 60, AggregateTPS: math.NaN(), TPSPerGPU: math.NaN(), Reason: reason}
+		tb := newView(r, reporttest.Locale(t, r, "en"), nil).EfficiencyTable()
+		if got := tb.Rows[1][len(tb.Rows[1])-1]; got != want {
+			t.Errorf("%s: cell %q, want %q", reason, got, want)
 		}
 	}
 }

@@ -17,11 +17,13 @@ type phraser struct {
 // a kind without one would drop out of the report unnoticed, so
 // TestEveryFindingKindIsPhrased holds the two tables to each other.
 var phrasers = map[analyze.FindingKind]phraser{
-	analyze.SpecLowLoad:      {(*view).phraseSpecLow, []string{"finding_spec_low_faster", "finding_spec_low_par", "finding_spec_low_slower"}},
-	analyze.SpecBreakEven:    {(*view).phraseBreakEven, []string{"finding_break_even_clean", "finding_break_even_cross", "finding_break_even", "finding_break_even_interp"}},
-	analyze.SpecNoBreakEven:  {(*view).phraseNoBreakEven, []string{"finding_no_break_even"}},
-	analyze.SpecHighLoad:     {(*view).phraseSpecHigh, []string{"finding_spec_high"}},
-	analyze.CapacityLeader:   {(*view).phraseCapacity, []string{"finding_capacity_only", "finding_capacity_tie", "finding_capacity_alone", "finding_capacity"}},
+	analyze.SpecLowLoad: {(*view).phraseSpecLow, []string{"finding_spec_low_faster", "finding_spec_low_par", "finding_spec_low_slower", "finding_spec_low_unpaid"}},
+	analyze.SpecBreakEven: {(*view).phraseBreakEven, []string{"finding_pays_off", "window_up_to", "window_from", "users_about", "reason_not_delivered",
+		"reason_slo_ttft", "reason_slo_tps", "reason_latency", "diff_time_up", "reason_tps_on_par", "reason_tps_on_par_cross", "reason_subject", "fragile_sentence"}},
+	analyze.SpecNoBreakEven: {(*view).phraseNoBreakEven, []string{"finding_no_break_even"}},
+	analyze.SpecHighLoad:    {(*view).phraseSpecHigh, []string{"finding_spec_high"}},
+	analyze.CapacityLeader: {(*view).phraseCapacity, []string{"finding_capacity_only", "finding_capacity_tie", "finding_capacity_alone", "finding_capacity",
+		"tb_base_tie", "tb_sentence", "tb_headroom_start", "tb_rival_headroom", "tb_headroom_ttft", "tb_headroom_tps", "tb_dominance_start", "tb_dominance_also"}},
 	analyze.CapacityUnranked: {(*view).phraseUnranked, []string{"finding_capacity_unranked", "finding_capacity_unranked_unknown", "finding_capacity_unranked_mixed"}},
 	analyze.AggregateLeader:  {(*view).phraseAggregate, []string{"finding_aggregate_only", "finding_aggregate", "finding_aggregate_tie", "finding_aggregate_rising"}},
 	analyze.TTFTLeader:       {(*view).phraseTTFT, []string{"finding_ttft_tie", "finding_ttft", "finding_ttft_high", "finding_ttft_high_again"}},

@@ -1,8 +1,6 @@
 package report
 
 import (
-	"math"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -66,29 +64,8 @@ func (v *view) ConclusionLines() []string {
 		told[v.phrase(f)] = true
 	}
 	var out []string
-	for _, s := range v.headlineLines() {
-		if !told[s] && len(out) < maxConclusionLines {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// headlineLines phrases every headline finding but the anomalies, in
-// report order: speculative decoding, capacity, throughput, latency
-// (analyze.Rule.Order).
-func (v *view) headlineLines() []string {
-	order := kindOrder()
-	var fs []analyze.Finding
-	for _, f := range v.R.Findings {
-		if f.Headline() && f.Kind != analyze.TPSFastTail && f.Kind != analyze.AnomalyNote {
-			fs = append(fs, f)
-		}
-	}
-	sort.SliceStable(fs, func(i, j int) bool { return order[fs[i].Kind] < order[fs[j].Kind] })
-	var out []string
-	for _, f := range fs {
-		if s := v.phrase(f); s != "" {
+	for _, s := range v.conclusionGroups(told) {
+		if len(out) < maxConclusionLines {
 			out = append(out, s)
 		}
 	}
@@ -112,7 +89,7 @@ func (v *view) phraseAnomalyNote(f analyze.Finding) string {
 
 // phraseUnranked words a capacity_unranked finding (unranked).
 func (v *view) phraseUnranked(f analyze.Finding) string {
-	return v.unranked(f, "finding_capacity_unranked")
+	return v.withFragile(v.unranked(f, "finding_capacity_unranked"), f.Fragile)
 }
 
 // findingName is the name of a finding's i-th config, "" when it has
@@ -143,49 +120,14 @@ func (v *view) phraseSpecLow(f analyze.Finding) string {
 		id = "finding_spec_low_par"
 	case val["ratio"] < 1:
 		id = "finding_spec_low_slower"
+	case hasZero(val, "pays_off"):
+		// Faster per user, but the queue or an SLO says no.
+		return v.specLowUnpaid(f)
 	}
 	return l.T(id, "C", v.findingLevel(f, 0), "Engine", v.engineOf(f.Configs[0]), "Spec", v.findingName(f, 0), "Direct", v.findingName(f, 1),
 		"Stat", v.StatWord(string(f.Stat)), "Tie", v.Tie(), "Pct", v.TiePct(),
-		"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0))
-}
-
-// phraseBreakEven words where speculative decoding stops paying off: a
-// clean dividing line once, as where it pays off, or the break-even
-// level with its outcome there.
-func (v *view) phraseBreakEven(f analyze.Finding) string {
-	l, val := v.loc, f.Values
-	spec, at := v.findingName(f, 0), v.findingLevel(f, 0)
-	stat := v.StatWord(string(f.Stat))
-	outcome := analyze.OnPar
-	sp, found := v.speedupOf(f.Configs[0])
-	if found {
-		if p, ok := pointAt(sp, f.Levels[0]); ok {
-			outcome = p.Outcome
-		}
-	}
-	x, interpolated := val["interpolated"]
-	if found && cleanBreak(sp, f.Levels[0]) {
-		// A clean dividing line: said once, as where it pays off.
-		cross := ""
-		if interpolated {
-			cross = l.T("finding_break_even_cross", "X", l.Near(x))
-		}
-		return l.T("finding_break_even_clean", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
-			"Ratio", l.Ratio(val["ratio"]), "Cross", cross)
-	}
-	s := l.T("finding_break_even", "Engine", v.engineOf(f.Configs[0]), "Spec", spec, "C", at, "Stat", stat, "Pct", v.TiePct(),
-		"Ratio", l.Ratio(val["ratio"]), "Outcome", v.outcomeWord(outcome))
-	if interpolated {
-		s += " " + l.T("finding_break_even_interp", "X", l.Near(x))
-	}
-	return s
-}
-
-// phraseNoBreakEven words that speculative decoding wins at every common
-// level.
-func (v *view) phraseNoBreakEven(f analyze.Finding) string {
-	return v.loc.T("finding_no_break_even", "Spec", v.findingName(f, 0), "Direct", v.findingName(f, 1), "C", v.findingLevel(f, 0),
-		"Ratio", v.loc.Ratio(f.Values["ratio"]), "Stat", v.StatWord(string(f.Stat)))
+		"Ratio", l.Ratio(val["ratio"]), "Gap", v.gap(val["ratio"]), "Diff", v.diffText(val["spec"], val["direct"], speedWords),
+		"SpecTPS", l.Num(val["spec"], 0), "DirectTPS", l.Num(val["direct"], 0))
 }
 
 // phraseSpecHigh words the loss of speculative decoding at the highest
@@ -193,23 +135,29 @@ func (v *view) phraseNoBreakEven(f analyze.Finding) string {
 func (v *view) phraseSpecHigh(f analyze.Finding) string {
 	l, val := v.loc, f.Values
 	return l.T("finding_spec_high", "C", v.findingLevel(f, 0), "Spec", v.findingName(f, 0), "Direct", v.findingName(f, 1), "Stat", v.StatWord(string(f.Stat)),
-		"Ratio", l.Ratio(val["ratio"]), "SpecTPS", l.Num(val["spec"], 1), "DirectTPS", l.Num(val["direct"], 1))
+		"Diff", v.diffText(val["spec"], val["direct"], speedWords), "SpecTPS", l.Num(val["spec"], 1), "DirectTPS", l.Num(val["direct"], 1))
 }
 
 // phraseCapacity words the capacity leader: alone, tied, the only one
 // meeting the SLOs, or ahead of the next.
 func (v *view) phraseCapacity(f analyze.Finding) string {
+	if f.TieBreak != "" {
+		return v.phraseTieBroken(f)
+	}
 	args := v.capacityArgs(f.Values, v.findingName(f, 0), v.findingName(f, 1))
 	next, hasNext := f.Values["next_max_load"]
+	var s string
 	switch {
 	case !hasNext:
-		return v.loc.T("finding_capacity_only", args...)
+		s = v.loc.T("finding_capacity_only", args...)
 	case f.Tie:
-		return v.loc.T("finding_capacity_tie", args...)
+		s = v.loc.T("finding_capacity_tie", args...)
 	case next == 0:
-		return v.loc.T("finding_capacity_alone", args...)
+		s = v.loc.T("finding_capacity_alone", args...)
+	default:
+		s = v.loc.T("finding_capacity", args...)
 	}
-	return v.loc.T("finding_capacity", args...)
+	return v.withFragile(s, f.Fragile)
 }
 
 // phraseAggregate words the peak aggregate throughput leader against the
@@ -286,10 +234,8 @@ func (v *view) phraseTTFT(f analyze.Finding) string {
 func (v *view) anomalyText(kind analyze.AnomalyKind, config string, x analyze.Load, val map[string]float64, cp *analyze.Flag, long bool) string {
 	l := v.loc
 	_, hasPrev := val["prev_load"]
-	load := l.Times(round1(val["load_factor"]))
 	args := []any{"Config", v.Name(config), "C", l.At(x), "PrevC", l.At(analyze.Load(val["prev_load"])),
-		"Load", load, "LoadK", strings.TrimSuffix(load, "×"),
-		"Throughput", l.Ratio(val["throughput_factor"]), "ThroughputK", l.Num(val["throughput_factor"], 2)}
+		"Load", v.loadRise(val["load_factor"]), "Throughput", v.rise(val["throughput_factor"])}
 	var s string
 	switch kind {
 	case analyze.Saturation:
@@ -308,14 +254,14 @@ func (v *view) anomalyText(kind analyze.AnomalyKind, config string, x analyze.Lo
 			s += " " + l.T("anomaly_saturation_ttft", "Prev", l.Num(val["ttft_prev"], 0), "Value", l.Num(val["ttft"], 0))
 		}
 	case analyze.SchedulingChange:
-		s = l.T("anomaly_scheduling_change", append(args, "Ratio", l.Ratio(val["ratio"]), "RatioK", l.Num(val["ratio"], 2), "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0),
+		s = l.T("anomaly_scheduling_change", append(args, "Jump", v.rise(val["ratio"]), "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0),
 			"RpsPrev", l.Num(val["rps_prev"], 2), "Rps", l.Num(val["rps"], 2))...)
 		if analyze.Known(val["itl_prev"]) && analyze.Known(val["itl"]) {
 			s += " " + l.T("anomaly_scheduling_itl", "Prev", l.Num(val["itl_prev"], 1), "Value", l.Num(val["itl"], 1))
 		}
 		s += " " + l.T("anomaly_scheduling_meaning")
 	case analyze.TTFTJump:
-		s = l.T("anomaly_ttft_jump", append(args, "Ratio", l.Ratio(val["ratio"]), "RatioK", l.Num(val["ratio"], 2), "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0))...)
+		s = l.T("anomaly_ttft_jump", append(args, "Jump", v.rise(val["ratio"]), "Prev", l.Num(val["prev"], 0), "Value", l.Num(val["value"], 0))...)
 		if offered, ok := val["offered"]; ok {
 			// On a rate axis: the offered rate is still delivered.
 			s += " " + l.T("anomaly_ttft_jump_offered", "Delivered", l.Num(val["delivered"], 2), "Offered", l.Num(offered, 2))
@@ -364,9 +310,6 @@ func (v *view) capExceededText(a analyze.Anomaly, id string) string {
 		"Flag", render.Code(a.Metric+" "+strconv.FormatFloat(n, 'f', -1, 64)))
 }
 
-// round1 rounds a load factor to one decimal, so that 1.99 reads 2×.
-func round1(x float64) float64 { return math.Round(x*10) / 10 }
-
 // capOf is the deployment limit a saturation or drop of config at x
 // begins at: the cap_limit anomaly there (the first, when several).
 func (v *view) capOf(config string, x analyze.Load) *analyze.Flag {
@@ -404,6 +347,8 @@ func (v *view) SpeedupLines() []string {
 		case s.NeverFaster:
 			out = append(out, l.T("speedup_never_wins", "Spec", spec, "Direct", direct, "C", l.At(first.Load), "Ratio", l.Ratio(first.Ratio),
 				"Pct", v.TiePct(), "Stat", stat))
+		case s.NeverPaysOff:
+			out = append(out, v.neverPaysLine(s))
 		case s.BreakEven == nil && len(other) == 0:
 			out = append(out, l.T("speedup_never_breaks", "Spec", spec, "Direct", direct, "Low", l.Ratio(first.Ratio), "High", l.Ratio(last.Ratio),
 				"C", l.At(last.Load), "Pct", v.TiePct(), "Stat", stat))
@@ -422,39 +367,6 @@ func (v *view) SpeedupLines() []string {
 		}
 	}
 	return out
-}
-
-// breakEvenLines are the break-even point of a pair that has one and the
-// rule that follows: from the break-even level on, speculative decoding
-// no longer pays; the rule holds from there on only when no higher level
-// is faster again, and only where the speculative config meets the SLOs.
-func (v *view) breakEvenLines(s analyze.Speedup) []string {
-	l := v.loc
-	spec, engine := v.Name(s.Spec), v.engineOf(s.Spec)
-	be := *s.BreakEven
-	p, _ := pointAt(s, be)
-	line := l.T("speedup_break_even", "Engine", engine, "Spec", spec, "C", l.At(be), "Ratio", l.Ratio(p.Ratio),
-		"Outcome", v.outcomeWord(p.Outcome), "Stat", v.StatWord(string(s.Stat)), "Pct", v.TiePct())
-	if s.BreakEvenInterpolated != nil {
-		line += " " + l.T("speedup_interpolated", "X", l.Near(*s.BreakEvenInterpolated))
-	}
-	id := "speedup_rule"
-	for _, q := range s.Points {
-		if q.Load > be && q.Outcome == analyze.Faster {
-			id = "speedup_rule_at"
-		}
-	}
-	rule := l.T(id, "Engine", engine, "Spec", spec, "C", l.At(be))
-	if sc, ok := v.R.Config(s.Spec); ok {
-		if cp := sc.Capacity.Get(analyze.Percentile(v.Headline())); cp.Max < be {
-			if cp.Max == 0 {
-				rule += " " + l.T("speedup_rule_no_slo", "Spec", spec, "Stat", v.StatWord(v.Headline()))
-			} else {
-				rule += " " + l.T("speedup_rule_slo", "Spec", spec, "C", l.At(cp.Max), "Stat", v.StatWord(v.Headline()))
-			}
-		}
-	}
-	return []string{line, rule}
 }
 
 // statGapLines tell where one statistic's capacity is higher than the
@@ -509,6 +421,9 @@ func (v *view) statGapLines(head, other analyze.Percentile) []string {
 // bounds are not ranked), configs that fail at once, and how much more
 // optimistic the other statistic is.
 func (v *view) CapacityLines() []string {
+	if !v.R.Axis.SweepsLoad() {
+		return nil // no capacity: the capacity section says why
+	}
 	l := v.loc
 	head := analyze.Percentile(v.Headline())
 	other := analyze.Percentile(v.Other())
@@ -534,4 +449,11 @@ func (v *view) CapacityLines() []string {
 	}
 	out = append(out, v.statGapLines(head, other)...)
 	return out
+}
+
+// hasZero reports whether values holds key, at 0 (a value an older
+// analysis.json lacks is not taken for 0).
+func hasZero(val analyze.Numbers, key string) bool {
+	x, ok := val[key]
+	return ok && x == 0
 }

@@ -16,21 +16,6 @@ func (v *view) val(id analyze.MetricID, x float64) string {
 	return v.loc.Num(x, look.Dec) + " " + v.loc.T("unit_word_"+look.UnitID())
 }
 
-// compare phrases an advantage (how many times better, the larger value
-// over the smaller) as the gap a report states in percent: "95% better",
-// "41% worse", or "on par" when the two are within the tie threshold.
-func (v *view) compare(adv float64, tie bool) string {
-	switch {
-	case math.IsNaN(adv) || adv <= 0:
-		return "–"
-	case tie:
-		return v.loc.T("cmp_par", "Tie", v.Tie())
-	case adv >= 1:
-		return v.loc.T("cmp_better", "P", v.loc.Pct(adv-1, 0))
-	}
-	return v.loc.T("cmp_worse", "P", v.loc.Pct(1/adv-1, 0))
-}
-
 // SectionFindings phrases the findings told under a metric section.
 func (v *view) SectionFindings(section string) []string {
 	// Every config's growth over the same span is told in one sentence,
@@ -122,8 +107,8 @@ func (v *view) phraseSpecEffect(f analyze.Finding) string {
 	val := f.Values
 	id := analyze.MetricID(f.Section)
 	return v.loc.T("sf_spec_effect", "Spec", v.Name(f.Configs[0]), "Direct", v.Name(f.Configs[1]), "Metric", v.metricName(id, f.Stat),
-		"Lo", v.loc.At(f.Levels[0]), "SpecLow", v.val(id, val["spec_low"]), "DirectLow", v.val(id, val["direct_low"]), "CmpLow", v.compare(val["advantage_low"], f.TieLow()),
-		"Hi", v.loc.At(f.Levels[1]), "SpecHigh", v.val(id, val["spec_high"]), "DirectHigh", v.val(id, val["direct_high"]), "CmpHigh", v.compare(val["advantage_high"], f.TieHigh()))
+		"Lo", v.loc.At(f.Levels[0]), "SpecLow", v.val(id, val["spec_low"]), "DirectLow", v.val(id, val["direct_low"]), "CmpLow", v.versus(id, val["spec_low"], val["direct_low"], f.TieLow()),
+		"Hi", v.loc.At(f.Levels[1]), "SpecHigh", v.val(id, val["spec_high"]), "DirectHigh", v.val(id, val["direct_high"]), "CmpHigh", v.versus(id, val["spec_high"], val["direct_high"], f.TieHigh()))
 }
 
 // phrasePeak words where a config's aggregate output peaks, beside its
@@ -218,7 +203,7 @@ func (v *view) windowScenario(s analyze.Scenario) scenarioRow {
 	pick, next, either := v.scenarioNames(s)
 	stat := v.StatWord(string(s.Stat))
 	window := l.UpTo(s.Levels[len(s.Levels)-1])
-	row := scenarioRow{label: l.T("scenario_"+string(s.Kind), "C", window), pick: pick}
+	row := scenarioRow{label: l.T("scenario_"+string(s.Kind), "C", v.windowUsers(s)), pick: pick}
 	key, dec, lower := "tps", 0, false
 	if s.Kind == analyze.MinITL {
 		key, dec, lower = "itl", 2, true
@@ -233,7 +218,7 @@ func (v *view) windowScenario(s analyze.Scenario) scenarioRow {
 			id = "why_interactive_e2e"
 		}
 		row.reason = l.T(id, "C", window, "Stat", stat, "Range", v.span(val["value_min"], val["value_max"], dec),
-			"Tokens", l.Int(v.R.Params.OutputTokens))
+			"Agg", l.Num(val["aggregate"], dec), "Tokens", l.Int(v.R.Params.OutputTokens))
 		if m := v.margins(s, lower); m != "" {
 			row.reason += "; " + m
 		}
@@ -244,7 +229,21 @@ func (v *view) windowScenario(s analyze.Scenario) scenarioRow {
 	if val["definitions_differ"] == 1 {
 		row.reason += "; " + l.T("why_definitions_differ")
 	}
+	row.reason = v.withFragile(row.reason, s.Fragile)
 	return row
+}
+
+// windowUsers is a low-load window with the users it holds: "c ≤ 4,
+// about 137 users" (the pick's at the window's top level, at the
+// report's think time); the window alone for a tie or without them.
+func (v *view) windowUsers(s analyze.Scenario) string {
+	l := v.loc
+	window := l.UpTo(s.Levels[len(s.Levels)-1])
+	n, ok := s.Values["users"]
+	if s.Tie || !ok || !analyze.Known(n) || n <= 0 || v.R.Params.ThinkS == 0 {
+		return window
+	}
+	return l.T("window_users", "C", window, "Users", l.T("users_about", "N", l.Int(int(n))))
 }
 
 // highLoadScenario is the row of the high-load scenario: the capacity
@@ -256,6 +255,9 @@ func (v *view) highLoadScenario(s analyze.Scenario) scenarioRow {
 	args := v.capacityArgs(val, pick, next)
 	_, hasNext := val["next_max_load"]
 	switch {
+	case s.TieBreak != "" && s.Config != "":
+		row.reason = v.highLoadTieBroken(s)
+		return row
 	case s.Config == "":
 		row.pick = l.T("no_clear_winner")
 		if f, ok := v.capacityFinding(); ok && f.Kind == analyze.CapacityUnranked {
@@ -272,6 +274,7 @@ func (v *view) highLoadScenario(s analyze.Scenario) scenarioRow {
 	default:
 		row.reason = l.T("why_high_load", args...)
 	}
+	row.reason = v.withFragile(row.reason, s.Fragile)
 	return row
 }
 
@@ -429,14 +432,14 @@ func (v *view) phraseSLO(f analyze.Finding) string {
 		s = l.T("sf_slo_all_pass", "Config", config, "Metric", metric, "Op", sloOp(id),
 			"Threshold", threshold, "C", c(0), "Value", v.val(id, val["value"]))
 	default:
-		return l.T("sf_slo_none_pass", "Config", config, "Metric", metric, "Op", sloOp(id),
-			"Threshold", threshold, "C", c(0), "Value", v.val(id, val["value"]))
+		return v.withFragile(l.T("sf_slo_none_pass", "Config", config, "Metric", metric, "Op", sloOp(id),
+			"Threshold", threshold, "C", c(0), "Value", v.val(id, val["value"])), f.Fragile)
 	}
 	if x, ok := val["mean_below_load"]; ok {
 		// The pass rests on the fast tail: the mean misses there.
 		s += " " + l.T("sf_mean_below", "C", l.At(analyze.Load(x)), "Value", v.val(id, val["mean_below"]))
 	}
-	return s
+	return v.withFragile(s, f.Fragile)
 }
 
 // growthMetric names the metric of a growth finding with its statistic.
@@ -459,11 +462,7 @@ func (v *view) phraseGrowths(fs []analyze.Finding) string {
 	k := v.growthKeyOf(f)
 	items := make([]string, len(fs))
 	for i, g := range fs {
-		ratio := g.Values["ratio"]
-		if k.down {
-			ratio = 1 / ratio
-		}
-		items[i] = l.T("sf_growth_item", "Config", v.Name(g.Configs[0]), "Ratio", l.Ratio(ratio),
+		items[i] = l.T("sf_growth_item", "Config", v.Name(g.Configs[0]), "Gap", v.rise(g.Values["ratio"]),
 			"Low", v.val(id, g.Values["low"]), "High", v.val(id, g.Values["high"]))
 	}
 	msg := "sf_growth_group_up"
@@ -473,7 +472,7 @@ func (v *view) phraseGrowths(fs []analyze.Finding) string {
 	if math.IsNaN(f.Values["load"]) {
 		msg += "_unbounded"
 	}
-	return l.T(msg, "Metric", k.metric, "List", l.List(items), "Load", l.Times(f.Values["load"]), "Lo", l.At(k.lo), "Hi", l.At(k.hi))
+	return l.T(msg, "Metric", k.metric, "List", l.List(items), "Load", v.loadRise(f.Values["load"]), "Lo", l.At(k.lo), "Hi", l.At(k.hi))
 }
 
 // phraseGrowth words how a metric grows (or falls) from the lowest to
@@ -483,13 +482,12 @@ func (v *view) phraseGrowth(f analyze.Finding) string {
 	id := analyze.MetricID(f.Section)
 	metric := v.growthMetric(f)
 	msg := "sf_growth_up"
-	ratio := val["ratio"]
-	if ratio < 1 {
-		msg, ratio = "sf_growth_down", 1/ratio
+	if val["ratio"] < 1 {
+		msg = "sf_growth_down"
 	}
 	if math.IsNaN(val["load"]) {
 		msg += "_unbounded" // up to an unbounded rate: no load factor
 	}
 	return l.T(msg, "Config", v.Name(f.Configs[0]), "Metric", metric, "Low", v.val(id, val["low"]), "High", v.val(id, val["high"]),
-		"Ratio", l.Ratio(ratio), "Load", l.Times(val["load"]), "Lo", l.At(f.Levels[0]), "Hi", l.At(f.Levels[1]))
+		"Gap", v.rise(val["ratio"]), "Load", v.loadRise(val["load"]), "Lo", l.At(f.Levels[0]), "Hi", l.At(f.Levels[1]))
 }

@@ -42,6 +42,7 @@ type vocabulary interface {
 type summaryMethods interface {
 	vocabulary
 	Verdict() string
+	VerdictCaveat() string
 	SummaryFindings() []string
 	Caveat() string
 	FastTail() string
@@ -107,6 +108,8 @@ type resultsMethods interface {
 	HasSpeculative() bool
 	HighLevel() analyze.Load
 	LowLevel() analyze.Load
+	HighLabel() string
+	OverloadNote() string
 	Overview(lc analyze.Load, withAggregate bool) render.Table
 	OverviewStandsIn() bool
 	LatencyEstimated() bool
@@ -114,7 +117,10 @@ type resultsMethods interface {
 	SectionFindings(section string) []string
 	SpeedupLines() []string
 	SpeedupTable() render.Table
+	SpeedupTableNote() string
 	UniformDef(metric string) string
+	AggregateIntro() string
+	SpeedupIntro() string
 }
 
 // resultsView is the sub-view of the per-metric results, speculative decoding and the scorecard (results.tmpl).
@@ -147,6 +153,7 @@ type capacityMethods interface {
 	CapacityNotes(pct string) []string
 	CapacityTable(pct string) render.Table
 	GoodputTable() render.Table
+	GoodputNote() string
 	HasGoodput() bool
 	SLOMatrix(pct string) render.Table
 	SLOSubstitutes(pct string) []string
@@ -190,12 +197,14 @@ type appendixMethods interface {
 	MetricDefs() render.Table
 	LatencyEstimated() bool
 	DefinitionTable() *render.Table
+	ToolsAlike() string
 	DefinitionWarnings() []string
 	WorkloadTable() render.Table
 	HasBounds() bool
 	AnomalyLines() []string
 	Consistency() string
 	Warnings() []string
+	FragileNote() string
 }
 
 // appendixView is the sub-view of the appendix of all data (appendix.tmpl).

@@ -31,7 +31,7 @@ func (v *view) Verdict() string {
 		if s.Kind != analyze.Interactive || len(s.Levels) == 0 {
 			continue
 		}
-		window := l.UpTo(s.Levels[len(s.Levels)-1])
+		window := v.windowUsers(s)
 		switch {
 		case s.Config == "":
 		case s.Tie && s.RunnerUp != "":
@@ -49,7 +49,7 @@ func (v *view) Verdict() string {
 				// The pick compares unlike quantities: said where it is made.
 				line = strings.TrimSuffix(line, ".") + "; " + l.T("why_definitions_differ") + "."
 			}
-			parts = append(parts, line)
+			parts = append(parts, v.withFragile(line, s.Fragile))
 		}
 	}
 	if len(parts) == 0 {
@@ -102,6 +102,9 @@ func (v *view) Caveat() string {
 	if st := v.standIns(); st != "" {
 		s += "; " + st
 	}
+	if fr := v.fragileCaveat(); fr != "" {
+		s += "; " + fr
+	}
 	// A fast-tail TPS check that changes a capacity is the summary's to
 	// tell in full; otherwise a clause, the SLO section telling the rest.
 	switch ft := v.FastTail(); {
@@ -112,7 +115,7 @@ func (v *view) Caveat() string {
 	default:
 		s += "."
 	}
-	return s
+	return s + " " + v.loc.T("caveat_differences")
 }
 
 // fastTailChangesCapacity reports whether checking TPS against the

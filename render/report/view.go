@@ -199,9 +199,10 @@ func (v *view) Unreached() string {
 	return v.loc.List(out)
 }
 
-// LowLevel and HighLevel are the lowest and highest levels all configs
-// measured with their load reached, the levels the findings compare (0
-// when they share none).
+// LowLevel and HighLevel are the lowest level all configs measured with
+// their load reached, and high load, the operating point (the highest
+// such level where at least one config meets the SLOs): the levels the
+// findings compare (0 when they share none).
 func (v *view) LowLevel() analyze.Load {
 	if common := v.R.CommonLevels(); len(common) > 0 {
 		return common[0]
@@ -209,12 +210,7 @@ func (v *view) LowLevel() analyze.Load {
 	return 0
 }
 
-func (v *view) HighLevel() analyze.Load {
-	if common := v.R.CommonLevels(); len(common) > 0 {
-		return common[len(common)-1]
-	}
-	return 0
-}
+func (v *view) HighLevel() analyze.Load { return v.R.HighLoad() }
 
 // HasP50 reports whether any config gave P50 values.
 func (v *view) HasP50() bool {

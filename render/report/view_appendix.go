@@ -110,7 +110,7 @@ func (v *view) Appendix() []appendixEntry {
 			for _, st := range []analyze.Statistic{analyze.Mean, analyze.P10, analyze.P50, analyze.P90, analyze.P99} {
 				if slices.ContainsFunc(c.Levels, func(l analyze.Level) bool { return !math.IsNaN(l.Stat(id).At(st)) }) {
 					groups[i/2] = append(groups[i/2], column{v.loc.T("short_"+look.Stem) + " " + v.StatName(string(st)),
-						func(l analyze.Level) string { return v.statCell(id, st, l) }})
+						func(l analyze.Level) string { return tailCell(v.statCell(id, st, l), st, l) }})
 				}
 			}
 		}

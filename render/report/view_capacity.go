@@ -27,13 +27,14 @@ func (v *view) SLOMatrix(pct string) render.Table {
 		}
 		return "✗"
 	}
+	star := v.starred(p)
 	for _, c := range v.R.Configs {
 		row := []string{render.Escape(c.Name.In(v.loc.Lang))}
 		for _, lc := range v.R.Levels {
 			if l, ok := c.Level(lc); ok {
 				sv := l.SLO.Get(p)
 				cell := mark(sv.TTFT, sv.TTFTStat) + mark(sv.TPS, sv.TPSStat)
-				if sv.TTFTStat != "" || sv.TPSStat != "" {
+				if star && (sv.TTFTStat != "" || sv.TPSStat != "") {
 					cell += `\*`
 				}
 				row = append(row, markCell(cell, l))
@@ -51,25 +52,101 @@ func (v *view) HasGoodput() bool {
 	return v.anyLevel(func(l analyze.Level) bool { return !math.IsNaN(l.Goodput) })
 }
 
-// GoodputTable is the share of requests meeting both SLOs per level.
+// GoodputTable is the share of requests meeting both SLOs per level,
+// for the configs whose per-request data gives it (a column of "–" for
+// the others would say nothing; GoodputNote names them).
 func (v *view) GoodputTable() render.Table {
-	return v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Pct(l.Goodput, 0) })
+	t := render.Table{Head: []string{v.loc.T("col_load")}, Align: "r"}
+	var with []analyze.Config
+	for _, c := range v.R.Configs {
+		if hasGoodput(c) {
+			with = append(with, c)
+			t.Head = append(t.Head, render.Escape(c.Name.In(v.loc.Lang)))
+			t.Align += "r"
+		}
+	}
+	for _, lc := range v.R.Levels {
+		row := []string{v.loc.Load(lc)}
+		for _, c := range with {
+			cell := "–"
+			if l, ok := c.Level(lc); ok {
+				cell = markCell(v.loc.Pct(l.Goodput, 0), l)
+			}
+			row = append(row, cell)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// GoodputNote names the configs the goodput table leaves out, as their
+// data gives no per-request values; "" when it leaves out none.
+func (v *view) GoodputNote() string {
+	var without []string
+	for _, c := range v.R.Configs {
+		if !hasGoodput(c) {
+			without = append(without, v.Name(c.ID))
+		}
+	}
+	if len(without) == 0 {
+		return ""
+	}
+	return v.loc.N("goodput_without", len(without), "Configs", v.loc.List(without))
+}
+
+// hasGoodput reports whether some level of c has its goodput.
+func hasGoodput(c analyze.Config) bool {
+	return slices.ContainsFunc(c.Levels, func(l analyze.Level) bool { return !math.IsNaN(l.Goodput) })
 }
 
 // SLOSubstitutes explains the starred cells of the SLO matrix at pct:
 // which statistic stood in, for which configs, because the source did
-// not report the one asked for.
+// not report the one asked for; one line per substitution, naming every
+// config it holds for ("every configuration" when it holds for all).
 func (v *view) SLOSubstitutes(pct string) []string {
 	p := analyze.Percentile(pct)
-	var out []string
+	type sub struct{ metric, stat string }
+	var order []sub
+	who := map[sub][]string{}
 	for _, u := range v.sloStatsUsed(p) {
-		id := "slo_substitute_" + u.stat
-		if p == analyze.Mean && u.stat == "p50" {
+		k := sub{u.metric, u.stat}
+		if _, ok := who[k]; !ok {
+			order = append(order, k)
+		}
+		who[k] = append(who[k], v.Name(u.config))
+	}
+	prefix := ""
+	if v.starred(p) {
+		prefix = `\* `
+	}
+	var out []string
+	for _, k := range order {
+		id := "slo_substitute_" + k.stat
+		if p == analyze.Mean && k.stat == "p50" {
 			id = "slo_substitute_mean_p50"
 		}
-		out = append(out, v.loc.T(id, "Config", v.Name(u.config), "Metric", u.metric, "Stat", v.StatWord(pct)))
+		configs := v.loc.List(who[k])
+		if len(who[k]) == len(v.R.Configs) && len(who[k]) > 1 {
+			configs = v.loc.T("every_configuration")
+		}
+		out = append(out, prefix+v.loc.T(id, "Config", configs, "Metric", k.metric, "Stat", v.StatWord(pct)))
 	}
 	return out
+}
+
+// starred reports whether the SLO matrix at p stars the cells checked
+// on a stand-in: not when every measured cell would carry the star,
+// which would then say nothing the note under the matrix does not.
+func (v *view) starred(p analyze.Percentile) bool {
+	all, some := true, false
+	for _, c := range v.R.Configs {
+		for _, l := range c.Levels {
+			sv := l.SLO.Get(p)
+			s := sv.TTFTStat != "" || sv.TPSStat != ""
+			all, some = all && s, some || s
+		}
+	}
+	return some && !all
 }
 
 // statUsed is a statistic an SLO of a config is checked on in place of
@@ -203,7 +280,7 @@ func (v *view) Other() string {
 // aside): it is then printed once.
 func (v *view) SameCapacity() bool {
 	a, b := v.CapacityTable(v.Headline()), v.CapacityTable(v.Other())
-	if len(a.Rows) != len(b.Rows) || len(v.CapacityNotes(v.Other())) > 0 {
+	if len(a.Rows) != len(b.Rows) || !slices.Equal(v.CapacityNotes(v.Other()), v.CapacityNotes(v.Headline())) {
 		return false
 	}
 	for i := range a.Rows {

@@ -64,7 +64,7 @@ func (v *view) gpuSources() string {
 		groups[i].configs = append(groups[i].configs, v.Name(c.ID))
 	}
 	if len(groups) == 1 && groups[0].source != analyze.GPUsUnknown {
-		return v.loc.T("gpus_all_from_"+string(groups[0].source), "N", v.loc.Int(int(groups[0].gpus)))
+		return v.loc.N("gpus_all_from_"+string(groups[0].source), int(groups[0].gpus), "N", v.loc.Int(int(groups[0].gpus)))
 	}
 	var parts []string
 	for _, g := range groups {
@@ -139,12 +139,15 @@ func (v *view) frontierTTFTMisses(c analyze.Config) []analyze.Load {
 }
 
 // atTargetCell is a config's output at the target interactivity, per
-// GPU or of the system, "–" when it is not measured (EfficiencyLines
-// says why).
+// GPU or of the system; where it has none, why in a few words
+// (EfficiencyLines says it in full), "–" where nothing is to say.
 func (v *view) atTargetCell(c analyze.Config) string {
 	a := c.AtInteractivity
 	if a == nil {
 		return "–"
+	}
+	if w := v.absentWords(a.Reason); w != "" {
+		return w
 	}
 	if v.R.Pareto.PerGPU {
 		return v.loc.Num(a.TPSPerGPU, 1)
@@ -193,10 +196,10 @@ func (v *view) EfficiencyLines() []string {
 	if !v.hasTarget() {
 		return out
 	}
-	if s := v.targetLeader(); s != "" {
+	if s := v.targetChoice(); s != "" {
 		out = append(out, s)
 	}
-	if s := v.targetTTFTMisses(); s != "" {
+	if s := v.targetLeader(); s != "" {
 		out = append(out, s)
 	}
 	// Configs whose users are still faster than the target at their top
@@ -215,53 +218,6 @@ func (v *view) EfficiencyLines() []string {
 		out = append(out, l.N("efficiency_below_measured", len(beyond), "Configs", l.List(beyond), "Target", v.limit(v.R.Pareto.Target)))
 	}
 	return out
-}
-
-// targetTTFTMisses says which configs read their value at the target
-// between two levels the higher of which misses the TTFT SLO at the
-// headline statistic: the output there is not one a user within the
-// SLOs gets. "" when none does.
-func (v *view) targetTTFTMisses() string {
-	l := v.loc
-	var items []string
-	var both []string
-	for _, c := range v.R.Configs {
-		lo, hi, ok := v.targetMisses(c)
-		if !ok || !hi {
-			continue
-		}
-		a := c.AtInteractivity
-		item := l.T("name_at", "Name", v.Name(c.ID), "Levels", l.T("level_span_between", "A", l.At(a.Between[0]), "B", l.At(a.Between[1])))
-		if lo {
-			both = append(both, item)
-		} else {
-			items = append(items, item)
-		}
-	}
-	args := []any{"Stat", v.StatWord(v.Headline()), "Target", v.limit(v.R.Pareto.Target)}
-	var out []string
-	if len(items) > 0 {
-		out = append(out, l.N("efficiency_target_ttft", len(items), append(args, "Configs", l.List(items))...))
-	}
-	if len(both) > 0 {
-		out = append(out, l.N("efficiency_target_ttft_both", len(both), append(args, "Configs", l.List(both))...))
-	}
-	return strings.Join(out, " ")
-}
-
-// targetMisses says whether the two levels a config's value at the
-// target lies between miss the TTFT SLO at the headline statistic; ok is
-// false when it has no value between two levels.
-func (v *view) targetMisses(c analyze.Config) (lo, hi, ok bool) {
-	a := c.AtInteractivity
-	if a == nil || math.IsNaN(v.targetValue(c)) || len(a.Between) != 2 {
-		return false, false, false
-	}
-	miss := func(x analyze.Load) bool {
-		lv, found := c.Level(x)
-		return found && !lv.SLO.Get(v.R.Params.Percentile).TTFT
-	}
-	return miss(a.Between[0]), miss(a.Between[1]), true
 }
 
 // anyAtTarget reports whether some config has a value at the target.
@@ -283,19 +239,12 @@ func (v *view) targetValue(c analyze.Config) float64 {
 
 // targetLeader words who gives the most output at the target
 // interactivity against the nearest rival, a tie called a tie; "" when
-// no config has a value there.
+// no config has a value there. Every value is read within the SLOs
+// (analyze's atTarget), so every one is ranked.
 func (v *view) targetLeader() string {
-	// A value read between levels that miss the TTFT SLO is no output
-	// the SLOs vouch for: it is told (targetTTFTMisses), not ranked.
 	var have []analyze.Config
-	unranked := false
 	for _, c := range v.R.Configs {
-		lo, hi, _ := v.targetMisses(c)
-		switch {
-		case math.IsNaN(v.targetValue(c)):
-		case lo || hi:
-			unranked = true
-		default:
+		if !math.IsNaN(v.targetValue(c)) {
 			have = append(have, c)
 		}
 	}
@@ -313,41 +262,15 @@ func (v *view) targetLeader() string {
 	lead := have[0]
 	args := []any{"Target", v.limit(v.R.Pareto.Target), "Leader", v.Name(lead.ID), "Value", l.Num(v.targetValue(lead), dec), "Per", v.perWhat()}
 	if len(have) == 1 {
-		if unranked {
-			return l.T("efficiency_target_only_slo", append(args, "Stat", v.StatWord(v.Headline()))...)
-		}
 		return l.T("efficiency_target_only", args...)
 	}
 	next := have[1]
 	args = append(args, "Next", v.Name(next.ID), "NextValue", l.Num(v.targetValue(next), dec), "Tie", v.Tie(),
-		"Pct", l.Pct(v.targetValue(lead)/v.targetValue(next)-1, 0))
+		"Gap", v.gap(v.targetValue(lead)/v.targetValue(next)))
 	if v.isTie(v.targetValue(lead), v.targetValue(next)) {
 		return l.T("efficiency_target_tie", args...)
 	}
 	return l.T("efficiency_target", args...)
-}
-
-// targetAbsence says why a config has no value at the target, but for
-// a target beyond its top tested load (EfficiencyLines tells those
-// together): its users never get the target, or no level has both
-// values.
-func (v *view) targetAbsence(c analyze.Config) string {
-	a := c.AtInteractivity
-	if a == nil || a.Reason == "" || a.Reason == analyze.ReasonGPUsUnknown {
-		return ""
-	}
-	l := v.loc
-	curve := v.R.Pareto.Curve(c.ID)
-	args := []any{"Config", v.Name(c.ID), "Target", v.limit(a.Target)}
-	switch a.Reason {
-	case analyze.ReasonAboveMeasured:
-		if len(curve) == 0 {
-			break
-		}
-		best := slices.MaxFunc(curve, func(a, b analyze.ParetoPoint) int { return cmp.Compare(a.PerUserTPS, b.PerUserTPS) })
-		return l.T("efficiency_above_measured", append(args, "X", l.Num(best.PerUserTPS, 1), "C", l.At(best.Load))...)
-	}
-	return l.T("efficiency_no_points", args...)
 }
 
 // HasCost reports whether the report prices its output (report.toml's
@@ -393,6 +316,9 @@ func (v *view) CostTable() render.Table {
 			cell := "–"
 			if c.Cost != nil && c.Cost.AtTarget != nil {
 				cell = l.Num(c.Cost.AtTarget.PerMillion, 2)
+				if w := v.absentWords(c.Cost.AtTarget.Reason); w != "" {
+					cell = w
+				}
 			}
 			row = append(row, cell)
 		}
@@ -437,7 +363,7 @@ func (v *view) CostLines() []string {
 		return []string{l.T("cost_only", args...)}
 	}
 	args = append(args, "Next", v.Name(have[1].ID), "NextValue", l.Num(cost(have[1]), 2), "Tie", v.Tie(),
-		"Pct", l.Pct(1-cost(have[0])/cost(have[1]), 0))
+		"Gap", v.rise(cost(have[0])/cost(have[1])))
 	if v.isTie(cost(have[0]), cost(have[1])) {
 		return []string{l.T("cost_tie", args...)}
 	}

@@ -149,7 +149,8 @@ func (v *view) specRatioCell(id string, lc analyze.Load) string {
 }
 
 // SpeedupTable lists the spec/direct ratio per level for every pair,
-// marking the levels where the two are on par and the break-even level.
+// marking the levels where the two are on par, where it is faster but
+// does not pay off, and the break-even level.
 func (v *view) SpeedupTable() render.Table {
 	t := render.Table{Head: []string{v.loc.T("col_load")}, Align: "r"}
 	for _, s := range v.R.Speedups {
@@ -163,14 +164,8 @@ func (v *view) SpeedupTable() render.Table {
 			cell := "–"
 			for _, p := range s.Points {
 				if p.Load == lc {
-					cell = v.loc.Ratio(p.Ratio)
-					if p.Outcome == analyze.OnPar {
-						cell += " " + v.loc.T("speedup_par_mark")
-					}
+					cell = v.speedupMarks(s, p, v.loc.Ratio(p.Ratio))
 					measured = true
-					if s.BreakEven != nil && *s.BreakEven == lc {
-						cell = "**" + cell + "** " + v.loc.T("break_even_mark")
-					}
 				}
 			}
 			row = append(row, cell)
@@ -180,6 +175,17 @@ func (v *view) SpeedupTable() render.Table {
 		}
 	}
 	return t
+}
+
+// SpeedupTableNote says what the bold cell of the speedup table is,
+// the break-even level; "" when no pair has one.
+func (v *view) SpeedupTableNote() string {
+	for _, s := range v.R.Speedups {
+		if s.BreakEven != nil {
+			return v.loc.T("speedup_table_note")
+		}
+	}
+	return ""
 }
 
 // InfiniteRate reports whether a rate-driven run sent its requests as
@@ -217,15 +223,11 @@ func (v *view) RateTable() *render.Table {
 }
 
 // DefinitionTable states, per config, which tool measured it and how
-// that tool defines ITL, TPS and RPS; nil when every config is an
-// llm-benchmark export (the metric table above already says it).
+// that tool defines ITL, TPS and RPS; nil when every config defines
+// them alike (the metric table above already says how: rows that all
+// read the same would say nothing more).
 func (v *view) DefinitionTable() *render.Table {
-	standard := analyze.Definitions{ITL: "tpot", TPS: "request", RPS: "per_user"}
-	all := true
-	for _, c := range v.R.Configs {
-		all = all && c.Definitions == standard
-	}
-	if all {
+	if v.definitionsAlike() {
 		return nil
 	}
 	t := render.Table{Head: []string{v.loc.T("col_config"), v.loc.T("col_source"), "ITL", "TPS", "RPS"}, Align: "lllll"}
@@ -235,6 +237,38 @@ func (v *view) DefinitionTable() *render.Table {
 			v.loc.T("defn_itl_" + orNone(d.ITL)), v.loc.T("defn_tps_" + orNone(d.TPS)), v.loc.T("defn_rps_" + orNone(d.RPS))})
 	}
 	return &t
+}
+
+// definitionsAlike reports whether every config defines ITL, TPS and
+// RPS alike.
+func (v *view) definitionsAlike() bool {
+	for _, c := range v.R.Configs {
+		if c.Definitions != v.R.Configs[0].Definitions {
+			return false
+		}
+	}
+	return true
+}
+
+// ToolsAlike says, where the configs were measured with more than one
+// tool that define the metrics alike, which tools: "The configurations
+// were measured with vLLM bench serve and SGLang bench_serving, which
+// define these metrics alike."; "" otherwise (one tool, or a
+// DefinitionTable).
+func (v *view) ToolsAlike() string {
+	if !v.definitionsAlike() {
+		return ""
+	}
+	var tools []string
+	for _, c := range v.R.Configs {
+		if t := render.Escape(cmp.Or(c.Tool, c.Format)); t != "" && !slices.Contains(tools, t) {
+			tools = append(tools, t)
+		}
+	}
+	if len(tools) < 2 {
+		return ""
+	}
+	return v.loc.T("defn_alike", "Tools", v.loc.List(tools))
 }
 
 func orNone(s string) string {
