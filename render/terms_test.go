@@ -174,6 +174,7 @@ func offences(s string, tm terms) []string {
 // TestOffencesFinds holds the checker itself: it finds what it must and
 // leaves out what is not the report's wording.
 func TestOffencesFinds(t *testing.T) {
+	t.Parallel()
 	tr := loadTerms(t, "tr")
 	for _, tt := range []struct {
 		in   string
@@ -205,6 +206,7 @@ func TestOffencesFinds(t *testing.T) {
 // names. The Turkish chart messages another branch rewrites are listed
 // in chartPending until they are clean.
 func TestMessagesUseTerms(t *testing.T) {
+	t.Parallel()
 	for _, lang := range locales.Languages {
 		tm := loadTerms(t, lang)
 		msgs := messageTexts(t, lang)
@@ -281,6 +283,7 @@ func reportNames(r *analyze.Report, lang string) []string {
 // edition is the one that matters: an English word there reads as an
 // untranslated leftover.
 func TestEditionsUseTerms(t *testing.T) {
+	t.Parallel()
 	for name, r := range termReports(t) {
 		for _, lang := range locales.Languages {
 			tm := loadTerms(t, lang)
@@ -306,6 +309,7 @@ func TestEditionsUseTerms(t *testing.T) {
 // and a speedup or factor is ×, in every language, so one difference is
 // never written once as 1.06× and once as 6%.
 func TestRatioOneWay(t *testing.T) {
+	t.Parallel()
 	for _, lang := range locales.Languages {
 		tm := loadTerms(t, lang)
 		msgs := messageTexts(t, lang)
@@ -361,6 +365,7 @@ func needMessage(t *testing.T, msgs map[string][]string, lang, id string) []stri
 
 // Printed by go test -v: the Turkish chart messages still pending.
 func TestChartPendingListed(t *testing.T) {
+	t.Parallel()
 	msgs := messageTexts(t, "tr")
 	for _, id := range chartPending {
 		if _, ok := msgs[id]; !ok {
@@ -373,6 +378,7 @@ func TestChartPendingListed(t *testing.T) {
 // TestComparisonUsesTerms: the comparison editions hold no word their
 // language's terminology forbids, outside code and the data's names.
 func TestComparisonUsesTerms(t *testing.T) {
+	t.Parallel()
 	before, err := compare.New(termSample(t, "../samples/compare/before"), termSample(t, "../samples/compare/after"),
 		compare.Options{ThresholdPct: compare.DefaultThresholdPct, BaselineSource: "samples/compare/before", CandidateSource: "samples/compare/after"})
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 // table has a test column exactly when one of its deltas had a test,
 // the others being named in the sentence that says why.
 func TestAppendixEveryDelta(t *testing.T) {
+	t.Parallel()
 	c := sampleComparison(t)
 	for _, lang := range locale.Languages {
 		loc, err := locale.New(lang, nil)
@@ -142,6 +143,7 @@ func findCell(v *view, tables []render.Table, d compare.Delta) (render.Table, []
 // with no test at all says why once, per level where the reasons
 // differ.
 func TestAppendixTests(t *testing.T) {
+	t.Parallel()
 	loc, err := locale.New("en", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 // reads 2×, never "2.0×", and 1.94 reads 1.9×; in the saturation
 // sentence and in the throughput dip note, in both editions.
 func TestLoadFactorRoundsToOneDecimal(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		factor float64
 		want   map[string]string // the saturation's words, then the dip's
