@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -25,9 +26,13 @@ func TestMain(m *testing.M) {
 		main() // exits
 	}
 	code := m.Run()
-	if dir, err := sampleOnce(); err == nil {
-		if err := os.RemoveAll(filepath.Dir(dir)); err != nil {
-			fmt.Fprintf(os.Stderr, "removing the sample build: %v\n", err)
+	// The sample is built when a test asked for it, not for its removal
+	// (go test -run X); a failed build is removed too.
+	if sampleAsked.Load() {
+		if dir, _ := sampleOnce(); dir != "" {
+			if err := os.RemoveAll(filepath.Dir(dir)); err != nil {
+				fmt.Fprintf(os.Stderr, "removing the sample build: %v\n", err)
+			}
 		}
 	}
 	os.Exit(code)
@@ -71,8 +76,9 @@ func runIn(t *testing.T, dir string, args ...string) (exit int, stdout, stderr s
 }
 
 // sampleOnce builds the sample once for the tests that read its output,
-// which they share and must not change.
+// which they share and must not change; sampleAsked says it ran.
 var sampleOnce = sync.OnceValues(func() (string, error) {
+	sampleAsked.Store(true)
 	dir, err := os.MkdirTemp("", "reportgen-sample-")
 	if err != nil {
 		return "", err
@@ -80,6 +86,8 @@ var sampleOnce = sync.OnceValues(func() (string, error) {
 	err = run(context.Background(), io.Discard, io.Discard, []string{"build", "-o", dir, "../../samples/kimi-k3-b300"}, fixedEnv)
 	return filepath.Join(dir, "kimi-k3-b300"), err
 })
+
+var sampleAsked atomic.Bool
 
 // sampleDir is the sample's report folder as sampleOnce built it.
 func sampleDir(t *testing.T) string {
