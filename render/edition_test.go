@@ -15,6 +15,7 @@ import (
 // TestHTMLEscapesAndIsSelfContained: names from the data show as text,
 // and the page refers to nothing outside itself.
 func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
+	t.Parallel()
 	ed, err := render.New(report.New(reporttest.Tiny()), render.Options{Lang: "tr", Formats: render.FormatHTML})
 	if err != nil {
 		t.Fatal(err)
@@ -52,6 +53,7 @@ func TestHTMLEscapesAndIsSelfContained(t *testing.T) {
 // the contents a <details>, closed in the markup (the style sheet shows
 // it on a wide screen), whose summary is the contents heading.
 func TestHTMLMobile(t *testing.T) {
+	t.Parallel()
 	for _, lang := range locale.Languages {
 		ed, err := render.New(report.New(reporttest.Tiny()), render.Options{Lang: lang, Formats: render.FormatHTML})
 		if err != nil {
@@ -86,6 +88,7 @@ func TestHTMLMobile(t *testing.T) {
 }
 
 func TestPDFDeterministic(t *testing.T) {
+	t.Parallel()
 	var first []byte
 	for i := 0; i < 2; i++ {
 		ed, err := render.New(report.New(reporttest.Tiny()), render.Options{Lang: "tr", Formats: render.FormatPDF})

@@ -18,6 +18,7 @@ import (
 // TestTemplatesUseKnownMessages checks every literal message id the
 // templates and the Go code ask for exists in en.toml.
 func TestTemplatesUseKnownMessages(t *testing.T) {
+	t.Parallel()
 	ids, err := locale.MessageIDs(locales.FS, "en")
 	if err != nil {
 		t.Fatal(err)
@@ -39,6 +40,7 @@ func TestTemplatesUseKnownMessages(t *testing.T) {
 }
 
 func TestSlug(t *testing.T) {
+	t.Parallel()
 	ids := NewIDs()
 	for _, tt := range []struct{ in, want string }{
 		{"Özet Sonuçlar", "ozet-sonuclar"},
@@ -58,6 +60,7 @@ func TestSlug(t *testing.T) {
 }
 
 func TestEscape(t *testing.T) {
+	t.Parallel()
 	in := "<script>alert(1)</script> *b* _i_ [l](u) a|b `c` #h &amp;"
 	want := `\<script\>alert(1)\</script\> \*b\* \_i\_ \[l\](u) a\|b \` + "`c\\` \\#h \\&amp;"
 	if got := Escape(in); got != want {
@@ -73,6 +76,7 @@ func TestEscape(t *testing.T) {
 // TestEveryWarningKindIsTranslated fails when a warning kind has no
 // message in a language: its warning would reach the report untranslated.
 func TestEveryWarningKindIsTranslated(t *testing.T) {
+	t.Parallel()
 	for _, lang := range locale.Languages {
 		ids, err := locale.MessageIDs(locales.FS, lang)
 		if err != nil {
@@ -91,6 +95,7 @@ func TestEveryWarningKindIsTranslated(t *testing.T) {
 // name), or as a variant of one (_rate, _input, _closed, or a suffix the code
 // appends).
 func TestNoUnusedMessages(t *testing.T) {
+	t.Parallel()
 	ids, err := locale.MessageIDs(locales.FS, "en")
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package render
 import "testing"
 
 func TestTableMarkdown(t *testing.T) {
+	t.Parallel()
 	tb := Table{Head: []string{"a", "b", "c"}, Align: "lrc", Rows: [][]string{{"1", "2", "3"}}}
 	want := "| a | b | c |\n|---|---:|:---:|\n| 1 | 2 | 3 |\n"
 	if got := tb.Markdown(); got != want {

@@ -20,6 +20,7 @@ import (
 // an id of many short hyphenated parts) makes a PDF (the cover gives it
 // at most six lines: render/pdf's TestWrapAtMostLongTitle).
 func TestLongTitlePDF(t *testing.T) {
+	t.Parallel()
 	for _, title := range []string{testutil.LongTitle(100_000), strings.Repeat("Ş", 100_000), strings.Repeat("a-b_", 25_000)} {
 		r := reporttest.Tiny()
 		r.Meta.Title = analyze.Text{"": title}
@@ -39,7 +40,8 @@ func TestLongTitlePDF(t *testing.T) {
 
 // TestLogoBombRefusedUndecoded: a logo claiming 60000 × 60000 pixels is
 // refused from its header, before any pixel (14 GB of them) is
-// decoded, and the error says its size and the limit.
+// decoded, and the error says its size and the limit. Serial: it counts
+// the allocations of the whole process.
 func TestLogoBombRefusedUndecoded(t *testing.T) {
 	bomb := testutil.PNGHeader(60000, 60000)
 	if _, _, err := image.DecodeConfig(bytes.NewReader(bomb)); err != nil {
@@ -76,6 +78,7 @@ func TestLogoBombRefusedUndecoded(t *testing.T) {
 // printed box at 300 dpi, so the PDF grows by the printed size's
 // pixels, not the file's (tens of MB).
 func TestLargeLogoScaledDown(t *testing.T) {
+	t.Parallel()
 	big := bytes.NewBuffer(testutil.NoisePNG(4000, 4000))
 	bare, err := pdfWithLogo(nil)
 	if err != nil {
@@ -108,6 +111,7 @@ func pdfWithLogo(logo []byte) ([]byte, error) {
 // TestPDFNeedsChartPNGs: an edition whose charts were drawn as SVG only
 // cannot make a PDF, and says why.
 func TestPDFNeedsChartPNGs(t *testing.T) {
+	t.Parallel()
 	ed, err := render.New(report.New(reporttest.Tiny()), render.Options{Lang: "en", Formats: render.FormatHTML})
 	if err != nil {
 		t.Fatal(err)
@@ -122,6 +126,7 @@ func TestPDFNeedsChartPNGs(t *testing.T) {
 // the cover and the text, code included; Turkish letters and what
 // DejaVu has (✓, 😀, Arabic letters) are not.
 func TestUnprintableNamesMissingGlyphs(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	r.Meta.Title = analyze.Text{"": "Çıkarım 🎉 raporu 漢字 ✓ 漢 😀"}
 	r.Meta.PreparedBy = analyze.Text{"": "Şirket 한 العربية"}
@@ -149,6 +154,7 @@ func TestUnprintableNamesMissingGlyphs(t *testing.T) {
 // TestInvalidUTF8ShownAsReplacement: a file name that is not UTF-8
 // shows as U+FFFD in every edition and chart, never as raw bytes.
 func TestInvalidUTF8ShownAsReplacement(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	r.Configs[0].ID = "a\xffb"
 	r.Configs[0].Name = analyze.Text{"": "a\xffb"}
@@ -189,6 +195,7 @@ func TestInvalidUTF8ShownAsReplacement(t *testing.T) {
 // TestCodeSpanHoldsAnyPath: a source path with backticks, spaces or
 // Markdown characters stays one code span that shows it verbatim.
 func TestCodeSpanHoldsAnyPath(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"a.csv", "dir/x_y*z*.csv:3:9", "a`b.csv", "``x``", "`lead", "trail`", " spaced ", "[l](u) <b> | # &amp;", "two\nlines"} {
 		r := reporttest.Tiny()
 		r.Warnings = []analyze.Warning{{Kind: "not_utf8", Source: s}}

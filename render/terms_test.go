@@ -175,6 +175,7 @@ func offences(s string, tm terms) []string {
 // TestOffencesFinds holds the checker itself: it finds what it must and
 // leaves out what is not the report's wording.
 func TestOffencesFinds(t *testing.T) {
+	t.Parallel()
 	tr := loadTerms(t, "tr")
 	for _, tt := range []struct {
 		in   string
@@ -206,6 +207,7 @@ func TestOffencesFinds(t *testing.T) {
 // names. The Turkish chart messages another branch rewrites are listed
 // in chartPending until they are clean.
 func TestMessagesUseTerms(t *testing.T) {
+	t.Parallel()
 	for _, lang := range locales.Languages {
 		tm := loadTerms(t, lang)
 		msgs := messageTexts(t, lang)
@@ -282,6 +284,7 @@ func reportNames(r *analyze.Report, lang string) []string {
 // edition is the one that matters: an English word there reads as an
 // untranslated leftover.
 func TestEditionsUseTerms(t *testing.T) {
+	t.Parallel()
 	for name, r := range termReports(t) {
 		for _, lang := range locales.Languages {
 			tm := loadTerms(t, lang)
@@ -310,6 +313,7 @@ func TestEditionsUseTerms(t *testing.T) {
 // ratio 0.99×") is named a ratio. Every message that states a difference
 // or a ratio is in its class.
 func TestRatioOneWay(t *testing.T) {
+	t.Parallel()
 	ratioWord := map[string]string{"en": "ratio", "tr": "oran"}
 	for _, lang := range locales.Languages {
 		tm := loadTerms(t, lang)
@@ -387,6 +391,7 @@ func needMessage(t *testing.T, msgs map[string][]string, lang, id string) []stri
 
 // Printed by go test -v: the Turkish chart messages still pending.
 func TestChartPendingListed(t *testing.T) {
+	t.Parallel()
 	msgs := messageTexts(t, "tr")
 	for _, id := range chartPending {
 		if _, ok := msgs[id]; !ok {
@@ -399,6 +404,7 @@ func TestChartPendingListed(t *testing.T) {
 // TestComparisonUsesTerms: the comparison editions hold no word their
 // language's terminology forbids, outside code and the data's names.
 func TestComparisonUsesTerms(t *testing.T) {
+	t.Parallel()
 	before, err := compare.New(termSample(t, "../samples/compare/before"), termSample(t, "../samples/compare/after"),
 		compare.Options{ThresholdPct: compare.DefaultThresholdPct, BaselineSource: "samples/compare/before", CandidateSource: "samples/compare/after"})
 	if err != nil {

@@ -18,6 +18,7 @@ const goodCSV = "c,ttft_mean,ttft_p90,itl_mean,itl_p90,tps_mean,tps_p90,lat_mean
 // TestFailedRebuildKeepsOutput: a report that fails leaves its previous
 // output exactly as it was.
 func TestFailedRebuildKeepsOutput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	in, out := filepath.Join(dir, "r"), filepath.Join(dir, "out")
 	writeFile(t, filepath.Join(in, "vllm.csv"), []byte(goodCSV))
@@ -58,6 +59,7 @@ func snapshot(t *testing.T, dir string) string {
 // TestManifestTextSafe: text from the manifest reaches the HTML escaped
 // and the PDF intact; input warnings are shown in the report.
 func TestManifestTextSafe(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	in, out := filepath.Join(dir, "r"), filepath.Join(dir, "out")
 	writeFile(t, filepath.Join(in, "report.toml"), []byte(`title = "Bench <script>alert(1)</script> & \"quotes\""

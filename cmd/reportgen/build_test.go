@@ -36,7 +36,8 @@ func buildSample(t *testing.T) string {
 // TestChartReferencesExist checks every image a report links exists,
 // and that the sample's editions place every standard chart.
 func TestChartReferencesExist(t *testing.T) {
-	dir := buildSample(t)
+	t.Parallel()
+	dir := sampleDir(t)
 	img := regexp.MustCompile(`!\[[^\]]+\]\(([^)]+)\)`)
 	for _, lang := range render.Languages {
 		md, err := os.ReadFile(filepath.Join(dir, lang, "report.md"))
@@ -69,10 +70,11 @@ func TestChartReferencesExist(t *testing.T) {
 	}
 }
 
-// TestBuildIsReproducible builds the sample twice; every file must be
-// byte-identical.
+// TestBuildIsReproducible builds the sample again beside the build the
+// tests share (sampleDir); every file must be byte-identical.
 func TestBuildIsReproducible(t *testing.T) {
-	a, b := buildSample(t), buildSample(t)
+	t.Parallel()
+	a, b := sampleDir(t), buildSample(t)
 	err := filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -131,6 +133,7 @@ func BenchmarkMakeReport(b *testing.B) {
 // TestLogo puts the manifest's logo on the PDF cover, and refuses a logo
 // file that is not an image.
 func TestLogo(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	csv, err := os.ReadFile("../../samples/kimi-k3-b300/vllm-direct.csv")
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 // TestHelpOnStdout: help asked for goes to stdout with exit 0, in every
 // form; a help for no such command is a usage error.
 func TestHelpOnStdout(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}, {"help", "build"}, {"build", "--help"}, {"build", "-h"},
 		{"help", "init"}, {"init", "--help"}, {"help", "version"}} {
 		exit, stdout, stderr := runIn(t, "", args...)
@@ -34,6 +35,7 @@ func TestHelpOnStdout(t *testing.T) {
 
 // TestUsageErrorPrintedOnce: a bad flag is one line on stderr, exit 2.
 func TestUsageErrorPrintedOnce(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -72,6 +74,7 @@ func TestUsageErrorPrintedOnce(t *testing.T) {
 // TestSourceDateEpochRange: a SOURCE_DATE_EPOCH past the year 9999 is a
 // usage error, not an internal JSON error.
 func TestSourceDateEpochRange(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{"99999999999999", "-1", "x"} {
 		_, err := buildTime(func(string) string { return v })
 		if err == nil || !isUsage(err) {
@@ -80,7 +83,8 @@ func TestSourceDateEpochRange(t *testing.T) {
 	}
 }
 
-// TestVersion: version and --version print the version.
+// TestVersion: version and --version print the version. Serial: it
+// sets the package's version, which every build reads for its marker.
 func TestVersion(t *testing.T) {
 	for _, args := range [][]string{{"version"}, {"--version"}} {
 		exit, stdout, _ := runIn(t, "", args...)
@@ -102,6 +106,7 @@ func TestVersion(t *testing.T) {
 // commit but no version), else the commit alone; "devel" only when the
 // build recorded nothing.
 func TestVersionFromBuildInfo(t *testing.T) {
+	t.Parallel()
 	commit := []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "23e1f7a688ec875ef5b7a571e610d5140811feba"},
 		{Key: "vcs.time", Value: "2026-12-01T14:26:34Z"}, {Key: "vcs.modified", Value: "false"}}
 	dirty := slices.Clone(commit)
@@ -129,6 +134,7 @@ func TestVersionFromBuildInfo(t *testing.T) {
 // TestFormatDrawsOnlyWhatItNeeds: --format pdf writes no chart files,
 // md the PNGs it links, html the SVGs beside the page.
 func TestFormatDrawsOnlyWhatItNeeds(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	reportFolder(t, filepath.Join(work, "r"))
 	for _, tt := range []struct {
@@ -154,6 +160,7 @@ func TestFormatDrawsOnlyWhatItNeeds(t *testing.T) {
 // TestAnomaliesSummarized: the samples' anomalies are one information
 // line per report, not a list of alarms.
 func TestAnomaliesSummarized(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	samples, _ := filepath.Abs("../../samples/kimi-k3-b300")
 	exit, _, stderr := runIn(t, work, "build", "--lang", "en", "--format", "md", "-o", "out", samples)
@@ -169,6 +176,7 @@ func TestAnomaliesSummarized(t *testing.T) {
 // TestInitWritesManifest: init lists every configuration found in a
 // commented report.toml that builds as it is, and never overwrites one.
 func TestInitWritesManifest(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	in := filepath.Join(work, "r")
 	writeFile(t, filepath.Join(in, "vllm-direct.csv"), []byte(goodCSV))
@@ -203,6 +211,7 @@ func TestInitWritesManifest(t *testing.T) {
 // the folder itself (path = "."), so that the manifest keeps it one
 // configuration whose levels are its runs.
 func TestInitRunFolder(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	in := filepath.Join(work, "run")
 	one := `{"backend": "vllm", "max_concurrency": %d, "completed": 8, "failed": 0, "request_throughput": %d, "mean_ttft_ms": 50, "median_ttft_ms": 45, "mean_tpot_ms": 10, "median_tpot_ms": 10, "mean_e2el_ms": 400, "median_e2el_ms": 390}`
@@ -229,6 +238,7 @@ func TestInitRunFolder(t *testing.T) {
 // TestNoTPSRequirement: --slo-tps 0 is "no TPS requirement", not
 // "TPS ≥ 0 tok/s".
 func TestNoTPSRequirement(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	reportFolder(t, filepath.Join(work, "r"))
 	if exit, _, stderr := runIn(t, work, "build", "--lang", "en", "--format", "md", "--slo-tps", "0", "-o", "out", "r"); exit != 0 {
@@ -244,6 +254,7 @@ func TestNoTPSRequirement(t *testing.T) {
 // name are named even without a PDF; right-to-left text in the PDF is
 // warned of; control characters in a file name reach no report.
 func TestGlyphWarnings(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	in := filepath.Join(work, "r")
 	writeFile(t, filepath.Join(in, "vllm\x01x.csv"), []byte(goodCSV))
@@ -268,6 +279,7 @@ func TestGlyphWarnings(t *testing.T) {
 // and the folder then builds as before; a second init writes nothing
 // and says so.
 func TestInitFolderOfReports(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	writeFile(t, filepath.Join(work, "s", "a", "vllm.csv"), []byte(goodCSV))
 	writeFile(t, filepath.Join(work, "s", "a", "sglang.csv"), []byte(goodCSV))
@@ -305,6 +317,7 @@ func TestInitFolderOfReports(t *testing.T) {
 // TestInitOneReportFails: in a folder of reports, a report init cannot
 // survey fails alone, named, and the others are written.
 func TestInitOneReportFails(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	writeFile(t, filepath.Join(work, "s", "a", "vllm.csv"), []byte(goodCSV))
 	writeFile(t, filepath.Join(work, "s", "bad", "x\xff.csv"), []byte(goodCSV))
@@ -337,6 +350,7 @@ func TestInitOneReportFails(t *testing.T) {
 // a name can never inject a key. A name that cannot be read as a
 // configuration appears only in comments, escaped too.
 func TestInitEscapesNames(t *testing.T) {
+	t.Parallel()
 	names := []string{
 		"x\nttft_ms = 1\n#", // a newline that would start a live key
 		"q\"uote",           // ends a string

@@ -37,6 +37,7 @@ func readComparison(t *testing.T, path string) *compare.Comparison {
 // TestCompareExitCodes: 0 without --fail-on or without a regression, 3
 // with one under --fail-on regression, 2 for every usage error.
 func TestCompareExitCodes(t *testing.T) {
+	t.Parallel()
 	s := samplesDir(t)
 	before, after, kimi := filepath.Join(s, "compare/before"), filepath.Join(s, "compare/after"), filepath.Join(s, "kimi-k3-b300")
 	work := t.TempDir()
@@ -89,6 +90,7 @@ func TestCompareExitCodes(t *testing.T) {
 // throughputs are unconfirmed, its tested TTFT P90 not significant, and
 // its verdict no change.
 func TestCompareThresholdZero(t *testing.T) {
+	t.Parallel()
 	s := samplesDir(t)
 	work := t.TempDir()
 	code, _, stderr := runIn(t, work, "compare", "--threshold", "0", "-o", "zero", filepath.Join(s, "compare/before"), filepath.Join(s, "compare/after"))
@@ -126,6 +128,7 @@ func TestCompareThresholdZero(t *testing.T) {
 // TestCompareDeterministic: two runs write the same compare.json and
 // editions and print the same summary, byte for byte.
 func TestCompareDeterministic(t *testing.T) {
+	t.Parallel()
 	s := samplesDir(t)
 	work := t.TempDir()
 	var outs []string
@@ -187,6 +190,7 @@ func TestCompareDeterministic(t *testing.T) {
 // per-request samples are not in analysis.json, so from it only the
 // means are tested (Welch's t, on the standard deviations it keeps).
 func TestCompareFromAnalysis(t *testing.T) {
+	t.Parallel()
 	s := samplesDir(t)
 	work := t.TempDir()
 	for _, dir := range []string{"kimi-k3-b300", "compare/before"} {
@@ -228,6 +232,7 @@ func TestCompareFromAnalysis(t *testing.T) {
 // TestCompareMatch: --match pairs configurations of other ids; what is
 // left is listed.
 func TestCompareMatch(t *testing.T) {
+	t.Parallel()
 	s := samplesDir(t)
 	kimi := filepath.Join(s, "kimi-k3-b300")
 	code, stdout, stderr := runIn(t, t.TempDir(), "compare", "--match", "vllm-direct=sglang-direct", kimi, kimi)

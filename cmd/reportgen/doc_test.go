@@ -53,6 +53,7 @@ var helpBlock = regexp.MustCompile("(?s)<!-- help:([a-z]+) -->\n```\n(.*?)```\n<
 // each command equal to what the program prints: one block each, in any
 // page of docs/. Under -update the blocks are rewritten from the program.
 func TestDocsHelp(t *testing.T) {
+	t.Parallel()
 	want := map[string]string{}
 	for name, args := range map[string][]string{
 		"reportgen": {"help"}, "build": {"help", "build"}, "compare": {"help", "compare"}, "init": {"help", "init"},
@@ -99,6 +100,7 @@ func TestDocsHelp(t *testing.T) {
 // TestDocSynopsis holds the usage block of the package comment
 // (doc.go) to the program's own help.
 func TestDocSynopsis(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("doc.go")
 	if err != nil {
 		t.Fatal(err)
@@ -122,6 +124,7 @@ func TestDocSynopsis(t *testing.T) {
 // TestREADMECommands checks the README's two commands exist in the
 // Makefile and do what the README says (make test lints too).
 func TestREADMECommands(t *testing.T) {
+	t.Parallel()
 	readme := readRoot(t, "README.md")
 	mk := readRoot(t, "Makefile")
 	for _, want := range []string{"make report", "make test"} {
@@ -207,6 +210,7 @@ func anchors(page string) map[string]bool {
 // a file or folder of the repository, and every #fragment to a heading
 // of its page; the README links every page of docs/.
 func TestDocsLinks(t *testing.T) {
+	t.Parallel()
 	links := 0
 	linked := map[string]bool{}
 	for _, page := range docPages(t) {
@@ -247,6 +251,7 @@ func TestDocsLinks(t *testing.T) {
 
 // TestAnchors: the ids headings get, as GitHub makes them.
 func TestAnchors(t *testing.T) {
+	t.Parallel()
 	got := anchors("# The manifest: `report.toml`\n## `analysis.json`\n```\n# not a heading\n```\n## Throughput per GPU and interactivity\n## A\n## A\n### Çıktı ve analiz")
 	want := []string{"the-manifest-reporttoml", "analysisjson", "throughput-per-gpu-and-interactivity", "a", "a-1", "çıktı-ve-analiz"}
 	if keys := slices.Sorted(maps.Keys(got)); !slices.Equal(keys, slices.Sorted(slices.Values(want))) {

@@ -12,7 +12,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/openzeka/reportgen/internal/testutil"
@@ -35,35 +34,6 @@ func requireTool(t *testing.T, name string) string {
 	return ""
 }
 
-// sampleOnce builds the sample once for the tests that read its output.
-var sampleOnce = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "reportgen-sample-")
-	if err != nil {
-		return "", err
-	}
-	err = run(context.Background(), io.Discard, io.Discard, []string{"build", "-o", dir, "../../samples/kimi-k3-b300"}, fixedEnv)
-	return filepath.Join(dir, "kimi-k3-b300"), err
-})
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if dir, err := sampleOnce(); err == nil {
-		if err := os.RemoveAll(filepath.Dir(dir)); err != nil {
-			fmt.Fprintf(os.Stderr, "removing the sample build: %v\n", err)
-		}
-	}
-	os.Exit(code)
-}
-
-func sampleDir(t *testing.T) string {
-	t.Helper()
-	dir, err := sampleOnce()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func command(t *testing.T, name string, args ...string) string {
 	t.Helper()
 	out, err := exec.Command(requireTool(t, name), args...).Output()
@@ -76,6 +46,7 @@ func command(t *testing.T, name string, args ...string) string {
 // TestPDFText extracts the text of both PDF editions: headings, Turkish
 // letters, page footers and the capacity figures must come out exactly.
 func TestPDFText(t *testing.T) {
+	t.Parallel()
 	dir := sampleDir(t)
 	for _, tt := range []struct {
 		lang string
@@ -102,6 +73,7 @@ func TestPDFText(t *testing.T) {
 
 // TestPDFStructure checks page count, footers, links and the outline.
 func TestPDFStructure(t *testing.T) {
+	t.Parallel()
 	dir := sampleDir(t)
 	for _, lang := range []string{"tr", "en"} {
 		file := filepath.Join(dir, lang, "report.pdf")
@@ -171,6 +143,7 @@ func TestPDFStructure(t *testing.T) {
 // the page's resource timing, none initiated by the page in Chromium's
 // network log).
 func TestHTMLInChromium(t *testing.T) {
+	t.Parallel()
 	chromium := requireTool(t, "chromium")
 	dir := sampleDir(t)
 	for _, lang := range []string{"tr", "en"} {
@@ -215,6 +188,7 @@ func TestHTMLInChromium(t *testing.T) {
 // scrolls keeps its first column in view, the contents list is
 // collapsed, and the opened chart is wider than its box.
 func TestHTMLOnPhone(t *testing.T) {
+	t.Parallel()
 	chromium := requireTool(t, "chromium")
 	dir := sampleDir(t)
 	const phone = 390
@@ -406,6 +380,7 @@ func pageRequests(t *testing.T, file string) []string {
 // the axis and capacity read as request rates in each language (∞ and
 // the decimal comma included), and no level is named as a concurrency.
 func TestRateSweepPDF(t *testing.T) {
+	t.Parallel()
 	requireTool(t, "pdftotext")
 	dir := t.TempDir()
 	if err := run(context.Background(), io.Discard, io.Discard, []string{"build", "--format", "pdf", "-o", dir, "../../samples/rate-sweep"}, fixedEnv); err != nil {

@@ -17,6 +17,7 @@ import (
 // carry the seed report's key numbers: the speedups at c=1 (as differences: a percentage below 2×, a factor from 2× on), the
 // break-evens, the c=64 aggregates and the capacity ratios.
 func TestSeedFindings(t *testing.T) {
+	t.Parallel()
 	dir := sampleDir(t)
 	for _, tt := range []struct {
 		lang string
@@ -93,6 +94,7 @@ func TestSeedFindings(t *testing.T) {
 // testdata/three-engines.txtar (other engines, other levels, no
 // speculative pair) and reads every sentence the findings produced.
 func TestFindingsSecondSet(t *testing.T) {
+	t.Parallel()
 	ar, err := txtar.ParseFile("testdata/three-engines.txtar")
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,7 @@ import (
 // goroutine ends the test binary). Inputs several targets share are run
 // once.
 func TestFuzzCorpusRenders(t *testing.T) {
+	t.Parallel()
 	const root = "../.."
 	seen := map[string]bool{}
 	rendered := 0

@@ -17,6 +17,7 @@ import (
 // TestHostileResultFilesFailFast: a FIFO or a link to /dev/zero as a
 // result file fails the report at once (no hang, no unbounded read).
 func TestHostileResultFilesFailFast(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		make func(p string) error
@@ -25,6 +26,7 @@ func TestHostileResultFilesFailFast(t *testing.T) {
 		{"devzero", func(p string) error { return os.Symlink("/dev/zero", p) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			work := t.TempDir()
 			in := filepath.Join(work, "r")
 			writeFile(t, filepath.Join(in, "ok.csv"), []byte(goodCSV))

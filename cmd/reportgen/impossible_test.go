@@ -37,6 +37,7 @@ func kimiWith(t *testing.T, row string) string {
 // rule, where it used to print "-9,223,372,036,854,775,808 users"
 // (1e-17 s) or 1,440,000,000,000,032 users (1e-12 s) and exit 0.
 func TestKimiImpossibleNumbersRefused(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ name, row, want string }{
 		{"latency 1e-17 s", "32,608.1,887.5,23.56,25.73,35.18,38.43,1e-17,3.95,0.27",
 			"kimi/vllm-direct.csv:7: concurrency 32: 1e-17 s is not a valid latency mean; expected 0 (unknown) or at least 0.000001 s (1 µs)"},
@@ -48,14 +49,13 @@ func TestKimiImpossibleNumbersRefused(t *testing.T) {
 			"kimi/vllm-direct.csv:7: p90 capacity at c=32: users = C × (1 + think / L_mean) = 32 × (1 + 45 s / 1e-06 s) = 1.44e+09; expected at most 1000000000: a mean latency of 1e-06 s is too short for a request"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := kimiWith(t, tt.row)
-			t.Chdir(filepath.Dir(dir))
-			var stderr bytes.Buffer
-			err := run(context.Background(), io.Discard, &stderr, []string{"build", "--format", "md", "-o", "out", "kimi"}, fixedEnv)
-			if exitCode(err) != 1 || !strings.Contains(stderr.String(), "reportgen: kimi: "+tt.want+"\n") {
-				t.Errorf("exit %d, stderr:\n%s\nwant the line: %s", exitCode(err), stderr.String(), tt.want)
+			t.Parallel()
+			work := filepath.Dir(kimiWith(t, tt.row))
+			exit, _, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "kimi")
+			if exit != 1 || !strings.Contains(stderr, "reportgen: kimi: "+tt.want+"\n") {
+				t.Errorf("exit %d, stderr:\n%s\nwant the line: %s", exit, stderr, tt.want)
 			}
-			if _, err := os.Stat("out/kimi"); err == nil {
+			if _, err := os.Stat(filepath.Join(work, "out", "kimi")); err == nil {
 				t.Error("a report was written")
 			}
 		})
@@ -68,6 +68,7 @@ func TestKimiImpossibleNumbersRefused(t *testing.T) {
 // capacity a lower bound: the capacities of the top two stop at c=32
 // (it used to say that both "pass every level", false for both).
 func TestUnknownLatencyAtCapacitySaysSo(t *testing.T) {
+	t.Parallel()
 	dir := kimiWith(t, "32,608.1,887.5,23.56,25.73,35.18,38.43,0,3.95,0.27")
 	out := filepath.Join(t.TempDir(), "out")
 	if err := run(context.Background(), io.Discard, io.Discard, []string{"build", "--format", "md", "-o", out, dir}, fixedEnv); err != nil {

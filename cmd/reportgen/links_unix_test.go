@@ -15,6 +15,7 @@ import (
 // not two identical ones, and stderr's "not read" line says which file
 // it repeats.
 func TestHardLinkOneConfiguration(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	writeFile(t, filepath.Join(work, "r", "vllm.csv"), []byte(goodCSV))
 	if err := os.Link(filepath.Join(work, "r", "vllm.csv"), filepath.Join(work, "r", "vllm-copy.csv")); err != nil {

@@ -14,6 +14,7 @@ import (
 // several tools (vLLM JSON lines, SGLang JSON lines with bare Infinity,
 // an AIPerf run folder, a per-request CSV), in both languages.
 func TestMixedTools(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	if err := run(context.Background(), io.Discard, io.Discard, []string{"build", "-o", out, "../../samples/mixed-tools"}, fixedEnv); err != nil {
 		t.Fatal(err)

@@ -3,9 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
-	"context"
 	"encoding/json"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -44,8 +42,11 @@ func fixedEnv(key string) string {
 // want/ is compared with the file of the same path the run produced;
 // want/stdout and want/stderr with the program's output, with the temp
 // dir written as $WORK and the repository's samples/ as $SAMPLES.
-// -update rewrites the want/ files from the actual run.
+// -update rewrites the want/ files from the actual run. Each case runs
+// reportgen as a process of its own in its temp dir (runIn), in
+// parallel with the other cases and tests.
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("testdata/*.txtar")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no test cases: %v", err)
@@ -56,6 +57,7 @@ func TestScripts(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			t.Parallel()
 			runScript(t, file, samples)
 		})
 	}
@@ -74,14 +76,9 @@ func runScript(t *testing.T, file, samples string) {
 	if err := os.CopyFS(filepath.Join(work, "samples"), os.DirFS(samples)); err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(work)
-	var stdout, stderr bytes.Buffer
-	err = run(context.Background(), &stdout, &stderr, args, fixedEnv)
-	if err != nil {
-		fmt.Fprintf(&stderr, "reportgen: %v\n", err)
-	}
-	if exit := exitCode(err); exit != wantExit {
-		t.Errorf("exit status %d, want %d\nstderr:\n%s", exit, wantExit, stderr.String())
+	exit, stdout, stderr := runIn(t, work, args...)
+	if exit != wantExit {
+		t.Errorf("exit status %d, want %d\nstderr:\n%s", exit, wantExit, stderr)
 	}
 	for _, p := range absent {
 		if _, err := os.Stat(filepath.Join(work, filepath.FromSlash(p))); err == nil {
@@ -94,7 +91,7 @@ func runScript(t *testing.T, file, samples string) {
 	clean := func(s string) []byte {
 		return []byte(strings.ReplaceAll(strings.ReplaceAll(s, work, "$WORK"), samples, "$SAMPLES"))
 	}
-	compareWant(t, file, ar, work, clean(stdout.String()), clean(stderr.String()))
+	compareWant(t, file, ar, work, clean(stdout), clean(stderr))
 }
 
 // compareWant compares each want/ file of the case's archive ar (read

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,21 +13,6 @@ import (
 	"github.com/openzeka/reportgen/internal/outdir"
 )
 
-// runIn runs reportgen in dir (the working directory) and returns
-// its exit status and output.
-func runIn(t *testing.T, dir string, args ...string) (exit int, stdout, stderr string) {
-	t.Helper()
-	if dir != "" {
-		t.Chdir(dir)
-	}
-	var o, e bytes.Buffer
-	err := run(context.Background(), &o, &e, args, fixedEnv)
-	if err != nil {
-		fmt.Fprintf(&e, "reportgen: %v\n", err)
-	}
-	return exitCode(err), o.String(), e.String()
-}
-
 // reportFolder writes a one-config report folder at dir.
 func reportFolder(t *testing.T, dir string) {
 	t.Helper()
@@ -41,6 +23,7 @@ func reportFolder(t *testing.T, dir string) {
 // TestOutputNeverReplacesInput: no choice of -o can write a report over,
 // into or around an input folder; the input stays byte for byte.
 func TestOutputNeverReplacesInput(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		cwd  string // relative to the temp dir
@@ -56,6 +39,7 @@ func TestOutputNeverReplacesInput(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			work := t.TempDir()
 			reportFolder(t, filepath.Join(work, "samples", "r"))
 			reportFolder(t, filepath.Join(work, "r", "r"))
@@ -76,6 +60,7 @@ func TestOutputNeverReplacesInput(t *testing.T) {
 
 // TestReportNamedAfterRealFolder: "." is the folder's own name, not ".".
 func TestReportNamedAfterRealFolder(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	in := filepath.Join(work, "campaign")
 	reportFolder(t, in)
@@ -90,6 +75,7 @@ func TestReportNamedAfterRealFolder(t *testing.T) {
 
 // TestSameNameInputsRefused: a/r and b/r would overwrite each other.
 func TestSameNameInputsRefused(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	reportFolder(t, filepath.Join(work, "a", "r"))
 	reportFolder(t, filepath.Join(work, "b", "r"))
@@ -105,6 +91,7 @@ func TestSameNameInputsRefused(t *testing.T) {
 // TestForeignDestinationKept: a folder at OUT/NAME that reportgen did not
 // write is never replaced; the report fails naming it.
 func TestForeignDestinationKept(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	reportFolder(t, filepath.Join(work, "r"))
 	writeFile(t, filepath.Join(work, "out", "r", "notes.txt"), []byte("mine"))
@@ -123,24 +110,24 @@ func TestForeignDestinationKept(t *testing.T) {
 // as NAME.old, and a file the user added inside a marked report, are
 // never removed by the next build.
 func TestUserFilesBesideAndInsideReportsKept(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	reportFolder(t, filepath.Join(work, "r"))
-	t.Chdir(work)
-	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r"); exit != 0 {
+	if exit, _, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "r"); exit != 0 {
 		t.Fatal(stderr)
 	}
 	if err := os.Rename(filepath.Join(work, "out", "r"), filepath.Join(work, "out", "r.old")); err != nil {
 		t.Fatal(err)
 	}
 	writeFile(t, filepath.Join(work, "out", "r.old", "customer.txt"), []byte("notes"))
-	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r"); exit != 0 {
+	if exit, _, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "r"); exit != 0 {
 		t.Fatal(stderr)
 	}
 	if _, err := os.Stat(filepath.Join(work, "out", "r.old", "customer.txt")); err != nil {
 		t.Errorf("the user's r.old was removed: %v", err)
 	}
 	writeFile(t, filepath.Join(work, "out", "r", "en", "myedits.txt"), []byte("mine"))
-	exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r")
+	exit, _, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "r")
 	if exit != 1 || !strings.Contains(stderr, "out/r holds en/myedits.txt, which reportgen did not write") {
 		t.Errorf("exit %d, stderr %s", exit, stderr)
 	}
@@ -152,17 +139,17 @@ func TestUserFilesBesideAndInsideReportsKept(t *testing.T) {
 // TestEarlierReportReplaced: a report reportgen wrote (marked) is
 // replaced, and the new one is marked.
 func TestEarlierReportReplaced(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	reportFolder(t, filepath.Join(work, "r"))
-	t.Chdir(work)
-	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r"); exit != 0 {
+	if exit, _, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "r"); exit != 0 {
 		t.Fatal(stderr)
 	}
 	marker, err := os.ReadFile(filepath.Join(work, "out", "r", outdir.Marker))
 	if err != nil || !strings.HasPrefix(string(marker), "reportgen ") {
 		t.Fatalf("marker %q, %v", marker, err)
 	}
-	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r"); exit != 0 {
+	if exit, _, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "r"); exit != 0 {
 		t.Fatalf("rebuild over a marked report: %s", stderr)
 	}
 	if _, err := os.Stat(filepath.Join(work, "out", "r", "en", "report.md")); err != nil {
@@ -177,6 +164,7 @@ func TestEarlierReportReplaced(t *testing.T) {
 // naming it, nothing there changes, and the marked reports beside it
 // are still replaced.
 func TestUnmarkedDestinationKept(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name  string
 		files []string
@@ -185,18 +173,18 @@ func TestUnmarkedDestinationKept(t *testing.T) {
 		{"reportgen's layout without the marker", []string{"analysis.json", "en/report.md", "en/report.pdf", "tr/charts/01-ttft.png"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			work := t.TempDir()
 			reportFolder(t, filepath.Join(work, "in", "r"))
 			reportFolder(t, filepath.Join(work, "in", "s"))
-			t.Chdir(work)
-			if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "in/s"); exit != 0 {
+			if exit, _, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "in/s"); exit != 0 {
 				t.Fatal(stderr)
 			}
 			for _, f := range c.files {
 				writeFile(t, filepath.Join(work, "out", "r", f), []byte(`{"written by": "another program"}`))
 			}
 			before := snapshot(t, filepath.Join(work, "out", "r"))
-			exit, stdout, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "in")
+			exit, stdout, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "in")
 			if exit != 1 || !strings.Contains(stderr, "reportgen: r: out/r exists and was not written by reportgen (it has no .reportgen file); it is left as it is") {
 				t.Errorf("exit %d, stderr:\n%s", exit, stderr)
 			}
@@ -212,7 +200,10 @@ func TestUnmarkedDestinationKept(t *testing.T) {
 
 // TestSIGTERMCleansUp runs the real binary, stops it with SIGTERM while
 // it builds, and checks that the output folder holds no leftover and
-// the earlier report, or the new one, whole.
+// the earlier report, or the new one, whole. Serial: the signals come at
+// fixed delays after the start, and the load of parallel tests would
+// delay the binary's start past the first (50 ms), which would then end
+// it before main handles the signal (seen at a load of 15 on 2 CPUs).
 func TestSIGTERMCleansUp(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -265,15 +256,15 @@ func TestSIGTERMCleansUp(t *testing.T) {
 // marked) is listed, not built; what else is skipped there is listed
 // too.
 func TestOutputFolderNotTakenForInput(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	reportFolder(t, filepath.Join(work, "samples", "r"))
 	writeFile(t, filepath.Join(work, "samples", "README.txt"), []byte("x"))
 	writeFile(t, filepath.Join(work, "samples", "_old", "a.csv"), []byte(goodCSV))
-	t.Chdir(work)
-	if exit, _, stderr := runIn(t, "", "build", "--format", "md", "-o", "samples/out", "samples/r"); exit != 0 {
+	if exit, _, stderr := runIn(t, work, "build", "--format", "md", "-o", "samples/out", "samples/r"); exit != 0 {
 		t.Fatal(stderr)
 	}
-	exit, stdout, stderr := runIn(t, "", "build", "--format", "md", "-o", "o2", "samples")
+	exit, stdout, stderr := runIn(t, work, "build", "--format", "md", "-o", "o2", "samples")
 	if exit != 0 || strings.Count(stdout, "→") != 1 {
 		t.Fatalf("exit %d\n%s%s", exit, stdout, stderr)
 	}
@@ -288,17 +279,17 @@ func TestOutputFolderNotTakenForInput(t *testing.T) {
 // link into the input, and a PATH that is no folder are usage errors; a
 // folder given twice is built once.
 func TestOutputArgumentsChecked(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	reportFolder(t, filepath.Join(work, "r"))
 	writeFile(t, filepath.Join(work, "file"), []byte("x"))
-	t.Chdir(work)
-	if exit, _, stderr := runIn(t, "", "build", "-o", "file", "r"); exit != 2 || !strings.Contains(stderr, "-o file: not a folder") {
+	if exit, _, stderr := runIn(t, work, "build", "-o", "file", "r"); exit != 2 || !strings.Contains(stderr, "-o file: not a folder") {
 		t.Errorf("-o file: exit %d, %s", exit, stderr)
 	}
-	if exit, _, stderr := runIn(t, "", "build", "-o", "out", "file"); exit != 2 || !strings.Contains(stderr, "not a folder") {
+	if exit, _, stderr := runIn(t, work, "build", "-o", "out", "file"); exit != 2 || !strings.Contains(stderr, "not a folder") {
 		t.Errorf("PATH file: exit %d, %s", exit, stderr)
 	}
-	if exit, _, stderr := runIn(t, "", "build", "-o", "out", "missing"); exit != 2 {
+	if exit, _, stderr := runIn(t, work, "build", "-o", "out", "missing"); exit != 2 {
 		t.Errorf("PATH missing: exit %d, %s", exit, stderr)
 	}
 	if err := os.MkdirAll(filepath.Join(work, "lnk"), 0o755); err != nil {
@@ -307,10 +298,10 @@ func TestOutputArgumentsChecked(t *testing.T) {
 	if err := os.Symlink(filepath.Join(work, "r"), filepath.Join(work, "lnk", "r")); err != nil {
 		t.Fatal(err)
 	}
-	if exit, _, stderr := runIn(t, "", "build", "-o", "lnk", "r"); exit != 2 || !strings.Contains(stderr, "the input folder") {
+	if exit, _, stderr := runIn(t, work, "build", "-o", "lnk", "r"); exit != 2 || !strings.Contains(stderr, "the input folder") {
 		t.Errorf("OUT/NAME a link to the input: exit %d, %s", exit, stderr)
 	}
-	exit, stdout, stderr := runIn(t, "", "build", "--format", "md", "-o", "out", "r", "./r")
+	exit, stdout, stderr := runIn(t, work, "build", "--format", "md", "-o", "out", "r", "./r")
 	if exit != 0 || strings.Count(stdout, "→") != 1 {
 		t.Errorf("a folder given twice: exit %d\n%s%s", exit, stdout, stderr)
 	}
@@ -324,6 +315,7 @@ func TestOutputArgumentsChecked(t *testing.T) {
 // left (in the folder of reports, or in a report folder that was
 // another build's -o) is skipped, unlisted: it poisons no folder.
 func TestComparisonBesideItsInputs(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	samples, _ := filepath.Abs("../../samples/compare")
 	for _, side := range [][2]string{{"before", "base"}, {"after", "cand"}} {
@@ -331,14 +323,13 @@ func TestComparisonBesideItsInputs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	t.Chdir(work)
-	if exit, _, stderr := runIn(t, "", "compare", "--format", "md", "--lang", "en", "-o", "results/cmp", "results/base", "results/cand"); exit != 0 {
+	if exit, _, stderr := runIn(t, work, "compare", "--format", "md", "--lang", "en", "-o", "results/cmp", "results/base", "results/cand"); exit != 0 {
 		t.Fatal(stderr)
 	}
 	if _, err := os.Lstat(filepath.Join(work, "results", outdir.Lock)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("compare left its lock file in results/: %v", err)
 	}
-	exit, stdout, stderr := runIn(t, "", "build", "--format", "md", "--lang", "en", "-o", "out", "results")
+	exit, stdout, stderr := runIn(t, work, "build", "--format", "md", "--lang", "en", "-o", "out", "results")
 	if exit != 0 || !strings.Contains(stdout, "results/base → out/base") || !strings.Contains(stdout, "results/cand → out/cand") {
 		t.Fatalf("build results: exit %d\n%s%s", exit, stdout, stderr)
 	}
@@ -349,7 +340,7 @@ func TestComparisonBesideItsInputs(t *testing.T) {
 	// Stale locks, as a build killed while writing leaves them.
 	writeFile(t, filepath.Join(work, "results", outdir.Lock), nil)
 	writeFile(t, filepath.Join(work, "results", "base", outdir.Lock), nil)
-	exit, stdout, stderr = runIn(t, "", "build", "--format", "md", "--lang", "en", "-o", "out2", "results")
+	exit, stdout, stderr = runIn(t, work, "build", "--format", "md", "--lang", "en", "-o", "out2", "results")
 	if exit != 0 || strings.Count(stdout, "→") != 2 {
 		t.Fatalf("build results with stale locks: exit %d\n%s%s", exit, stdout, stderr)
 	}
@@ -357,7 +348,7 @@ func TestComparisonBesideItsInputs(t *testing.T) {
 		t.Errorf("a lock file is listed:\n%s", stderr)
 	}
 	// Another build's output folder is still not input.
-	exit, _, stderr = runIn(t, "", "build", "--format", "md", "--lang", "en", "-o", "out3", "out")
+	exit, _, stderr = runIn(t, work, "build", "--format", "md", "--lang", "en", "-o", "out3", "out")
 	if exit != 2 || !strings.Contains(stderr, "base, cand: reports reportgen wrote, not input") {
 		t.Errorf("build out: exit %d, stderr:\n%s", exit, stderr)
 	}

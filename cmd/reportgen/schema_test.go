@@ -91,6 +91,7 @@ func schemaStrings(t *testing.T, v any, keys ...string) []string {
 // schema follows the code's version and kind lists; and that the schema
 // is strict: a document with a renamed key or an unknown kind fails.
 func TestAnalysisJSONMatchesSchema(t *testing.T) {
+	t.Parallel()
 	sch, raw := compileAnalysisSchema(t)
 	t.Run("version", func(t *testing.T) { checkSchemaVersion(t, raw) })
 	t.Run("kinds", func(t *testing.T) { checkSchemaKinds(t, raw) })
@@ -177,6 +178,7 @@ func checkSampleAnalyses(t *testing.T, sch *jsonschema.Schema) {
 		}
 		n++
 		t.Run("samples/"+e.Name(), func(t *testing.T) {
+			t.Parallel()
 			out := t.TempDir()
 			var stderr bytes.Buffer
 			args := []string{"build", "--format", "md", "--lang", "en", "-o", out, filepath.Join("../../samples", e.Name())}

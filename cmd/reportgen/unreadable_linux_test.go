@@ -64,10 +64,15 @@ func TestUnreadableFolderFailsOnlyItsReport(t *testing.T) {
 		}
 		t.Cleanup(func() { _ = os.Chmod(p, 0o755) })
 	}
+	// Serial, and in this process: asNobody changes the user of the
+	// whole process, which no other test may run under, and nobody
+	// could not start this test binary (runIn with a dir) from its
+	// root-only build folder. So run is called here, in work.
+	t.Chdir(work)
 	var exit int
 	var stdout, stderr string
 	asNobody(t, work, func() {
-		exit, stdout, stderr = runIn(t, work, "build", "--format", "md", "--lang", "en", "-o", "out", "s")
+		exit, stdout, stderr = runIn(t, "", "build", "--format", "md", "--lang", "en", "-o", "out", "s")
 	})
 	if exit != 1 || stdout != "s/ok → out/ok\n" {
 		t.Errorf("exit %d, stdout %q; want exit 1 and the readable report built", exit, stdout)

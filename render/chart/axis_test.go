@@ -11,6 +11,7 @@ import (
 // finite level (further than the next doubling, so ∞ reads as no rate);
 // finite levels sit at their value.
 func TestAxisX(t *testing.T) {
+	t.Parallel()
 	inf := analyze.Load(math.Inf(1))
 	levels := []analyze.Load{0.5, 4, inf}
 	for _, tt := range []struct {

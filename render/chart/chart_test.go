@@ -29,6 +29,7 @@ func chartNames(cs []Chart) []string {
 // TestChartsGolden compares the SVG of every chart of the hand-made
 // report (Turkish edition) with testdata/charts/.
 func TestChartsGolden(t *testing.T) {
+	t.Parallel()
 	charts, err := Draw(reporttest.Tiny(), Options{Locale: reporttest.Locale(t, reporttest.Tiny(), "tr"), SVG: true})
 	if err != nil {
 		t.Fatal(err)
@@ -48,6 +49,7 @@ func TestChartsGolden(t *testing.T) {
 // drawings, that the SVG names fallback fonts, and that the Turkish
 // charts carry no English word of the charts' vocabulary.
 func TestChartsText(t *testing.T) {
+	t.Parallel()
 	textOf := regexp.MustCompile(`>([^<]*)</text>`)
 	english := regexp.MustCompile(`(?i)\b(concurrency|throughput|latency|break-even|think time|speculative|direct|config|mean|users|dashboard)\b`)
 	for _, tt := range []struct {
@@ -93,6 +95,7 @@ func TestChartsText(t *testing.T) {
 }
 
 func TestChartsDeterministic(t *testing.T) {
+	t.Parallel()
 	a, err := Draw(reporttest.Tiny(), Options{Locale: reporttest.Locale(t, reporttest.Tiny(), "en"), PNG: true, SVG: true})
 	if err != nil {
 		t.Fatal(err)
@@ -109,6 +112,7 @@ func TestChartsDeterministic(t *testing.T) {
 }
 
 func TestSpeedupChartOnlyWithPair(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	r.Configs[1].Speculative = true
 	r.Configs[1].Engine = analyze.Text{"": "TGI"}
@@ -135,6 +139,7 @@ func TestSpeedupChartOnlyWithPair(t *testing.T) {
 }
 
 func TestNiceStep(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ in, want float64 }{
 		{0.7, 1}, {1, 1}, {1.3, 2}, {2.2, 2.5}, {3, 5}, {7, 10}, {950, 1000}, {1050, 2000}, {0.021, 0.025}, {0, 1},
 	} {
@@ -145,6 +150,7 @@ func TestNiceStep(t *testing.T) {
 }
 
 func TestWrapLabel(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		n    int
@@ -168,6 +174,7 @@ func TestWrapLabel(t *testing.T) {
 
 // TestEncodePNG checks the chart PNG writer against image/png's reader.
 func TestEncodePNG(t *testing.T) {
+	t.Parallel()
 	img := image.NewRGBA(image.Rect(0, 0, 37, 11))
 	for y := 0; y < 11; y++ {
 		for x := 0; x < 37; x++ {
@@ -197,6 +204,7 @@ func TestEncodePNG(t *testing.T) {
 // for (a PDF build spends nothing on SVG), each byte for byte what a
 // run asking for both gives, and refuses a call asking for neither.
 func TestChartsOnlyAskedEncodings(t *testing.T) {
+	t.Parallel()
 	both, err := Draw(reporttest.Tiny(), Options{Locale: reporttest.Locale(t, reporttest.Tiny(), "tr"), PNG: true, SVG: true})
 	if err != nil {
 		t.Fatal(err)
@@ -252,6 +260,7 @@ func BenchmarkEncodePNG(b *testing.B) {
 // the more interactive point's output and up at the next point, so no
 // part of it lies above what a point at least as interactive gives.
 func TestParetoStepNeverOverclaims(t *testing.T) {
+	t.Parallel()
 	pr := analyze.Pareto{PerGPU: true, Points: []analyze.ParetoPoint{
 		{Config: "a", Load: 1, PerUserTPS: 100, TPSPerGPU: 10, OnFrontier: true},
 		{Config: "a", Load: 4, PerUserTPS: 60, TPSPerGPU: 30, OnFrontier: true},

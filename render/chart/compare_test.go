@@ -46,6 +46,7 @@ func sampleComparison(t *testing.T) *compare.Comparison {
 // sample comparison (English) with testdata/charts/, and checks their
 // order: the heat map, then one overlay per headline metric.
 func TestComparisonChartsGolden(t *testing.T) {
+	t.Parallel()
 	c := sampleComparison(t)
 	charts, err := DrawComparison(c, Options{Locale: reporttest.Locale(t, c.Old, "en"), SVG: true})
 	if err != nil {
@@ -63,6 +64,7 @@ func TestComparisonChartsGolden(t *testing.T) {
 // TestComparisonChartsDeterministic: the same comparison draws the same
 // bytes.
 func TestComparisonChartsDeterministic(t *testing.T) {
+	t.Parallel()
 	c := sampleComparison(t)
 	opt := Options{Locale: reporttest.Locale(t, c.Old, "tr"), PNG: true, SVG: true}
 	a, err := DrawComparison(c, opt)
@@ -86,6 +88,7 @@ func TestComparisonChartsDeterministic(t *testing.T) {
 // hollow, the candidate's filled. No series is dotted or grey (those
 // are the reference lines).
 func TestOverlayBaselineMuted(t *testing.T) {
+	t.Parallel()
 	c := sampleComparison(t)
 	cv := newCmpView(c, reporttest.Locale(t, c.Old, "en"))
 	for _, h := range cmpHeadlines(c) {
@@ -232,6 +235,7 @@ func isGrey(c color.Color) bool {
 // whatever its size, one the data cannot tell, or a level not compared,
 // has no hue.
 func TestDeltaHeatColour(t *testing.T) {
+	t.Parallel()
 	c := sampleComparison(t)
 	cv := newCmpView(c, reporttest.Locale(t, c.Old, "en"))
 	delta := func(m analyze.MetricID, old, cand float64, ch compare.Change) *compare.Delta {
@@ -271,6 +275,7 @@ func TestDeltaHeatColour(t *testing.T) {
 // either side; SGLang's c=32, measured by the baseline only, is a cell
 // not compared, and the cells follow the model's judgement.
 func TestHeatmapCells(t *testing.T) {
+	t.Parallel()
 	c := sampleComparison(t)
 	cv := newCmpView(c, reporttest.Locale(t, c.Old, "en"))
 	hs := cmpHeadlines(c)

@@ -12,6 +12,7 @@ import (
 // TestChartsDocumented holds the chart table of docs/output.md to defs:
 // one row per chart, in the order of their numbers.
 func TestChartsDocumented(t *testing.T) {
+	t.Parallel()
 	page, err := os.ReadFile("../../docs/output.md")
 	if err != nil {
 		t.Fatal(err)
@@ -30,6 +31,7 @@ func TestChartsDocumented(t *testing.T) {
 // the summary shows it where there is no 11), and name no chart that
 // defs lacks (a name that is no chart would place nothing, silently).
 func TestChartsPlaced(t *testing.T) {
+	t.Parallel()
 	call := regexp.MustCompile(`\bchart "([^"]*)"`)
 	placed := map[string][]string{}
 	err := filepath.WalkDir("../../templates", func(p string, d fs.DirEntry, err error) error {

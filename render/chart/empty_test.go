@@ -15,6 +15,7 @@ import (
 // such a configuration (every configuration has a level); the charts do
 // not rely on it.
 func TestChartsOverNoPoints(t *testing.T) {
+	t.Parallel()
 	beside := reporttest.Tiny()
 	beside.Configs[1].Levels = nil
 	beside.Configs[1].Capacity = analyze.Capacities{}
@@ -40,6 +41,7 @@ func TestChartsOverNoPoints(t *testing.T) {
 // TestLoadAxisWithoutLevels: a load axis over no level spans 1 … 2
 // without ticks instead of reading a first level that is not there.
 func TestLoadAxisWithoutLevels(t *testing.T) {
+	t.Parallel()
 	p := plot.New()
 	loadAxis(p, nil, reporttest.Locale(t, reporttest.Tiny(), "en"))
 	if ticks := p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max); len(ticks) != 0 || !(p.X.Min < 1 && p.X.Max > 2) {

@@ -10,6 +10,7 @@ import (
 )
 
 func TestWholePixelMove(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		m    f64.Aff3
 		want image.Point
@@ -37,6 +38,7 @@ func TestWholePixelMove(t *testing.T) {
 // a grey background (on the charts' white, every pixel of the three
 // samples' charts came out the same).
 func TestGlyphInterpMatchesBiLinear(t *testing.T) {
+	t.Parallel()
 	mask := image.NewAlpha(image.Rect(0, 0, 9, 7))
 	for i := range mask.Pix {
 		mask.Pix[i] = uint8(i * 37)

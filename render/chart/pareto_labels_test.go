@@ -9,6 +9,7 @@ import (
 )
 
 func TestSegmentHits(t *testing.T) {
+	t.Parallel()
 	r := vg.Rectangle{Min: vg.Point{X: 10, Y: 10}, Max: vg.Point{X: 20, Y: 20}}
 	pt := func(x, y vg.Length) vg.Point { return vg.Point{X: x, Y: y} }
 	for _, tt := range []struct {
@@ -34,6 +35,7 @@ func TestSegmentHits(t *testing.T) {
 // takes a place a line below or above, or a line-height farther, that
 // crosses none, and never one already taken.
 func TestLabelKeepsOffCurves(t *testing.T) {
+	t.Parallel()
 	c := draw.Canvas{Rectangle: vg.Rectangle{Min: vg.Point{X: 0, Y: 0}, Max: vg.Point{X: 200, Y: 200}}}
 	id := func(x float64) vg.Length { return vg.Length(x) }
 	// A vertical curve at x = 20 and a horizontal one at y = 100, right

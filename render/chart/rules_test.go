@@ -15,6 +15,7 @@ import (
 // TestHeatmapLegend: the SLO heat map's legend lists the kinds of cell
 // that occur, and only those.
 func TestHeatmapLegend(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name   string
 		change func(r *analyze.Report)
@@ -51,6 +52,7 @@ func TestHeatmapLegend(t *testing.T) {
 // length within 5 % at every level is one curve (exactly 5 % off still
 // is); a level past it, or no level with both, is not.
 func TestSameCurve(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name   string
 		tokens int
@@ -82,6 +84,7 @@ func TestSameCurve(t *testing.T) {
 // plots the system throughput over the load, or when that would copy
 // 07, TTFT against it; latency against it in both cases.
 func TestThroughputChart(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	for _, same := range []bool{false, true} {
 		if same {
@@ -114,6 +117,7 @@ func TestThroughputChart(t *testing.T) {
 // TestDashboardHeadline: the dashboard plots the headline statistic
 // (P90 by default, else the mean) with the TTFT and TPS SLO lines.
 func TestDashboardHeadline(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		pct   analyze.Percentile
 		word  string
@@ -159,6 +163,7 @@ func firstY(p *plot.Plot) float64 {
 
 // TestMargin writes the heat map's margins in each language's form.
 func TestMargin(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		lang     string
 		v, slo   float64
@@ -186,6 +191,7 @@ func TestMargin(t *testing.T) {
 // TestLogTicks: 1 2 5 on a range of a few decades, denser on a narrow
 // one, decades only on a wide one.
 func TestLogTicks(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		lo, hi float64
 		want   []float64
@@ -206,6 +212,7 @@ func TestLogTicks(t *testing.T) {
 // to the finite levels by a line, and sits past the top finite level
 // behind an axis break.
 func TestInfNotJoined(t *testing.T) {
+	t.Parallel()
 	inf := analyze.Load(math.Inf(1))
 	levels := []analyze.Load{1, 2, 4, inf}
 	runs := levelRuns(levels, func(analyze.Load) (float64, bool) { return 1, true })

@@ -153,6 +153,7 @@ func panelStrokes(p *plot.Plot) (series []stroke, seriesColors []color.RGBA, ref
 // dotted or grey, so that no chart can be drawn where a reference
 // reads as data.
 func TestReferenceLinesUnlikeSeries(t *testing.T) {
+	t.Parallel()
 	for name, r := range testReports() {
 		refs := 0
 		for chart, f := range figures(t, r, "en") {
@@ -214,6 +215,7 @@ func grey(c color.RGBA) bool { return c.R == c.G && c.G == c.B }
 // TestNoBarsOnLogAxes walks every panel of every chart: a plotter that
 // draws bars sits on no log axis (a bar's length would mean nothing).
 func TestNoBarsOnLogAxes(t *testing.T) {
+	t.Parallel()
 	bars := 0
 	for name, r := range testReports() {
 		for chart, f := range figures(t, r, "tr") {
@@ -274,6 +276,7 @@ func barsOnLog(p *plot.Plot) (int, error) {
 // speculative ones dashed with hollow markers; the first engines have
 // distinct marker shapes (apart in grey print).
 func TestStyles(t *testing.T) {
+	t.Parallel()
 	layouts := map[string][]string{
 		"one engine":   {"vLLM"},
 		"two engines":  {"vLLM", "SGLang"},
@@ -340,6 +343,7 @@ func hue(c color.RGBA) float64 {
 // engine part of at most maxPerMultiple configs, each config in exactly
 // one row's legend.
 func TestSmallMultiples(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		n, rows int
 	}{{16, 1}, {17, 3}, {24, 6}} {

@@ -18,6 +18,7 @@ import (
 // column of its statistic (or metric); the metrics no delta of which
 // had a test are named in the sentence that says why.
 func TestAppendixEveryDelta(t *testing.T) {
+	t.Parallel()
 	c := sampleComparison(t)
 	for _, lang := range locale.Languages {
 		v := &view{C: c, loc: testLocale(t, lang)}
@@ -123,6 +124,7 @@ func findCell(v *view, tables []render.Table, d compare.Delta) string {
 // confirmed a change with none; a change within the threshold says
 // neither, and an unconfirmed one no test.
 func TestDeltaCell(t *testing.T) {
+	t.Parallel()
 	v := &view{C: &compare.Comparison{ThresholdPct: 5, Alpha: 0.05}, loc: testLocale(t, "en")}
 	at := func(x float64) *analyze.Load { l := analyze.Load(x); return &l }
 	ttft, sys := compare.Metric(analyze.TTFT), compare.Metric(analyze.SystemRPS)

@@ -57,6 +57,7 @@ func sampleComparison(t *testing.T) *compare.Comparison {
 // every language (its charts linked) and compares it with
 // testdata/compare.<lang>.md.
 func TestComparisonMarkdownGolden(t *testing.T) {
+	t.Parallel()
 	c := sampleComparison(t)
 	for _, lang := range locale.Languages {
 		ed, err := render.New(New(c), render.Options{Lang: lang, Formats: render.FormatMarkdown})
@@ -70,6 +71,7 @@ func TestComparisonMarkdownGolden(t *testing.T) {
 // TestComparisonDeterministic: two renders of one comparison give the
 // same bytes in every format, charts included.
 func TestComparisonDeterministic(t *testing.T) {
+	t.Parallel()
 	c := sampleComparison(t)
 	render := func() (md, html, pdf []byte, charts [][]byte) {
 		ed, err := render.New(New(c), render.Options{Lang: "tr", Formats: render.AllFormats})
@@ -106,6 +108,7 @@ func TestComparisonDeterministic(t *testing.T) {
 // wherever it appears (the headline table, the appendix, the verdict's
 // table), never with a p-value, whatever else the delta holds.
 func TestNoTestNeverSignificant(t *testing.T) {
+	t.Parallel()
 	c := sampleComparison(t)
 	// A delta that claims what no test can give: significant, with a
 	// p-value (vLLM's system throughput at c=16, which its TPS
@@ -185,6 +188,7 @@ func checkNoTest(t *testing.T, v *view, none string, p *regexp.Regexp) {
 // common) in every language: each renders, asks no message it lacks,
 // and says what it must.
 func TestComparisonEditions(t *testing.T) {
+	t.Parallel()
 	before, after := sampleReport(t, "../../samples/compare/before"), sampleReport(t, "../../samples/compare/after")
 	rate := sampleReport(t, "../../samples/rate-sweep")
 	mixed := sampleReport(t, "../../samples/mixed-tools")
@@ -247,6 +251,7 @@ func TestComparisonEditions(t *testing.T) {
 // TestComparisonHTML: the page is self-contained, in its language, with
 // every chart inline as SVG in a figure, and the verdict first.
 func TestComparisonHTML(t *testing.T) {
+	t.Parallel()
 	c := sampleComparison(t)
 	for _, lang := range locale.Languages {
 		ed, err := render.New(New(c), render.Options{Lang: lang, Formats: render.FormatHTML})
@@ -280,6 +285,7 @@ func TestComparisonHTML(t *testing.T) {
 // names both sides, page 2 opens with the verdict, the Turkish letters
 // are text, no page ends in a heading, and every chart is embedded.
 func TestComparisonPDF(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Skip("pdftotext (poppler) is not installed")
 	}
@@ -371,6 +377,7 @@ func testLocale(t *testing.T, lang string) *locale.Locale {
 // TestComparisonNeedsBothAnalyses: a comparison read back without its
 // analyses (compare.json alone) cannot draw an edition.
 func TestComparisonNeedsBothAnalyses(t *testing.T) {
+	t.Parallel()
 	c := &compare.Comparison{Target: math.NaN()}
 	if _, err := render.New(New(c), render.Options{Lang: "en"}); err == nil {
 		t.Error("a comparison without its analyses rendered")

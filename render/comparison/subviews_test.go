@@ -14,6 +14,7 @@ import (
 // sub-view that template is given, in every branch, including those the
 // test comparisons never take.
 func TestTemplatesUseOnlyTheirSubView(t *testing.T) {
+	t.Parallel()
 	views := map[string]reflect.Type{
 		"compare/compare.md.tmpl": reflect.TypeFor[rootView](),
 		"compare/verdict.tmpl":    reflect.TypeFor[verdictView](),

@@ -21,6 +21,7 @@ import (
 // language and every shipped language has its file, so a new file
 // cannot go unchecked by the parity test.
 func TestShippedLanguagesAreTheFiles(t *testing.T) {
+	t.Parallel()
 	files, err := fs.Glob(locales.FS, "*.toml")
 	if err != nil {
 		t.Fatal(err)
@@ -39,6 +40,7 @@ func TestShippedLanguagesAreTheFiles(t *testing.T) {
 // plural message lacks "one" or "other" (go-i18n needs both even in
 // Turkish, whose nouns do not change after a number).
 func TestLocaleParity(t *testing.T) {
+	t.Parallel()
 	want, err := MessageIDs(locales.FS, "en")
 	if err != nil {
 		t.Fatal(err)
@@ -74,6 +76,7 @@ func TestLocaleParity(t *testing.T) {
 }
 
 func TestNumbers(t *testing.T) {
+	t.Parallel()
 	tr, err := New("tr", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -124,6 +127,7 @@ func TestNumbers(t *testing.T) {
 }
 
 func TestMissingMessageIsAnError(t *testing.T) {
+	t.Parallel()
 	l, err := New("en", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -137,12 +141,14 @@ func TestMissingMessageIsAnError(t *testing.T) {
 }
 
 func TestUnknownLanguage(t *testing.T) {
+	t.Parallel()
 	if _, err := New("de", nil); err == nil || !strings.Contains(err.Error(), `language "de": no messages`) {
 		t.Errorf("New(de) = %v", err)
 	}
 }
 
 func TestLocaleLoad(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		lang string
 		x    analyze.Load

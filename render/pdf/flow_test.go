@@ -41,6 +41,7 @@ func exactly(l *layout, before, need float64) float64 {
 // and the first two lines of what follows fit; at exactly that room it
 // stays.
 func TestHeadingKeepsWithNext(t *testing.T) {
+	t.Parallel()
 	src := "### Keep me\n\n" + sentence + "\n"
 	root := parse(t, src)
 	size, before, after := headingStyle(3)
@@ -66,6 +67,7 @@ func TestHeadingKeepsWithNext(t *testing.T) {
 // keeps with the start of the table after it, at exactly its room and
 // no less; a longer paragraph does not.
 func TestLabelKeepsWithNext(t *testing.T) {
+	t.Parallel()
 	const table = "\n\n| A | B |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n"
 	for _, tt := range []struct {
 		src   string
@@ -116,6 +118,7 @@ func keepDoc(n int) string {
 // introduces. (A heading directly followed by a subheading:
 // TestHeadingRunKeepsTogether.)
 func TestNothingAloneAtPageBottom(t *testing.T) {
+	t.Parallel()
 	a := testAssets()
 	moved := map[string]bool{}
 	for n := 0; n <= 45; n++ {
@@ -192,6 +195,7 @@ func checkIntroductions(t *testing.T, n int, pages [][]string) {
 // rate-sweep's English page 6: minHeight counted the subheading without
 // the space laid out before it).
 func TestHeadingRunKeepsTogether(t *testing.T) {
+	t.Parallel()
 	for n := 0; n <= 45; n++ {
 		for i, lines := range bodyPages(t, keepDoc(n), testAssets(), nil) {
 			if len(lines) > 0 && lines[len(lines)-1] == "HEADING TWO" {
@@ -205,6 +209,7 @@ func TestHeadingRunKeepsTogether(t *testing.T) {
 // and the footer's middle on every later page, cut with an ellipsis
 // when it would reach the date or the page label.
 func TestCoverMarkAndFooter(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Skip("pdftotext (poppler) is not installed")
 	}
@@ -245,6 +250,7 @@ func TestCoverMarkAndFooter(t *testing.T) {
 // TestPageBefore: a level-2 heading PageBefore picks starts a page; the
 // others follow on.
 func TestPageBefore(t *testing.T) {
+	t.Parallel()
 	src := "## One\n\nSome text.\n\n## Two\n\nMore text.\n\n## Appendix A: Data\n\nThe data.\n"
 	a := testAssets()
 	a.PageBefore = func(title string) bool { return strings.HasPrefix(title, "Appendix A:") }

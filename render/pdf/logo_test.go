@@ -14,6 +14,7 @@ import (
 // is no logo; a side of exactly MaxLogoSide passes. Write refuses what
 // CheckLogo refuses.
 func TestLogoLimits(t *testing.T) {
+	t.Parallel()
 	if err := CheckLogo(testutil.PNGHeader(5000, 5000)); err != nil {
 		t.Errorf("a logo of exactly MaxLogoPixels was refused: %v", err)
 	}
@@ -45,6 +46,7 @@ func TestLogoLimits(t *testing.T) {
 // TestLogoScaledToItsBox: a logo larger than its printed box at 300 dpi
 // is scaled down to it; one no larger is embedded as it is.
 func TestLogoScaledToItsBox(t *testing.T) {
+	t.Parallel()
 	big := bytes.NewBuffer(testutil.NoisePNG(4000, 4000))
 	logo, err := prepareLogo(big.Bytes())
 	if err != nil {

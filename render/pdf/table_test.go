@@ -28,6 +28,7 @@ func tableDoc(filler, rows int) string {
 // never leaves the header alone at a page's bottom, wherever it starts
 // (filler of 0 to 40 lines before it).
 func TestTableBreaksRepeatHeader(t *testing.T) {
+	t.Parallel()
 	const rows = 40
 	var want []string
 	for i := range rows {
@@ -94,6 +95,7 @@ func checkTablePage(t *testing.T, filler, i int, lines []string) []string {
 // whole to the next page. Rows are 10 pt, the header 10 pt, a page
 // 100 pt (a header and 9 rows).
 func TestPlanTable(t *testing.T) {
+	t.Parallel()
 	rows := func(n int) []float64 {
 		h := make([]float64, n)
 		for i := range h {
@@ -135,6 +137,7 @@ func TestPlanTable(t *testing.T) {
 // TestTableMovesWhole: a short table that does not fit where it is
 // starts on the next page, whole; at exactly its room it stays.
 func TestTableMovesWhole(t *testing.T) {
+	t.Parallel()
 	src := "| A | B |\n|---|---|\n| first | row |\n| second | row |\n| third | row |\n"
 	l := measuring(t)
 	l.src = []byte(src)
@@ -162,6 +165,7 @@ func TestTableMovesWhole(t *testing.T) {
 // longer than keepCodeRows splits leaving at least minCodeRows rows on
 // the next page.
 func TestCodeBlockKeptWhole(t *testing.T) {
+	t.Parallel()
 	src := "```\n" + strings.Repeat("vllm serve m --tp 8 \\\n", 10) + "  --port 1\n```\n"
 	l := measuring(t)
 	l.src = []byte(src)

@@ -27,6 +27,7 @@ func measuring(tb testing.TB) *layout {
 // TestFitTextFitsWithEllipsis: a text too wide is cut to the longest
 // start that fits with an ellipsis; one that fits is left alone.
 func TestFitTextFitsWithEllipsis(t *testing.T) {
+	t.Parallel()
 	l := measuring(t)
 	st := textStyle{size: 8}
 	for _, s := range []string{testutil.LongTitle(10_000), strings.Repeat("W", 500), "Kimi K3 Çıkarım Performansı: vLLM ve SGLang, Direct ve Speculative (DSpark)"} {
@@ -71,6 +72,7 @@ func BenchmarkFitTextLong(b *testing.B) {
 // word; an id of many short hyphenated parts) gets the cover's six
 // lines, not pages, the last cut to fit with an ellipsis.
 func TestWrapAtMostLongTitle(t *testing.T) {
+	t.Parallel()
 	for _, title := range []string{testutil.LongTitle(100_000), strings.Repeat("Ş", 100_000), strings.Repeat("a-b_", 25_000)} {
 		l := measuring(t)
 		st := textStyle{size: 26, bold: true}
@@ -88,6 +90,7 @@ func TestWrapAtMostLongTitle(t *testing.T) {
 // TestSpans checks the font fallback: Liberation for text, DejaVu for
 // the symbols it lacks, '?' for a rune neither has.
 func TestSpans(t *testing.T) {
+	t.Parallel()
 	got := spans("Şık ✓✗ ⌈x⌉ 漢", false)
 	var b strings.Builder
 	for _, s := range got {
@@ -99,6 +102,7 @@ func TestSpans(t *testing.T) {
 }
 
 func TestHyphenSegments(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"vllm-direct-h200", "[vllm- direct- h200]"},
 		{"sglang_eagle3", "[sglang_ eagle3]"},
@@ -123,6 +127,7 @@ func TestHyphenSegments(t *testing.T) {
 }
 
 func TestGluedUnit(t *testing.T) {
+	t.Parallel()
 	units := map[string]bool{"ms": true, "s": true, "tok/s": true, "istek/s": true}
 	for _, tt := range []struct {
 		prev, word string
@@ -139,6 +144,7 @@ func TestGluedUnit(t *testing.T) {
 }
 
 func TestWrapCode(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in      string
 		perLine int
@@ -170,6 +176,7 @@ func TestWrapCode(t *testing.T) {
 // their spacing up to keep to one page; longer ones take more pages at
 // the usual spacing.
 func TestContentsCloseUp(t *testing.T) {
+	t.Parallel()
 	tight := int(math.Floor(float64(pageH-marginBot-tocTop) / tocTightLine))
 	for _, tt := range []struct {
 		entries, pages int

@@ -13,6 +13,7 @@ const sentence = "The layout engine flows paragraphs onto pages of fixed width a
 // text's words in order, and is full: its next line's first word would
 // not have fitted on it.
 func TestWrapFillsLinesGreedily(t *testing.T) {
+	t.Parallel()
 	l := measuring(t)
 	st := body()
 	space := l.measure(" ", st)
@@ -41,6 +42,7 @@ func TestWrapFillsLinesGreedily(t *testing.T) {
 // is cut at characters, each piece fitting; a long id breaks after a
 // hyphen, with no space.
 func TestWrapBreaks(t *testing.T) {
+	t.Parallel()
 	l := measuring(t)
 	st := body()
 	got := lineTexts(l.wrap([]run{{text: "first", st: st, brk: true}, {text: "second", st: st}}, l.width))
@@ -73,6 +75,7 @@ func TestWrapBreaks(t *testing.T) {
 // even when that moves the number to the next line; a word not among
 // them breaks as any other.
 func TestWrapGluesUnits(t *testing.T) {
+	t.Parallel()
 	l := measuring(t)
 	st := body()
 	width := l.measure("latency 1234", st) + 1 // " ms" does not fit after it
@@ -103,6 +106,7 @@ func TestWrapGluesUnits(t *testing.T) {
 // TestWriteGluesUnitsOfAssets: Write keeps the units of Assets.GlueUnits
 // on their number's line, and only those.
 func TestWriteGluesUnitsOfAssets(t *testing.T) {
+	t.Parallel()
 	l := measuring(t)
 	st := body()
 	// Words that fill the first line up to "1234", leaving less room
@@ -157,6 +161,7 @@ func fiveLines(l *layout) string {
 // the top of the next (widow); both the boundary of a page with room
 // for k lines and one with half a line less are checked.
 func TestParagraphWidowsAndOrphans(t *testing.T) {
+	t.Parallel()
 	st := body()
 	lh := bodySize * 1.42
 	const after = 6.0
@@ -188,6 +193,7 @@ func TestParagraphWidowsAndOrphans(t *testing.T) {
 // TestWrapKeepsRelations: a line never breaks beside ≤, ≥, =: "c ≤ 4"
 // and "TPS ≥ 15" stay whole.
 func TestWrapKeepsRelations(t *testing.T) {
+	t.Parallel()
 	l := measuring(t)
 	st := body()
 	for _, s := range []string{"the load window (c ≤ 4) of interactive chat", "an SLO of TPS ≥ 15 at P90 for every user", "where N = 427 users"} {

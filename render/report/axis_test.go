@@ -13,6 +13,7 @@ import (
 // levels as rates, in each language's number form, with ∞ for "as fast
 // as possible", capacity as R_max, and never as a concurrency "c=".
 func TestRateAxisWords(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		lang string
 		md   []string

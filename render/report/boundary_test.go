@@ -13,6 +13,7 @@ import (
 // 99%, one of 2.96 reads 3×, never "2.96×"; in the saturation sentence
 // and in the throughput dip note, in both editions.
 func TestLoadFactorWording(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		factor float64
 		want   map[string]string // the saturation's words, then the dip's

@@ -9,6 +9,7 @@ import (
 )
 
 func TestPackCommand(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name, in, want string
 		width          int
@@ -41,6 +42,7 @@ func TestPackCommand(t *testing.T) {
 // TestPackCommandRuns: the sample's commands, packed, give the server
 // the same options, and every line fits the width but a lone long unit.
 func TestPackCommandRuns(t *testing.T) {
+	t.Parallel()
 	cmd := "docker run --gpus all --privileged --ipc=host -p 8000:8000 \\\n" +
 		"  -v ~/.cache/huggingface:/root/.cache/huggingface \\\n" +
 		"  vllm/vllm-openai:v0 m \\\n  --tensor-parallel-size 8 \\\n  --max-num-seqs 32 \\\n" +

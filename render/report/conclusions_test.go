@@ -55,6 +55,7 @@ func checkText(t *testing.T, what, s string, want, not []string) {
 type words map[string][]string
 
 func TestTieWording(t *testing.T) {
+	t.Parallel()
 	capVals := func(ratio float64) analyze.Numbers {
 		return analyze.Numbers{"users": 100 * ratio, "next_users": 100, "max_load": 4, "next_max_load": 4, "ratio": ratio,
 			"lower_bound": 0, "next_lower_bound": 0, "throughput": 2, "next_throughput": 2}
@@ -106,6 +107,7 @@ func TestTieWording(t *testing.T) {
 }
 
 func TestScenarioTieWording(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name      string
 		s         analyze.Scenario
@@ -149,6 +151,7 @@ func TestScenarioTieWording(t *testing.T) {
 // at each level, the rival named per level where it changes; a level
 // where the pick trails says so, and by how much the rival is better.
 func TestMarginsPerLevel(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	r.Configs = append(r.Configs, analyze.Config{ID: "c", Name: analyze.Text{"": "SGLang + Spec"}})
 	r.Configs[1].Name = analyze.Text{"": "vLLM (direct)"}
@@ -231,6 +234,7 @@ func (v *view) lines() []string {
 // marks the unreached levels in its tables and tells them only in the
 // data quality notes.
 func TestBoundsAndUnreached(t *testing.T) {
+	t.Parallel()
 	a := ingest.Config{ID: "alpha", Levels: []ingest.Level{lv(1, 100, 60, 2), lv(2, 110, 55, 2.2), lv(4, 120, 50, 2.4), lv(8, 150, 40, 3)}}
 	b := ingest.Config{ID: "beta", Levels: []ingest.Level{lv(1, 90, 62, 2), lv(2, 100, 56, 2.1), lv(4, 130, 48, 2.5), lv(8, 160, 38, 3.2)}}
 	short := ingest.Config{ID: "short", Levels: []ingest.Level{lv(1, 80, 65, 1.9), lv(2, 90, 60, 2), lv(4, 95, 58, 2.1), lv(8, 100, 55, 2.2)}}
@@ -298,6 +302,7 @@ func TestBoundsAndUnreached(t *testing.T) {
 // in the table and the chart, never 0, and no sentence built on it; a
 // median latency standing in is marked.
 func TestUnknownUsers(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	r.Configs[0].Capacity.P90 = analyze.Capacity{Max: 4, Concurrency: 4, LatencyMeanS: math.NaN(), Users: analyze.UsersUnknown}
 	r.Configs[0].Capacity.Mean = analyze.Capacity{Max: 2, Concurrency: 2, LatencyMeanS: 1.8, Users: 52}
@@ -344,6 +349,7 @@ func chartSVG(t *testing.T, r *analyze.Report, lang, name string) string {
 // load factor and the deployment cap as the likely cause; a TTFT jump
 // with rising throughput is a scheduling change, never a saturation.
 func TestSaturationAndSchedulingChange(t *testing.T) {
+	t.Parallel()
 	// capped: throughput 2 → 3.6 → 3.7 req/s from c=8 to c=16 (× 1.03)
 	// while latency doubles; launched with --max-num-seqs 8, exceeded at the step.
 	capped := ingest.Config{ID: "capped", Levels: []ingest.Level{lv(4, 100, 60, 2), lv(8, 110, 55, 2.2), lv(16, 300, 40, 4.3)}}
@@ -381,6 +387,7 @@ func TestSaturationAndSchedulingChange(t *testing.T) {
 // itself: the median as median, the P99 as P99, in findings, scenario
 // rows and chart titles.
 func TestStandInNamed(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	for i := range r.Configs[0].Levels {
 		l := &r.Configs[0].Levels[i]
@@ -420,6 +427,7 @@ func TestStandInNamed(t *testing.T) {
 // equals latency by definition: no sentence offers it as evidence.
 // Where ITL is measured between chunks, the check is told.
 func TestNoIdentityAsEvidence(t *testing.T) {
+	t.Parallel()
 	tokens := 128
 	for _, itl := range []string{"tpot", "chunk"} {
 		a := ingest.Config{ID: "a", Levels: []ingest.Level{lv(2, 100, 60, 0.1+8*0.127), lv(8, 900, 50, 0.9+8*0.127)}}
@@ -453,6 +461,7 @@ func TestNoIdentityAsEvidence(t *testing.T) {
 // changes a capacity, else in the SLO section (the summary's caveat
 // names it in a clause).
 func TestFastTailLine(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		vals    analyze.Numbers
 		configs []string
@@ -488,6 +497,7 @@ func TestFastTailLine(t *testing.T) {
 // that do not bear on speed left out; JSON objects a row per key; a pipe
 // in a value kept inside its cell.
 func TestConfigDiffTable(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	r.Configs[0].Flags = []analyze.Flag{{Flag: "--tp", Value: "8"}, {Flag: "--max-num-seqs", Value: "32"}, {Flag: "--enable-x"},
 		{Flag: "--port", Value: "8000"}, {Flag: "--spec", Value: `{"model": "d1", "n": 7}`}, {Flag: "--list", Value: "[1,2]"}}
@@ -522,6 +532,7 @@ func TestConfigDiffTable(t *testing.T) {
 // TestPerUserTPSIsNotThroughput: no sentence about per-user TPS calls it
 // throughput.
 func TestPerUserTPSIsNotThroughput(t *testing.T) {
+	t.Parallel()
 	for _, lang := range locale.Languages {
 		loc, err := locale.New(lang, nil)
 		if err != nil {
@@ -542,6 +553,7 @@ func TestPerUserTPSIsNotThroughput(t *testing.T) {
 // to …" otherwise, with the users it holds at the think time (none
 // with a closed loop).
 func TestWindowWords(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	load := func(x analyze.Load) *analyze.Load { return &x }
 	s := analyze.Speedup{Points: []analyze.SpeedupPoint{{Load: 1}, {Load: 2}, {Load: 4}}, PaysOffFrom: load(1), PaysOffUpTo: load(2)}
@@ -565,6 +577,7 @@ func TestWindowWords(t *testing.T) {
 // TestJSONObject: an option's value is read as one JSON object, keys in
 // the order written; anything else is no object.
 func TestJSONObject(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in   string
 		keys []string
@@ -589,6 +602,7 @@ func TestJSONObject(t *testing.T) {
 // be counted is said to be so, a measured capacity is neither; no
 // capacity is ranked on an unknown, in either language.
 func TestUnrankedSaysWhy(t *testing.T) {
+	t.Parallel()
 	bound := ingest.Config{ID: "bound", Levels: []ingest.Level{lv(1, 100, 60, 2), lv(2, 110, 55, 2.2), lv(4, 120, 50, 2.4)}}
 	unknown := ingest.Config{ID: "unknown", Levels: []ingest.Level{lv(1, 100, 60, 2), lv(2, 110, 55, 0), lv(4, 1500, 50, 2.4)}}
 	measured := ingest.Config{ID: "measured", Levels: []ingest.Level{lv(1, 100, 60, 2), lv(2, 1500, 55, 2.2), lv(4, 1600, 50, 2.4)}}
@@ -631,6 +645,7 @@ func TestUnrankedSaysWhy(t *testing.T) {
 // both languages; ingest refuses such a configuration, and the
 // rendering does not rely on it.
 func TestEditionOverNoLevels(t *testing.T) {
+	t.Parallel()
 	beside := reporttest.Tiny()
 	beside.Configs[1].Levels, beside.Configs[1].Capacity = nil, analyze.Capacities{}
 	none := reporttest.Tiny()

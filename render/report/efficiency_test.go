@@ -31,6 +31,7 @@ func efficiencyReport() *analyze.Report {
 }
 
 func TestEfficiencyLines(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name string
 		edit func(r *analyze.Report)
@@ -90,6 +91,7 @@ func TestEfficiencyLines(t *testing.T) {
 }
 
 func TestCostLines(t *testing.T) {
+	t.Parallel()
 	cost := func(capacity, target float64) *analyze.Cost {
 		return &analyze.Cost{AtCapacity: analyze.CapacityCost{Stat: analyze.P90, Load: 4, PerMillion: capacity}, AtTarget: &analyze.TargetCost{Target: 60, PerMillion: target}}
 	}
@@ -119,6 +121,7 @@ func TestCostLines(t *testing.T) {
 
 // TestNoPriceNoCost: without a price the report says nothing of cost.
 func TestNoPriceNoCost(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "tr"} {
 		md, err := mdOf(efficiencyReport(), lang)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 // language defines, and no phraser is left of a kind without a rule. A
 // kind without one would compile and drop out of the report unnoticed.
 func TestEveryFindingKindIsPhrased(t *testing.T) {
+	t.Parallel()
 	kinds := analyze.FindingKinds()
 	for _, k := range kinds {
 		p, ok := phrasers[k]
@@ -33,6 +34,7 @@ func TestEveryFindingKindIsPhrased(t *testing.T) {
 // TestEveryAnomalyKindIsPhrased: the same for the anomaly kinds
 // (analyze.AnomalyRules) and the data-quality notes' phrasers.
 func TestEveryAnomalyKindIsPhrased(t *testing.T) {
+	t.Parallel()
 	kinds := analyze.AnomalyKinds()
 	for _, k := range kinds {
 		p, ok := anomalyPhrasers[k]

@@ -14,6 +14,7 @@ import (
 // TestConfigNotesShown: a config's manifest notes are placed, as
 // Markdown, with that config in the configurations section.
 func TestConfigNotesShown(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	r.Configs[1].Notes = analyze.Text{"en": "Served with **prefix caching** on.\n\n- second paragraph", "tr": "**Prefix caching** açık olarak sunuldu."}
 	for _, tt := range []struct{ lang, heading, note string }{
@@ -52,6 +53,7 @@ func TestConfigNotesShown(t *testing.T) {
 // the title block, the PDF cover and the model section, in both
 // editions; a model section appears for notes alone.
 func TestVendorShown(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	r.Meta.Model = analyze.Text{"": "Kimi K3"}
 	r.Meta.Vendor = analyze.Text{"": "Moonshot AI"}
@@ -99,6 +101,7 @@ func TestVendorShown(t *testing.T) {
 // states the think time or the user formula says closed loop, users =
 // requests in flight, never "0 s" nor a formula with 1 + 0/L.
 func TestZeroThinkTimeIsClosedLoop(t *testing.T) {
+	t.Parallel()
 	bad := regexp.MustCompile(`(?i)\b0 s think|think time 0|think time \(0|1 \+ 0|T_think / L_mean|\(1 \+ 0|0 s / L_mean`)
 	for _, mk := range []func() *analyze.Report{reporttest.Tiny, reporttest.TinyRate} {
 		for _, tt := range []struct{ lang, closed string }{{"en", "closed loop"}, {"tr", "kapalı döngü"}} {
@@ -143,6 +146,7 @@ func TestZeroThinkTimeIsClosedLoop(t *testing.T) {
 // a config by its name in that language, a statistic by its display
 // name, a tool by its name; nothing of the English message leaks.
 func TestWarningsSpeakEditionLanguage(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	r.Configs[0].Name = analyze.Text{"en": "Fast one", "tr": "Hızlı olan"}
 	r.Warnings = []analyze.Warning{
@@ -197,6 +201,7 @@ func TestWarningsSpeakEditionLanguage(t *testing.T) {
 // TestWarmupZeroMeansNone: warmup = 0 in the manifest says there was
 // no warm-up; an absent warmup says nothing.
 func TestWarmupZeroMeansNone(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	zero := 0
 	r.Meta.Warmup = &zero

@@ -14,6 +14,7 @@ import (
 )
 
 func TestMarkdownEscapesAndGaps(t *testing.T) {
+	t.Parallel()
 	for _, lang := range locale.Languages {
 		md, err := mdOf(reporttest.Tiny(), lang)
 		if err != nil {
@@ -57,6 +58,7 @@ func TestMarkdownEscapesAndGaps(t *testing.T) {
 }
 
 func TestMarkdownIsDeterministic(t *testing.T) {
+	t.Parallel()
 	a, err := mdOf(reporttest.Tiny(), "tr")
 	if err != nil {
 		t.Fatal(err)
@@ -72,6 +74,7 @@ func TestMarkdownIsDeterministic(t *testing.T) {
 // TestMarkdownGolden renders the hand-made report in each language and
 // compares it with testdata/tiny.<lang>.md.
 func TestMarkdownGolden(t *testing.T) {
+	t.Parallel()
 	for _, lang := range locale.Languages {
 		md, err := mdOf(reporttest.Tiny(), lang)
 		if err != nil {
@@ -84,6 +87,7 @@ func TestMarkdownGolden(t *testing.T) {
 // TestHTMLGolden renders the hand-made report's HTML (without charts, to
 // keep the golden readable) and compares it with testdata/tiny.<lang>.html.
 func TestHTMLGolden(t *testing.T) {
+	t.Parallel()
 	for _, lang := range locale.Languages {
 		ed, err := render.New(New(reporttest.Tiny()), render.Options{Lang: lang})
 		if err != nil {
@@ -101,6 +105,7 @@ func TestHTMLGolden(t *testing.T) {
 // as "?" in the matrix, is explained under it, and is phrased as
 // unchecked rather than missed.
 func TestSLOUnchecked(t *testing.T) {
+	t.Parallel()
 	r := reporttest.Tiny()
 	for i := range r.Configs[1].Levels {
 		l := &r.Configs[1].Levels[i]
@@ -130,6 +135,7 @@ func TestSLOUnchecked(t *testing.T) {
 // TestOverviewHeading checks the overview heading for two, one and no
 // common levels: never "c=0".
 func TestOverviewHeading(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		levels [2][]analyze.Load // config a's and b's levels
 		want   string
@@ -163,6 +169,7 @@ func TestOverviewHeading(t *testing.T) {
 }
 
 func TestUniformDef(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		itl  []string
 		want string

@@ -15,6 +15,7 @@ import (
 // the test reports never take (a template reaching another section's
 // method would fail only when that branch runs).
 func TestTemplatesUseOnlyTheirSubView(t *testing.T) {
+	t.Parallel()
 	views := map[string]reflect.Type{
 		"report/report.md.tmpl":  reflect.TypeFor[rootView](),
 		"partials.tmpl":          reflect.TypeFor[vocabulary](),

@@ -11,6 +11,7 @@ import (
 // each edition's number style; code, versions, addresses and values
 // given per language are left as written.
 func TestFactValue(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		in     analyze.Text
 		tr, en string
