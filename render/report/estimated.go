@@ -40,7 +40,9 @@ func approxCell(cell string, est bool) string {
 }
 
 // valEst is val marked as an estimate when est: "≈ 2.58 s".
-func (v *view) valEst(id analyze.MetricID, x float64, est bool) string { return approx(v.val(id, x), est) }
+func (v *view) valEst(id analyze.MetricID, x float64, est bool) string {
+	return approx(v.val(id, x), est)
+}
 
 // latencyEstimatedAt reports whether config id's mean latency at load x
 // is an estimate.
