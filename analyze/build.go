@@ -112,6 +112,7 @@ func Build(c *ingest.Campaign, opt Options) (*Report, error) {
 	an.Speedups = r.Speedups
 	r.Findings = findings(an)
 	r.Scenarios = scenarios(an)
+	markEstimated(an, r.Findings, r.Scenarios)
 	r.Scorecard = scorecard(an.Configs, r.Params)
 	if !r.Axis.SweepsLoad() {
 		// A frontier is a trade-off between loads, as are a throughput
@@ -481,9 +482,9 @@ func highestPassing(levels []Level, pct Percentile) (Capacity, Level) {
 		c.LowerBound = i == len(reached)-1
 		c.Concurrency = l.Concurrency
 		c.ThroughputRPS = l.SystemRPS
-		c.LatencyMeanS, c.LatencyStat = l.Latency.Mean, ""
+		c.LatencyMeanS, c.LatencyStat, c.LatencyMethod = l.Latency.Mean, "", l.LatencyMethod
 		if !Known(c.LatencyMeanS) && Known(l.Latency.P50) {
-			c.LatencyMeanS, c.LatencyStat = l.Latency.P50, "p50"
+			c.LatencyMeanS, c.LatencyStat, c.LatencyMethod = l.Latency.P50, "p50", ""
 		}
 		at = l
 	}

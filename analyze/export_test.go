@@ -24,3 +24,12 @@ func CheckSchema(data []byte) (parsed, wholeForm bool, err error) {
 	}
 	return true, false, nil
 }
+
+// EstimatedKinds are the kinds of finding estimatedBy has a row for.
+func EstimatedKinds() []FindingKind {
+	var out []FindingKind
+	for k := range estimatedBy {
+		out = append(out, k)
+	}
+	return out
+}

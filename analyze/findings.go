@@ -34,9 +34,13 @@ type Finding struct {
 	TieRivals []TieRival `json:"tie_rivals,omitempty"`
 	// Fragile lists the levels whose tail percentiles, from fewer than
 	// MinTailSample requests, the finding rests on.
-	Fragile  []Load   `json:"fragile_levels,omitempty"`
-	Score    float64  `json:"score"`
-	Severity Severity `json:"severity"`
+	Fragile []Load `json:"fragile_levels,omitempty"`
+	// Estimated lists the configs whose mean latency the finding quotes,
+	// compares or counts users from is an estimate (Level.LatencyEstimated):
+	// the renderers mark their numbers (markEstimated).
+	Estimated []string `json:"estimated,omitempty"`
+	Score     float64  `json:"score"`
+	Severity  Severity `json:"severity"`
 }
 
 // FindingKind names a kind of finding. Each has a row in Rules.

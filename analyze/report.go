@@ -287,6 +287,11 @@ type Level struct {
 // "mean_output_length"), which every place that shows it marks.
 func (l Level) LatencyEstimated() bool { return l.LatencyMethod == string(ingest.LatencyMeanLength) }
 
+// ConcurrencyEstimated reports whether the level's concurrency rests on
+// an estimated mean latency: a request-rate run's effective concurrency,
+// request throughput × that latency (Little's law).
+func (l Level) ConcurrencyEstimated() bool { return l.Rate != 0 && l.LatencyEstimated() }
+
 // MarshalJSON writes absent numbers as null.
 func (l Level) MarshalJSON() ([]byte, error) {
 	type plain Level
@@ -557,12 +562,30 @@ type Capacity struct {
 	// for a mean the source does not report.
 	LatencyMeanS float64 `json:"-"`
 	LatencyStat  string  `json:"latency_stat,omitempty"`
+	// LatencyMethod is the level's (Level.LatencyMethod) where the file
+	// gave no mean latency and LatencyMeanS was derived: an estimate
+	// ("mean_output_length") makes the users, and on a rate axis the
+	// effective concurrency, estimates too (LatencyEstimated).
+	LatencyMethod string `json:"latency_method,omitempty"`
 	// ThroughputRPS is the system's request throughput at Max: what the
 	// capacity is ranked by on a rate axis.
 	ThroughputRPS float64 `json:"-"`
 	// Users = round-half-up(Concurrency × (1 + think / LatencyMeanS));
 	// UsersUnknown when the latency is unknown (null in JSON).
 	Users int `json:"-"`
+}
+
+// LatencyEstimated reports whether the capacity's mean latency is an
+// estimate (LatencyMethod "mean_output_length"): its users are then
+// estimates too, unless a closed loop makes them the concurrency on a
+// concurrency axis (UsersEstimated).
+func (c Capacity) LatencyEstimated() bool { return c.LatencyMethod == string(ingest.LatencyMeanLength) }
+
+// UsersEstimated reports whether the capacity's user count rests on an
+// estimated mean latency: C × (1 + think / L_mean) with a think time, or
+// on a rate axis (axis), where C itself is throughput × L_mean.
+func (c Capacity) UsersEstimated(think float64, axis Axis) bool {
+	return c.UsersKnown() && c.LatencyEstimated() && (think > 0 || axis == AxisRate)
 }
 
 // UsersUnknown is the user count of a capacity whose latency is unknown.

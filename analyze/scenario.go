@@ -36,6 +36,10 @@ type Scenario struct {
 	// Fragile lists the levels whose tail percentiles, from fewer than
 	// MinTailSample requests, the pick rests on (its SLO checks).
 	Fragile []Load `json:"fragile_levels,omitempty"`
+	// Estimated lists the configs whose estimated mean latency the
+	// scenario's users (or, on the tps_e2e basis, its values) rest on
+	// (Finding.Estimated).
+	Estimated []string `json:"estimated,omitempty"`
 }
 
 // ScenarioKind names a use the report recommends a config for.

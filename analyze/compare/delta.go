@@ -29,6 +29,9 @@ func (k *comparer) level(p levelPair, refused map[string]bool) []Delta {
 			}
 			d := newDelta(Metric(m), st, &x, o, n)
 			d.LowerIsBetter, d.Headline = m.LowerIsBetter(), st == head
+			if m == analyze.Latency && st == analyze.Mean {
+				d.OldEstimated, d.NewEstimated = p.old.LatencyEstimated(), p.new.LatencyEstimated()
+			}
 			k.test(&d, m, st, p, samples)
 			k.judge(&d)
 			out = append(out, d)
@@ -163,11 +166,18 @@ func (k *comparer) capacity(old, cand analyze.Config, refused map[string]bool) [
 		if !refused[string(CapacityUsers)] {
 			d := newDelta(CapacityUsers, pct, nil, users(co), users(cn))
 			d.OldAtLeast, d.NewAtLeast, d.Headline = co.LowerBound, cn.LowerBound, pct == k.c.Percentile
+			d.OldEstimated, d.NewEstimated = k.usersEstimated(co, k.c.Old), k.usersEstimated(cn, k.c.New)
 			k.judgeBound(&d)
 			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// usersEstimated reports whether capacity c's users, in report r, rest
+// on an estimated mean latency.
+func (k *comparer) usersEstimated(c analyze.Capacity, r *analyze.Report) bool {
+	return r != nil && c.UsersEstimated(r.Params.ThinkS, r.Axis)
 }
 
 func users(c analyze.Capacity) float64 {

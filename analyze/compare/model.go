@@ -358,6 +358,13 @@ type Delta struct {
 	// (the highest level tested passed): the value is at least Old/New.
 	OldAtLeast bool `json:"old_at_least,omitempty"`
 	NewAtLeast bool `json:"new_at_least,omitempty"`
+	// OldEstimated and NewEstimated mark a value that rests on a mean
+	// latency the side's file does not give, estimated from its runs'
+	// mean output length (analyze's Level.LatencyEstimated): that mean
+	// latency itself, or the users a capacity counts from it. Its change
+	// is a change of estimates.
+	OldEstimated bool `json:"old_estimated,omitempty"`
+	NewEstimated bool `json:"new_estimated,omitempty"`
 	// DeltaPct is (new − old) / old × 100; NaN (null) when either is
 	// absent or old is 0.
 	DeltaPct float64 `json:"-"`

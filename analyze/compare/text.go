@@ -70,6 +70,9 @@ func (c *Comparison) writeText(w io.Writer) {
 	if c.OneRunPerSide && c.tested() {
 		fmt.Fprintln(w, "one run per side: a p-value says these two runs differ, not that a rerun would; rerun before acting on a change under 10%")
 	}
+	if c.AnyEstimated() {
+		fmt.Fprintln(w, "≈ an estimate: a mean latency the files do not give (mean TTFT + mean TPOT × (mean output tokens − 1)), or users counted from one; its change is a change of estimates")
+	}
 	for _, d := range c.Differences {
 		where := ""
 		if d.Config != "" {
@@ -104,6 +107,19 @@ func (c *Comparison) writeText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "not compared: %s %s (%s)\n", u.Config, c.Axis.Label(u.Load), levelReason(u))
 	}
+}
+
+// AnyEstimated reports whether some delta of c compares a value that is
+// an estimate on a side (Delta.OldEstimated, NewEstimated).
+func (c *Comparison) AnyEstimated() bool {
+	for _, cf := range c.Configs {
+		for _, d := range cf.Deltas {
+			if d.OldEstimated || d.NewEstimated {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // levelReason says why a level was not compared.
@@ -309,7 +325,8 @@ func headlineAt(cf Config, m Metric, x analyze.Load) (Delta, bool) {
 
 // deltaCells are a delta's six cells: old, →, new, delta, mark, test.
 func (c *Comparison) deltaCells(d Delta) []string {
-	return []string{bound(d.Old, d.OldAtLeast), "→", bound(d.New, d.NewAtLeast), pct(d.DeltaPct), mark(d.Change), c.testText(d)}
+	return []string{estimated(bound(d.Old, d.OldAtLeast), d.OldEstimated), "→", estimated(bound(d.New, d.NewAtLeast), d.NewEstimated),
+		pct(d.DeltaPct), mark(d.Change), c.testText(d)}
 }
 
 // DeltaText names the delta d of c in one line, as the text's verdict
@@ -323,7 +340,8 @@ func (c *Comparison) DeltaText(d Delta) string {
 	if d.Load != nil {
 		what += " at " + c.Axis.Label(*d.Load)
 	}
-	return fmt.Sprintf("%s %s → %s (%s)", what, bound(d.Old, d.OldAtLeast), bound(d.New, d.NewAtLeast), pct(d.DeltaPct))
+	return fmt.Sprintf("%s %s → %s (%s)", what, estimated(bound(d.Old, d.OldAtLeast), d.OldEstimated),
+		estimated(bound(d.New, d.NewAtLeast), d.NewEstimated), pct(d.DeltaPct))
 }
 
 // deltaList names deltas for the verdict lines, "; " between them.
@@ -394,6 +412,15 @@ func bound(x float64, atLeast bool) string {
 	s := value(x)
 	if atLeast {
 		s = "≥" + s
+	}
+	return s
+}
+
+// estimated marks a value that is an estimate (Delta.OldEstimated,
+// NewEstimated), as the reports do: "≈221".
+func estimated(s string, est bool) string {
+	if est {
+		return "≈" + s
 	}
 	return s
 }

@@ -54,8 +54,8 @@ func (cv *chartView) capacity() (*figure, error) {
 		head, other := c.Capacity.Get(stats[0]), c.Capacity.Get(stats[1])
 		loads.rows = append(loads.rows, capRow{head: at(head), other: at(other), label: present.LoadCell(cv.loc, head),
 			otherLabel: present.LoadCell(cv.loc, other), color: col})
-		row := capRow{head: userCount(head), other: userCount(other), label: present.UsersCell(cv.loc, head),
-			otherLabel: present.UsersCell(cv.loc, other), color: col}
+		row := capRow{head: userCount(head), other: userCount(other), label: cv.usersLabel(head),
+			otherLabel: cv.usersLabel(other), color: col}
 		top = math.Max(top, math.Max(nanZero(row.head), nanZero(row.other)))
 		counts.rows = append(counts.rows, row)
 	}
@@ -77,6 +77,7 @@ func (cv *chartView) capacity() (*figure, error) {
 		{label: cv.loc.T("legend_cap_other", "Stat", cv.loc.T("stat_"+string(stats[1]))),
 			style: seriesStyle{Glyph: draw.GlyphStyle{Color: grey, Radius: vg.Points(6), Shape: ringMark{}}}},
 	}
+	legend = append(legend, cv.usersEstimateEntries(stats)...)
 	h := max(chartHeight, 120+(14+11*lines)*n)
 	return &figure{title: present.ThinkText(cv.loc, cv.r.Params.ThinkS, "chart_title_capacity"),
 		panels: [][]*plot.Plot{{cmax, users}}, legend: legend, w: chartWidth, h: vg.Length(h), sizes: fullSize}, nil
@@ -103,6 +104,16 @@ func (cv *chartView) zeroLoad(p *plot.Plot) float64 {
 	p.X.Min = zero / math.Pow(2, 0.3)
 	p.Add(axisBreak{x: lowest / math.Pow(2, infGap/2)})
 	return zero
+}
+
+// usersLabel is a capacity's users as its bar's label: "221", "≥ 289",
+// "221 ≈" when counted from an estimated mean latency.
+func (cv *chartView) usersLabel(c analyze.Capacity) string {
+	s := present.UsersCell(cv.loc, c)
+	if present.UsersEstimated(cv.r, c) {
+		s = present.EstimatedCell(s)
+	}
+	return s
 }
 
 // userCount is a capacity's users for a bar; NaN when unknown.

@@ -30,7 +30,7 @@ func (cv *chartView) dashboard() (*figure, error) {
 	}{{analyze.TTFT, cv.sloTTFT()}, {analyze.ITL, nil}, {analyze.TPS, cv.sloTPS()}, {analyze.Latency, nil}} {
 		p, err := cv.linePanel(lineSpec{title: cv.loc.T("dash_"+present.MustOf(t.id).Stem, "Stat", cv.statWord(t.id, st)), xLabel: load, sz: tileSize,
 			value: func(l analyze.Level) float64 { x, _ := present.Shown(t.id, st, l); return x }, standIn: standsIn(t.id, st),
-			slo: t.slo, log: logY(t.id), byEngine: byEngine}, all)
+			estimated: estimatedAt(t.id, st), slo: t.slo, log: logY(t.id), byEngine: byEngine}, all)
 		if err != nil {
 			return nil, err
 		}
@@ -56,7 +56,8 @@ func (cv *chartView) dashboard() (*figure, error) {
 	if byEngine {
 		legend = cv.engineEntries()
 	}
-	marks := cv.standInLegend([]analyze.MetricID{analyze.TTFT, analyze.ITL, analyze.TPS, analyze.Latency}, st)
+	ids := []analyze.MetricID{analyze.TTFT, analyze.ITL, analyze.TPS, analyze.Latency}
+	marks := append(cv.standInLegend(ids, st), cv.estimateEntries(ids, st)...)
 	return &figure{title: cv.loc.T(DashboardCaption(cv.r)), panels: panels, legend: slices.Concat(legend, cv.markEntries(false), marks),
 		w: chartWidth, h: 430, sizes: tileSize}, nil
 }

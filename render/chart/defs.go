@@ -173,8 +173,12 @@ type lineSpec struct {
 	// P90, a median for a mean): such a point is ringed (standInGlyph).
 	// nil for none.
 	standIn func(analyze.Level) bool
-	slo     *sloRef
-	log     bool
+	// estimated reports whether the value drawn at a level is an
+	// estimate (present.Estimated): such a point is ringed
+	// (estimateGlyph). nil for none.
+	estimated func(analyze.Level) bool
+	slo       *sloRef
+	log       bool
 	// byEngine draws each config in its engine's first style (the
 	// dashboard past maxStyled configs, whose legend names engines).
 	byEngine bool
@@ -279,6 +283,7 @@ func (cv *chartView) lines(ls lineSpec) ([]configLine, valueSpan) {
 	for i, c := range cv.r.Configs {
 		lines[i] = cv.configLine(c, value, ls.spread, ls.log)
 		lines[i].standIns = standInPoints(cv.r.Levels, c, value, ls.standIn)
+		lines[i].estimates = standInPoints(cv.r.Levels, c, value, ls.estimated)
 		span.addLine(lines[i])
 	}
 	return lines, span
@@ -374,10 +379,12 @@ type configLine struct {
 	unreached plotter.XYs   // levels whose load was not reached
 	bars      []errBar      // run-to-run spreads
 	standIns  plotter.XYs   // points whose value is a stand-in statistic
+	estimates plotter.XYs   // points whose value is an estimate
 }
 
 // standInPoints are config c's points, among its reached levels with a
-// value, whose value is a stand-in (standIn); nil for none.
+// value, whose value is a stand-in (standIn), or an estimate; nil for
+// none.
 func standInPoints(levels []analyze.Load, c analyze.Config, value func(analyze.Level) float64, standIn func(analyze.Level) bool) plotter.XYs {
 	if standIn == nil {
 		return nil
@@ -466,6 +473,11 @@ func addConfigLine(p *plot.Plot, k, n int, style seriesStyle, cl configLine) err
 		ring.Radius = style.Glyph.Radius + vg.Points(2.4)
 		p.Add(crosses{xys: cl.standIns, glyph: ring})
 	}
+	if len(cl.estimates) > 0 {
+		ring := estimateGlyph
+		ring.Radius = style.Glyph.Radius + vg.Points(3.6)
+		p.Add(crosses{xys: cl.estimates, glyph: ring})
+	}
 	return nil
 }
 
@@ -480,18 +492,19 @@ func (cv *chartView) metric(id analyze.MetricID, slo *sloRef) (*figure, error) {
 			x, _ := present.Shown(id, st, l) // the stand-ins the tables mark
 			return x
 		}, spread: func(l analyze.Level) string {
-			if _, mark := present.Shown(id, st, l); mark != "" {
+			if standsIn(id, st)(l) {
 				return "" // a stand-in: its spread is another statistic's
 			}
-			return analyze.SpreadKey(id, st)
-		}, standIn: standsIn(id, st), slo: slo, log: logY(id)}
+			return analyze.SpreadKey(id, st) // an estimate's is its own
+		}, standIn: standsIn(id, st), estimated: estimatedAt(id, st), slo: slo, log: logY(id)}
 	}
 	var shared valueSpan
 	for _, st := range stats {
 		_, span := cv.lines(spec(st, panelGroup{}, fullSize))
 		shared.union(span)
 	}
-	return cv.rowsFigure(cv.loc.T("ctitle_"+look.Stem), true, cv.standInEntries(id, stats...), func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
+	marks := append(cv.standInEntries(id, stats...), cv.estimateEntries([]analyze.MetricID{id}, stats...)...)
+	return cv.rowsFigure(cv.loc.T("ctitle_"+look.Stem), true, marks, func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
 		var row []*plot.Plot
 		for _, st := range stats {
 			ls := spec(st, g, sz)

@@ -40,11 +40,12 @@ func (squareMark) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 }
 
 // standsIn reports, for a level, whether the value shown for statistic
-// st of metric id is another statistic standing in for it.
+// st of metric id is another statistic standing in for it (an estimate
+// of st itself is none: estimatedAt).
 func standsIn(id analyze.MetricID, st analyze.Statistic) func(analyze.Level) bool {
 	return func(l analyze.Level) bool {
 		_, mark := present.Shown(id, st, l)
-		return mark != ""
+		return mark != "" && mark != present.EstimatedMark
 	}
 }
 

@@ -70,7 +70,8 @@ func (cv *chartView) throughput() (*figure, error) {
 	if same {
 		metrics = append([]analyze.MetricID{analyze.TTFT}, metrics...)
 	}
-	return cv.rowsFigure(title, !same, cv.standInLegend(metrics, cv.headline()), func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
+	marks := append(cv.standInLegend(metrics, cv.headline()), cv.estimateEntries(metrics, cv.headline())...)
+	return cv.rowsFigure(title, !same, marks, func(g panelGroup, sz textSizes) ([]*plot.Plot, error) {
 		var first *plot.Plot
 		var err error
 		if same {
@@ -128,6 +129,9 @@ func (cv *chartView) vsThroughput(title string, id analyze.MetricID, slo *sloRef
 			run = append(run, plotter.XY{X: x, Y: y})
 			if standsIn(id, st)(l) {
 				cl.standIns = append(cl.standIns, plotter.XY{X: x, Y: y})
+			}
+			if present.Estimated(id, st, l) {
+				cl.estimates = append(cl.estimates, plotter.XY{X: x, Y: y})
 			}
 		}
 		if len(run) > 0 {

@@ -137,8 +137,8 @@ func (v *view) wideGrid(ds []compare.Delta) grid {
 		if ev := v.evidence(d); ev != "" && judged != "~" {
 			judged += " (" + ev + ")"
 		}
-		t.Rows = append(t.Rows, []string{capFirst(v.metricCell(d), v), v.statShort(d), v.value(d.Metric, d.Old, d.OldAtLeast),
-			v.value(d.Metric, d.New, d.NewAtLeast), v.change(d), judged})
+		t.Rows = append(t.Rows, []string{capFirst(v.metricCell(d), v), v.statShort(d), v.value(d.Metric, d.Old, d.OldAtLeast, d.OldEstimated),
+			v.value(d.Metric, d.New, d.NewAtLeast, d.NewEstimated), v.change(d), judged})
 	}
 	g.Table = t
 	return g
@@ -260,7 +260,7 @@ func (v *view) trendRow(cf compare.Config, ds []compare.Delta, cols []string, pe
 // better** (as TPS)", "56.0 → 62.4 +11.6% ~ not significant (quantile p
 // = 0.609)", "39.5 → 39.5 −0.1% ~", "– → 39.5 – ? absent".
 func (v *view) deltaCell(d compare.Delta) string {
-	values := glue(v.value(d.Metric, d.Old, d.OldAtLeast) + " → " + v.value(d.Metric, d.New, d.NewAtLeast))
+	values := glue(v.value(d.Metric, d.Old, d.OldAtLeast, d.OldEstimated) + " → " + v.value(d.Metric, d.New, d.NewAtLeast, d.NewEstimated))
 	mark := v.markShort(d)
 	judged := glue(v.change(d)) + " " + glue(mark)
 	if d.Change == compare.Improved || d.Change == compare.Regressed {

@@ -52,7 +52,7 @@ func checkAppendixDeltas(t *testing.T, v *view, cf compare.Config, tables []rend
 			t.Errorf("%s %s: %s %s at %v is not in the appendix", lang, cf.ID, d.Metric, d.Stat, *d.Load)
 			continue
 		}
-		want := []string{v.value(d.Metric, d.Old, d.OldAtLeast), v.value(d.Metric, d.New, d.NewAtLeast), v.change(d), v.markShort(d)}
+		want := []string{v.value(d.Metric, d.Old, d.OldAtLeast, d.OldEstimated), v.value(d.Metric, d.New, d.NewAtLeast, d.NewEstimated), v.change(d), v.markShort(d)}
 		if ev := v.evidence(d); ev != "" && v.markShort(d) != "~" {
 			want = append(want, "("+ev+")")
 		}

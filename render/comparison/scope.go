@@ -225,7 +225,11 @@ func (v *view) ownCapacity(u compare.UnmatchedConfig) string {
 	if !u.Capacity.UsersKnown() {
 		return v.loc.T("compare_own_capacity", "What", what, "Load", load)
 	}
-	return v.loc.N("compare_own_capacity_users", u.Capacity.Users, "What", what, "Load", load, "Users", present.UsersCell(v.loc, u.Capacity))
+	users := present.UsersCell(v.loc, u.Capacity)
+	if r := v.sideReport(u.Side); r != nil && present.UsersEstimated(r, u.Capacity) {
+		users = v.value(compare.CapacityUsers, float64(u.Capacity.Users), u.Capacity.LowerBound, true)
+	}
+	return v.loc.N("compare_own_capacity_users", u.Capacity.Users, "What", what, "Load", load, "Users", users)
 }
 
 // ownTable is a one-sided configuration's numbers per level: TTFT at
@@ -240,7 +244,7 @@ func (v *view) ownTable(u compare.UnmatchedConfig) render.Table {
 	t := render.Table{Head: []string{v.loc.T("compare_col_level"), v.statCell(compare.Delta{Metric: ttft, Stat: ttftStat}),
 		v.statCell(compare.Delta{Metric: tps, Stat: tpsStat}), v.statCell(compare.Delta{Metric: compare.Metric(analyze.SystemRPS)})}, Align: "lrrr"}
 	cell := func(m compare.Metric, x float64, st, want analyze.Statistic) string {
-		s := v.value(m, x, false)
+		s := v.value(m, x, false, false)
 		if st != want && s != "–" {
 			s += " (" + v.loc.T("stat_"+string(st)) + ")"
 		}
@@ -248,7 +252,7 @@ func (v *view) ownTable(u compare.UnmatchedConfig) render.Table {
 	}
 	for _, l := range u.Levels {
 		t.Rows = append(t.Rows, []string{v.at(l.Load, u.Side), cell(ttft, l.TTFT, l.TTFTStat, ttftStat), cell(tps, l.TPS, l.TPSStat, tpsStat),
-			v.value(compare.Metric(analyze.SystemRPS), l.SystemRPS, false)})
+			v.value(compare.Metric(analyze.SystemRPS), l.SystemRPS, false, false)})
 	}
 	return t
 }
@@ -355,4 +359,13 @@ func (v *view) at(x analyze.Load, side string) string {
 // side was compared and no metric refused.
 func (v *view) AllCompared() bool {
 	return len(v.C.Unmatched.Configs) == 0 && len(v.C.Unmatched.Levels) == 0 && len(v.C.Refused) == 0
+}
+
+// sideReport is the analysis of one side (compare.SideBaseline or
+// SideCandidate); nil when the comparison holds none.
+func (v *view) sideReport(side string) *analyze.Report {
+	if side == compare.SideCandidate {
+		return v.C.New
+	}
+	return v.C.Old
 }

@@ -19,6 +19,7 @@ type vocabulary interface {
 	Alpha() string
 	Stat() string
 	HasCharts() bool
+	Estimated() string
 }
 
 // verdictMethods are what the verdict (compare/verdict.tmpl) lays out.

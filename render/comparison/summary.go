@@ -281,8 +281,8 @@ func (v *view) capacityPhrase(cf compare.Config, ds []compare.Delta, confirmed b
 		if load != nil && d == users {
 			what = v.loc.T("compare_mshort_capacity_users")
 		}
-		items = append(items, v.loc.T("compare_what_value", "What", what, "Old", v.value(d.Metric, d.Old, d.OldAtLeast),
-			"New", v.value(d.Metric, d.New, d.NewAtLeast), "Change", v.change(*d)))
+		items = append(items, v.loc.T("compare_what_value", "What", what, "Old", v.value(d.Metric, d.Old, d.OldAtLeast, d.OldEstimated),
+			"New", v.value(d.Metric, d.New, d.NewAtLeast, d.NewEstimated), "Change", v.change(*d)))
 		if d.ConfirmedAt != nil {
 			at = d.ConfirmedAt
 		}
@@ -293,7 +293,7 @@ func (v *view) capacityPhrase(cf compare.Config, ds []compare.Delta, confirmed b
 	list := v.loc.List(items)
 	if load == nil {
 		if d, ok := sameCapacity(cf, users.Stat); ok {
-			list = v.loc.T("compare_what_same_capacity", "List", list, "What", v.loc.T("compare_mshort_capacity_load"), "Load", v.value(d.Metric, d.Old, d.OldAtLeast))
+			list = v.loc.T("compare_what_same_capacity", "List", list, "What", v.loc.T("compare_mshort_capacity_load"), "Load", v.value(d.Metric, d.Old, d.OldAtLeast, d.OldEstimated))
 		}
 	}
 	switch {

@@ -133,7 +133,7 @@ func (v *view) cannotTell(cf compare.Config) string {
 			continue
 		}
 		items = append(items, v.loc.T("compare_what_value_bare", "What", v.metricName(d),
-			"Old", v.value(d.Metric, d.Old, d.OldAtLeast), "New", v.value(d.Metric, d.New, d.NewAtLeast)))
+			"Old", v.value(d.Metric, d.Old, d.OldAtLeast, d.OldEstimated), "New", v.value(d.Metric, d.New, d.NewAtLeast, d.NewEstimated)))
 		w := v.unknownWhy(d)
 		same = same && (why == "" || why == w)
 		why = w

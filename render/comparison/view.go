@@ -251,10 +251,22 @@ func (v *view) unit(m compare.Metric) string {
 	return ""
 }
 
+// Estimated is the line that says what ≈ marks, where some value
+// compared is an estimate on a side (compare's Delta.OldEstimated,
+// NewEstimated); "" otherwise.
+func (v *view) Estimated() string {
+	if !v.C.AnyEstimated() {
+		return ""
+	}
+	return v.loc.T("compare_estimated_mark", "Mark", present.EstimatedMark)
+}
+
 // value writes one side's value of a delta: with the metric's decimals,
 // a capacity as its level (∞ for an unbounded rate), users as a count,
-// "≥ " before a lower bound, "–" when absent.
-func (v *view) value(m compare.Metric, x float64, atLeast bool) string {
+// "≥ " before a lower bound, "≈ " before an estimate (est: a mean
+// latency the side's file does not give, or users counted from one),
+// "–" when absent.
+func (v *view) value(m compare.Metric, x float64, atLeast, est bool) string {
 	var s string
 	switch {
 	case math.IsNaN(x):
@@ -267,6 +279,9 @@ func (v *view) value(m compare.Metric, x float64, atLeast bool) string {
 		s = v.loc.Num(x, 0)
 	default:
 		s = v.loc.Num(x, present.MustOf(analyze.MetricID(m)).Dec)
+	}
+	if est {
+		s = present.EstimatedText(s)
 	}
 	if atLeast {
 		return "≥ " + s
@@ -458,8 +473,8 @@ func (v *view) deltaPhrase(d compare.Delta) string {
 	if unit != "" {
 		unit = " " + unit
 	}
-	return v.loc.T("compare_delta", "What", v.what(d), "Old", v.value(d.Metric, d.Old, d.OldAtLeast),
-		"New", v.value(d.Metric, d.New, d.NewAtLeast), "Unit", unit, "Change", v.change(d), "Test", v.testLong(d))
+	return v.loc.T("compare_delta", "What", v.what(d), "Old", v.value(d.Metric, d.Old, d.OldAtLeast, d.OldEstimated),
+		"New", v.value(d.Metric, d.New, d.NewAtLeast, d.NewEstimated), "Unit", unit, "Change", v.change(d), "Test", v.testLong(d))
 }
 
 // number writes a setting of compare.Difference (a number as text) in

@@ -84,6 +84,21 @@ func Mark(asked, used analyze.Statistic) string { return marks[[2]analyze.Statis
 // from the run's mean output length (analyze's Level.LatencyEstimated).
 const EstimatedMark = "≈"
 
+// EstimatedCell marks a table cell or a chart label that holds an
+// estimate, as the stand-ins are marked: "2.58 ≈".
+func EstimatedCell(cell string) string { return cell + " " + EstimatedMark }
+
+// EstimatedText marks an estimate in running text, where the mark
+// reads as "about": "≈ 2.58 s", "≈ 221".
+func EstimatedText(text string) string { return EstimatedMark + " " + text }
+
+// UsersEstimated reports whether capacity c's users in report r rest on
+// an estimated mean latency (analyze's Capacity.UsersEstimated, at r's
+// think time and axis).
+func UsersEstimated(r *analyze.Report, c analyze.Capacity) bool {
+	return c.UsersEstimated(r.Params.ThinkS, r.Axis)
+}
+
 // Estimated reports whether statistic st of metric id at l is an
 // estimate: the mean latency of a level whose file gave none.
 func Estimated(id analyze.MetricID, st analyze.Statistic, l analyze.Level) bool {

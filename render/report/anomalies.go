@@ -111,7 +111,14 @@ func (v *view) noteCapLimit(a analyze.Anomaly, n *noteState) string {
 	}
 	l := v.loc
 	return l.T("anomaly_cap_limit", "Config", v.Name(a.Config), "C", l.At(a.Load), "Flag", render.Code(a.Metric+" "+strconv.FormatFloat(a.Values["cap"], 'f', -1, 64)),
-		"InFlight", l.Num(a.Values["in_flight"], 0))
+		"InFlight", v.inFlight(a, 0))
+}
+
+// inFlight writes an anomaly's requests in flight (request throughput ×
+// mean latency) with dec decimals, marked as an estimate where that
+// latency is one.
+func (v *view) inFlight(a analyze.Anomaly, dec int) string {
+	return approx(v.loc.Num(a.Values["in_flight"], dec), v.latencyEstimatedAt(a.Config, a.Load))
 }
 
 // noteDip words a throughput dip that a later level recovers from.
@@ -133,7 +140,7 @@ func (v *view) noteP90(a analyze.Anomaly, _ *noteState) string {
 // noteMismatch words a mean latency that TTFT and ITL do not add up to.
 func (v *view) noteMismatch(a analyze.Anomaly, _ *noteState) string {
 	l, val := v.loc, a.Values
-	return l.T("anomaly_latency_mismatch", "Config", v.Name(a.Config), "C", l.At(a.Load), "Latency", l.Num(val["latency"], 2),
+	return l.T("anomaly_latency_mismatch", "Config", v.Name(a.Config), "C", l.At(a.Load), "Latency", approx(l.Num(val["latency"], 2), v.latencyEstimatedAt(a.Config, a.Load)),
 		"Expected", l.Num(val["expected"], 2), "N", strconv.Itoa(int(val["tokens"])-1), "Dev", l.Pct(math.Abs(val["deviation"]), 0))
 }
 
@@ -179,7 +186,7 @@ func (v *view) noteNotReached(a analyze.Anomaly, _ *noteState) string {
 			facts = append(facts, l.T("not_reached_requests", "N", l.Int(int(n)), "Conc", l.Num(val["concurrency"], 0)))
 		}
 		if analyze.Known(val["in_flight"]) {
-			facts = append(facts, l.T("not_reached_in_flight", "N", l.Num(val["in_flight"], 1), "Conc", l.Num(val["concurrency"], 0)))
+			facts = append(facts, l.T("not_reached_in_flight", "N", v.inFlight(a, 1), "Conc", l.Num(val["concurrency"], 0)))
 		}
 	}
 	if len(facts) == 0 {

@@ -74,12 +74,12 @@ func (v *view) HasBounds() bool {
 }
 
 // users writes a user count in running text: "427 users", "at least
-// 427 users" for a lower bound.
-func (v *view) users(n float64, bound bool) string {
+// 427 users" for a lower bound, "≈ 427 users" for an estimate (est).
+func (v *view) users(n float64, bound, est bool) string {
 	if bound {
-		return v.loc.T("users_at_least", "N", v.loc.Int(int(n)))
+		return v.loc.T("users_at_least", "N", approx(v.loc.Int(int(n)), est))
 	}
-	return v.loc.T("users_n", "N", v.loc.Int(int(n)))
+	return v.loc.T("users_n", "N", approx(v.loc.Int(int(n)), est))
 }
 
 // maxLoad names a capacity's highest level: "C_max = 32", or "C_max ≥
@@ -273,8 +273,9 @@ func (v *view) margins(s analyze.Scenario, lower bool) string {
 // capacityArgs are the message arguments of a capacity comparison (a
 // capacity_leader finding's or the high-load scenario's values): the
 // leader's and the runner-up's users, highest level and sustained
-// throughput, bounds and unknowns worded as such.
-func (v *view) capacityArgs(val map[string]float64, leader, next string) []any {
+// throughput, bounds, unknowns and estimates (est: the configs whose
+// users are, leaderID and nextID the two) worded as such.
+func (v *view) capacityArgs(val map[string]float64, leader, next string, est []string, leaderID, nextID string) []any {
 	l := v.loc
 	lb, nlb := val["lower_bound"] == 1, val["next_lower_bound"] == 1
 	args := []any{"Stat", v.StatWord(v.Headline()), "Leader", leader, "Next", next,
@@ -284,10 +285,10 @@ func (v *view) capacityArgs(val map[string]float64, leader, next string) []any {
 		"Gap", v.atLeast(v.gap(val["ratio"]), lb), "Tie", v.Tie()}
 	users, nextUsers := "", ""
 	if analyze.Known(val["users"]) {
-		users = v.users(val["users"], lb)
+		users = v.users(val["users"], lb, estimatedFor(est, leaderID))
 	}
 	if analyze.Known(val["next_users"]) {
-		nextUsers = v.users(val["next_users"], nlb)
+		nextUsers = v.users(val["next_users"], nlb, estimatedFor(est, nextID))
 	}
 	// On a rate axis the users are derived, shown beside the throughput
 	// the capacity is ranked by: " (298 users by Little's law)", nothing
@@ -314,7 +315,7 @@ func (v *view) boundList(ids []string) string {
 		case v.R.Axis == analyze.AxisRate:
 			x = v.loc.T("bound_rate", "X", v.loc.Num(cp.ThroughputRPS, 2), "C", v.loc.Load(cp.Max))
 		case cp.UsersKnown():
-			x = v.loc.T("bound_users", "N", v.loc.Int(cp.Users), "C", v.loc.Load(cp.Max))
+			x = v.loc.T("bound_users", "N", approx(v.loc.Int(cp.Users), v.usersEstimated(cp)), "C", v.loc.Load(cp.Max))
 		default:
 			x = v.loc.T("bound_level", "C", v.loc.Load(cp.Max))
 		}

@@ -565,11 +565,14 @@ func TestWindowWords(t *testing.T) {
 	if got := v.window(s); got != "from c=2 to c=2" {
 		t.Errorf("from a higher level: %q", got)
 	}
-	if got := v.aboutUsers(166); got != " (about 166 users)" {
+	if got := v.aboutUsers(166, false); got != " (about 166 users)" {
 		t.Errorf("users: %q", got)
 	}
+	if got := v.aboutUsers(166, true); got != " (≈ 166 users)" {
+		t.Errorf("users from an estimated latency: %q", got)
+	}
 	r.Params.ThinkS = 0
-	if got := v.aboutUsers(166); got != "" {
+	if got := v.aboutUsers(166, true); got != "" {
 		t.Errorf("closed loop: %q, want no users", got)
 	}
 }

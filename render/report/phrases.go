@@ -6,7 +6,6 @@ import (
 
 	"github.com/openzeka/reportgen/analyze"
 	"github.com/openzeka/reportgen/render"
-	"github.com/openzeka/reportgen/render/present"
 )
 
 // maxKeyFindings is how many of the highest-ranked findings KeyFindings
@@ -101,6 +100,14 @@ func (v *view) findingName(f analyze.Finding, i int) string {
 	return ""
 }
 
+// findingID is a finding's i-th config id, "" when it has fewer.
+func findingID(f analyze.Finding, i int) string {
+	if i < len(f.Configs) {
+		return f.Configs[i]
+	}
+	return ""
+}
+
 // findingLevel is a finding's i-th level as the report writes a level
 // ("c=16", "4 req/s"), "" when it has fewer.
 func (v *view) findingLevel(f analyze.Finding, i int) string {
@@ -144,7 +151,7 @@ func (v *view) phraseCapacity(f analyze.Finding) string {
 	if f.TieBreak != "" {
 		return v.phraseTieBroken(f)
 	}
-	args := v.capacityArgs(f.Values, v.findingName(f, 0), v.findingName(f, 1))
+	args := v.capacityArgs(f.Values, v.findingName(f, 0), v.findingName(f, 1), f.Estimated, findingID(f, 0), findingID(f, 1))
 	next, hasNext := f.Values["next_max_load"]
 	var s string
 	switch {
@@ -306,7 +313,7 @@ func (v *view) capExceededText(a analyze.Anomaly, id string) string {
 		id += "_graph"
 	}
 	n := a.Values["cap"]
-	return l.T(id, "Config", v.Name(a.Config), "C", l.At(a.Load), "N", l.Num(n, 0), "InFlight", l.Num(a.Values["in_flight"], 0),
+	return l.T(id, "Config", v.Name(a.Config), "C", l.At(a.Load), "N", l.Num(n, 0), "InFlight", v.inFlight(a, 0),
 		"Flag", render.Code(a.Metric+" "+strconv.FormatFloat(n, 'f', -1, 64)))
 }
 
@@ -395,7 +402,7 @@ func (v *view) statGapLines(head, other analyze.Percentile) []string {
 		}
 		users := ""
 		if cm.UsersKnown() && cl.UsersKnown() && cl.Max != 0 {
-			users = l.T("capacity_stat_gap_users", "Users", present.UsersCell(l, cl), "OtherUsers", present.UsersCell(l, cm))
+			users = l.T("capacity_stat_gap_users", "Users", v.usersText(cl), "OtherUsers", v.usersText(cm))
 		}
 		args := []any{"Config", v.Name(c.ID), "Stat", v.StatWord(string(less)), "Other", v.StatWord(string(more)),
 			"C", v.maxLoad(cl.Max, cl.LowerBound), "OtherC", v.maxLoad(cm.Max, cm.LowerBound), "Users", users}

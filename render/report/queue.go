@@ -27,13 +27,23 @@ func (v *view) window(s analyze.Speedup) string {
 }
 
 // aboutUsers is " (about 166 users)": the users n stands for at the
-// report's think time, to follow a load; "" when n is unknown or the
-// think time is 0 (the users are then the requests in flight).
-func (v *view) aboutUsers(n float64) string {
+// report's think time, to follow a load, " (≈ 166 users)" when they rest
+// on an estimated mean latency (est); "" when n is unknown or the think
+// time is 0 (the users are then the requests in flight).
+func (v *view) aboutUsers(n float64, est bool) string {
 	if !analyze.Known(n) || n <= 0 || v.R.Params.ThinkS == 0 {
 		return ""
 	}
-	return " (" + v.loc.T("users_about", "N", v.loc.Int(int(n))) + ")"
+	return " (" + v.aboutUsersText(n, est) + ")"
+}
+
+// aboutUsersText is "about 166 users", or "≈ 166 users" for an
+// estimate: the mark says "about" itself.
+func (v *view) aboutUsersText(n float64, est bool) string {
+	if est {
+		return v.loc.T("users_n", "N", approx(v.loc.Int(int(n)), true))
+	}
+	return v.loc.T("users_about", "N", v.loc.Int(int(n)))
 }
 
 // usersAt is the users config id holds at load x by Little's law at the
@@ -77,7 +87,8 @@ func (v *view) queueReasons(s analyze.Speedup, pt analyze.SpeedupPoint, cross fl
 			items = append(items, v.sloMiss(lv, sv))
 		}
 		if r := pt.LatencyRatio; id == s.Spec && r > 1 && !v.isTie(r, 1) {
-			items = append(items, l.T("reason_latency", "Diff", v.diffText(r, 1, timeWords), "Stat", v.StatWord(string(v.latencyStat(s, pt.Load)))))
+			est := v.latencyEstimatedAt(s.Spec, pt.Load) || v.latencyEstimatedAt(s.Direct, pt.Load)
+			items = append(items, l.T("reason_latency", "Diff", approx(v.diffText(r, 1, timeWords), est), "Stat", v.StatWord(string(v.latencyStat(s, pt.Load)))))
 		}
 		if len(items) > 0 {
 			out = append(out, l.T("reason_subject", "Config", v.Name(id), "Items", l.List(items)))
@@ -147,9 +158,9 @@ func (v *view) phraseBreakEven(f analyze.Finding) string {
 	// past that, Little's law counts a growing queue.
 	breakUsers := ""
 	if pt.Delivered {
-		breakUsers = v.aboutUsers(val["break_users"])
+		breakUsers = v.aboutUsers(val["break_users"], estimatedFor(f.Estimated, s.Spec))
 	}
-	out := l.T("finding_pays_off", "Engine", v.engineOf(s.Spec), "Spec", v.Name(s.Spec), "Window", v.window(s), "Users", v.aboutUsers(val["users"]),
+	out := l.T("finding_pays_off", "Engine", v.engineOf(s.Spec), "Spec", v.Name(s.Spec), "Window", v.window(s), "Users", v.aboutUsers(val["users"], estimatedFor(f.Estimated, s.Spec)),
 		"Pct", v.TiePct(), "Stat", v.StatWord(v.Headline()), "C", l.At(*s.BreakEven), "BreakUsers", breakUsers,
 		"Reasons", v.queueReasons(s, pt, -1))
 	return v.withFragile(out, f.Fragile)
@@ -159,7 +170,8 @@ func (v *view) phraseBreakEven(f analyze.Finding) string {
 // common level.
 func (v *view) phraseNoBreakEven(f analyze.Finding) string {
 	s := v.loc.T("finding_no_break_even", "Spec", v.findingName(f, 0), "Direct", v.findingName(f, 1), "C", v.findingLevel(f, 0),
-		"Ratio", v.loc.Ratio(f.Values["ratio"]), "Stat", v.StatWord(string(f.Stat)), "SLOStat", v.StatWord(v.Headline()), "Users", v.aboutUsers(f.Values["users"]))
+		"Ratio", v.loc.Ratio(f.Values["ratio"]), "Stat", v.StatWord(string(f.Stat)), "SLOStat", v.StatWord(v.Headline()),
+		"Users", v.aboutUsers(f.Values["users"], estimatedFor(f.Estimated, findingID(f, 0))))
 	return v.withFragile(s, f.Fragile)
 }
 
@@ -183,7 +195,7 @@ func (v *view) breakEvenLines(s analyze.Speedup) []string {
 		}
 	}
 	return []string{l.T(id, "Engine", v.engineOf(s.Spec), "Spec", v.Name(s.Spec), "C", l.At(be), "Window", v.window(s),
-		"Users", v.aboutUsers(v.usersAt(s.Spec, *s.PaysOffUpTo)), "Reasons", v.queueReasons(s, pt, cross))}
+		"Users", v.aboutUsers(v.usersAt(s.Spec, *s.PaysOffUpTo), v.usersEstimatedAt(s.Spec, *s.PaysOffUpTo)), "Reasons", v.queueReasons(s, pt, cross))}
 }
 
 // neverPaysLine words a speculative config that is faster per user

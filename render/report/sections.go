@@ -106,9 +106,10 @@ func (v *view) growthStat(f analyze.Finding) analyze.Percentile {
 func (v *view) phraseSpecEffect(f analyze.Finding) string {
 	val := f.Values
 	id := analyze.MetricID(f.Section)
+	es, ed := estimatedFor(f.Estimated, f.Configs[0]), estimatedFor(f.Estimated, f.Configs[1])
 	return v.loc.T("sf_spec_effect", "Spec", v.Name(f.Configs[0]), "Direct", v.Name(f.Configs[1]), "Metric", v.metricName(id, f.Stat),
-		"Lo", v.loc.At(f.Levels[0]), "SpecLow", v.val(id, val["spec_low"]), "DirectLow", v.val(id, val["direct_low"]), "CmpLow", v.versus(id, val["spec_low"], val["direct_low"], f.TieLow()),
-		"Hi", v.loc.At(f.Levels[1]), "SpecHigh", v.val(id, val["spec_high"]), "DirectHigh", v.val(id, val["direct_high"]), "CmpHigh", v.versus(id, val["spec_high"], val["direct_high"], f.TieHigh()))
+		"Lo", v.loc.At(f.Levels[0]), "SpecLow", v.valEst(id, val["spec_low"], es), "DirectLow", v.valEst(id, val["direct_low"], ed), "CmpLow", v.versus(id, val["spec_low"], val["direct_low"], f.TieLow()),
+		"Hi", v.loc.At(f.Levels[1]), "SpecHigh", v.valEst(id, val["spec_high"], es), "DirectHigh", v.valEst(id, val["direct_high"], ed), "CmpHigh", v.versus(id, val["spec_high"], val["direct_high"], f.TieHigh()))
 }
 
 // phrasePeak words where a config's aggregate output peaks, beside its
@@ -156,7 +157,7 @@ func (v *view) phraseConsistency(f analyze.Finding) string {
 	val := f.Values
 	return v.loc.T("sf_consistent", "Checked", strconv.Itoa(int(val["checked"])), "N", strconv.Itoa(int(val["tokens"])-1),
 		"Dev", v.loc.Pct(val["deviation"], 1), "Config", v.Name(f.Configs[0]), "C", v.loc.At(f.Levels[0]),
-		"Latency", v.loc.Num(val["latency"], 2), "Expected", v.loc.Num(val["expected"], 2))
+		"Latency", approx(v.loc.Num(val["latency"], 2), estimatedFor(f.Estimated, f.Configs[0])), "Expected", v.loc.Num(val["expected"], 2))
 }
 
 // ScenarioTable is the scenario recommendation table. A pick is named
@@ -243,7 +244,7 @@ func (v *view) windowUsers(s analyze.Scenario) string {
 	if s.Tie || !ok || !analyze.Known(n) || n <= 0 || v.R.Params.ThinkS == 0 {
 		return window
 	}
-	return l.T("window_users", "C", window, "Users", l.T("users_about", "N", l.Int(int(n))))
+	return l.T("window_users", "C", window, "Users", v.aboutUsersText(n, estimatedFor(s.Estimated, s.Config)))
 }
 
 // highLoadScenario is the row of the high-load scenario: the capacity
@@ -252,7 +253,7 @@ func (v *view) highLoadScenario(s analyze.Scenario) scenarioRow {
 	l, val := v.loc, s.Values
 	pick, next, either := v.scenarioNames(s)
 	row := scenarioRow{label: l.T("scenario_high_load"), pick: pick}
-	args := v.capacityArgs(val, pick, next)
+	args := v.capacityArgs(val, pick, next, s.Estimated, s.Config, s.RunnerUp)
 	_, hasNext := val["next_max_load"]
 	switch {
 	case s.TieBreak != "" && s.Config != "":
@@ -378,9 +379,10 @@ func (v *view) phraseLeader(f analyze.Finding) string {
 	id := analyze.MetricID(f.Section)
 	metric := v.metricName(id, f.Stat)
 	leader, next, at := v.Name(f.Configs[0]), v.Name(f.Configs[1]), l.At(f.Levels[0])
+	est0, est1 := estimatedFor(f.Estimated, f.Configs[0]), estimatedFor(f.Estimated, f.Configs[1])
 	if f.Tie {
 		return l.T("sf_leader_tie", "C", at, "Leader", leader, "Next", next, "Metric", metric, "Tie", v.Tie(),
-			"Value", v.val(id, val["value"]), "NextValue", v.val(id, val["next"]))
+			"Value", v.valEst(id, val["value"], est0), "NextValue", v.valEst(id, val["next"], est1))
 	}
 	msg := "sf_leader_low_"
 	if f.Kind == analyze.LeaderHigh {
@@ -391,8 +393,8 @@ func (v *view) phraseLeader(f analyze.Finding) string {
 	} else {
 		msg += "higher"
 	}
-	return l.T(msg, "C", at, "Leader", leader, "Metric", metric, "Value", v.val(id, val["value"]),
-		"Next", next, "NextValue", v.val(id, val["next"]), "Gap", v.gap(val["ratio"]))
+	return l.T(msg, "C", at, "Leader", leader, "Metric", metric, "Value", v.valEst(id, val["value"], est0),
+		"Next", next, "NextValue", v.valEst(id, val["next"], est1), "Gap", v.gap(val["ratio"]))
 }
 
 // phraseSLO words where a config meets a metric's SLO: the boundary
@@ -462,8 +464,9 @@ func (v *view) phraseGrowths(fs []analyze.Finding) string {
 	k := v.growthKeyOf(f)
 	items := make([]string, len(fs))
 	for i, g := range fs {
+		est := estimatedFor(g.Estimated, g.Configs[0])
 		items[i] = l.T("sf_growth_item", "Config", v.Name(g.Configs[0]), "Gap", v.rise(g.Values["ratio"]),
-			"Low", v.val(id, g.Values["low"]), "High", v.val(id, g.Values["high"]))
+			"Low", v.valEst(id, g.Values["low"], est), "High", v.valEst(id, g.Values["high"], est))
 	}
 	msg := "sf_growth_group_up"
 	if k.down {
@@ -488,6 +491,7 @@ func (v *view) phraseGrowth(f analyze.Finding) string {
 	if math.IsNaN(val["load"]) {
 		msg += "_unbounded" // up to an unbounded rate: no load factor
 	}
-	return l.T(msg, "Config", v.Name(f.Configs[0]), "Metric", metric, "Low", v.val(id, val["low"]), "High", v.val(id, val["high"]),
+	est := estimatedFor(f.Estimated, f.Configs[0])
+	return l.T(msg, "Config", v.Name(f.Configs[0]), "Metric", metric, "Low", v.valEst(id, val["low"], est), "High", v.valEst(id, val["high"], est),
 		"Gap", v.rise(val["ratio"]), "Load", v.loadRise(val["load"]), "Lo", l.At(f.Levels[0]), "Hi", l.At(f.Levels[1]))
 }

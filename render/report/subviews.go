@@ -70,6 +70,7 @@ type setupMethods interface {
 	ParamTable() render.Table
 	RateTable() *render.Table
 	InfiniteRate() bool
+	RateEstimated() bool
 	SLOTable() render.Table
 	Facts(fs []analyze.Fact, keyHead, valueHead string) render.Table
 }

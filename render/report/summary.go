@@ -105,6 +105,9 @@ func (v *view) Caveat() string {
 	if fr := v.fragileCaveat(); fr != "" {
 		s += "; " + fr
 	}
+	if est := v.estimateCaveat(); est != "" {
+		s += "; " + est
+	}
 	// A fast-tail TPS check that changes a capacity is the summary's to
 	// tell in full; otherwise a clause, the SLO section telling the rest.
 	switch ft := v.FastTail(); {

@@ -18,7 +18,7 @@ import (
 func (v *view) phraseTieBroken(f analyze.Finding) string {
 	l := v.loc
 	leader := v.findingName(f, 0)
-	args := v.capacityArgs(f.Values, leader, v.findingName(f, 1))
+	args := v.capacityArgs(f.Values, leader, v.findingName(f, 1), f.Estimated, findingID(f, 0), findingID(f, 1))
 	base := l.T("tb_base_tie", args...)
 	if f.Values["lower_bound"] == 1 || f.Values["next_lower_bound"] == 1 {
 		base = v.unranked(analyze.Finding{Configs: f.Configs}, "finding_capacity_unranked")
@@ -104,7 +104,7 @@ func (v *view) highLoadTieBroken(s analyze.Scenario) string {
 		return ""
 	}
 	l := v.loc
-	args := v.capacityArgs(s.Values, v.Name(s.Config), v.Name(s.RunnerUp))
+	args := v.capacityArgs(s.Values, v.Name(s.Config), v.Name(s.RunnerUp), s.Estimated, s.Config, s.RunnerUp)
 	base := l.T("why_tb_tie", args...)
 	if f.Values["lower_bound"] == 1 || f.Values["next_lower_bound"] == 1 {
 		base = v.unranked(analyze.Finding{Configs: f.Configs}, "why_high_load_unranked")

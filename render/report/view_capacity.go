@@ -189,7 +189,8 @@ func limitUnchecked(c analyze.Config, p analyze.Percentile) bool {
 // Little's law for statistic pct; on a rate axis also the effective
 // concurrency and the sustained throughput at R_max, which the
 // capacities are ranked by. A lower bound reads "≥", an unknown user
-// count "–", a median latency standing in for the mean "†".
+// count "–", a median latency standing in for the mean "†", an
+// estimated latency and what is counted from it "≈".
 func (v *view) CapacityTable(pct string) render.Table {
 	p := analyze.Percentile(pct)
 	// On a rate axis the effective concurrency at R_max is what turns
@@ -222,23 +223,23 @@ func (v *view) CapacityTable(pct string) render.Table {
 		row[1] = present.LoadCell(v.loc, cp)
 		if rate {
 			row[2] = v.loc.Num(cp.ThroughputRPS, 2)
-			row[3] = v.loc.Num(cp.Concurrency, 1)
+			row[3] = approxCell(v.loc.Num(cp.Concurrency, 1), cp.LatencyEstimated())
 		}
-		lat := v.loc.Num(cp.LatencyMeanS, 2)
+		lat := approxCell(v.loc.Num(cp.LatencyMeanS, 2), cp.LatencyEstimated() && analyze.Known(cp.LatencyMeanS))
 		if cp.LatencyStat == "p50" && analyze.Known(cp.LatencyMeanS) {
 			lat += " †"
 		}
-		t.Rows = append(t.Rows, append(row, lat, present.UsersCell(v.loc, cp)))
+		t.Rows = append(t.Rows, append(row, lat, approxCell(present.UsersCell(v.loc, cp), v.usersEstimated(cp))))
 	}
 	return t
 }
 
 // CapacityNotes explain the marks of the capacity table at pct: a lower
-// bound, a median latency standing in for the mean, an unknown user
-// count.
+// bound, a median latency standing in for the mean, an estimated
+// latency, an unknown user count.
 func (v *view) CapacityNotes(pct string) []string {
 	p := analyze.Percentile(pct)
-	var bound, median, unknown bool
+	var bound, median, estimated, unknown bool
 	for _, c := range v.R.Configs {
 		cp := c.Capacity.Get(p)
 		if cp.Max == 0 {
@@ -246,6 +247,7 @@ func (v *view) CapacityNotes(pct string) []string {
 		}
 		bound = bound || cp.LowerBound
 		median = median || cp.LatencyStat == "p50" && analyze.Known(cp.LatencyMeanS)
+		estimated = estimated || cp.LatencyEstimated() && analyze.Known(cp.LatencyMeanS)
 		unknown = unknown || !cp.UsersKnown()
 	}
 	var out []string
@@ -254,6 +256,9 @@ func (v *view) CapacityNotes(pct string) []string {
 	}
 	if median {
 		out = append(out, v.loc.T("capacity_median_note"))
+	}
+	if estimated {
+		out = append(out, v.loc.T("capacity_estimated_note"))
 	}
 	if unknown {
 		out = append(out, v.loc.T("capacity_unknown_note"))

@@ -197,6 +197,15 @@ func (v *view) InfiniteRate() bool {
 	})
 }
 
+// RateEstimated reports whether some rate-driven run's effective
+// concurrency rests on an estimated mean latency: the rate table marks
+// it ≈, and a line under the table says so.
+func (v *view) RateEstimated() bool {
+	return slices.ContainsFunc(v.R.Configs, func(c analyze.Config) bool {
+		return slices.ContainsFunc(c.Levels, analyze.Level.ConcurrencyEstimated)
+	})
+}
+
 // RateTable says how rate-driven runs were loaded: on a rate axis, each
 // level's effective concurrency per config; in a report that mixes rate
 // and concurrency runs, each rate run's rate, effective concurrency and
@@ -204,7 +213,9 @@ func (v *view) InfiniteRate() bool {
 // concurrency.
 func (v *view) RateTable() *render.Table {
 	if v.R.Axis == analyze.AxisRate {
-		t := v.byLevel(func(_ analyze.Config, l analyze.Level) string { return v.loc.Num(l.Concurrency, 1) })
+		t := v.byLevel(func(_ analyze.Config, l analyze.Level) string {
+			return approxCell(v.loc.Num(l.Concurrency, 1), l.ConcurrencyEstimated())
+		})
 		return &t
 	}
 	t := render.Table{Head: []string{v.loc.T("col_config"), v.loc.T("col_rate"), v.loc.T("col_effective_c"), v.loc.T("col_placed_at")}, Align: "lrrr"}
@@ -213,7 +224,9 @@ func (v *view) RateTable() *render.Table {
 			if l.Rate == 0 {
 				continue
 			}
-			t.Rows = append(t.Rows, []string{render.Escape(c.Name.In(v.loc.Lang)), v.loc.Load(analyze.Load(l.Rate)), v.loc.Num(l.Concurrency, 1), markCell(v.loc.At(l.Load), l)})
+			est := l.ConcurrencyEstimated()
+			t.Rows = append(t.Rows, []string{render.Escape(c.Name.In(v.loc.Lang)), v.loc.Load(analyze.Load(l.Rate)),
+				approxCell(v.loc.Num(l.Concurrency, 1), est), markCell(approxCell(v.loc.At(l.Load), est), l)})
 		}
 	}
 	if len(t.Rows) == 0 {
