@@ -38,6 +38,10 @@ var estimatedBy = map[FindingKind]func(r *Report, f Finding) []string{
 	PeakAggregate:     nil,
 	ThroughputGap:     nil,
 	LatencyConsistent: func(r *Report, f Finding) []string { return estimatedAt(r, f.Configs, f.Levels...) },
+	// Cost and energy per output token at capacity quote neither a
+	// latency nor users.
+	CostLeader:   nil,
+	EnergyLeader: nil,
 }
 
 // markEstimated sets the Estimated configs of every finding and
