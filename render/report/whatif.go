@@ -59,7 +59,33 @@ func (d *Document) Interaction(src render.Source) (*render.Interaction, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &render.Interaction{Controls: controls, Data: data, Script: string(script), CSS: string(css), Cells: v.whatIfCells()}, nil
+	return &render.Interaction{Controls: controls, Data: data, Script: compactScript(string(script)), CSS: string(css), Cells: v.whatIfCells()}, nil
+}
+
+// compactScript is the script as the page carries it, a third smaller:
+// its lines without their indentation, without the lines that are only
+// a comment (// …, or a /* … */ block that starts a line), none empty.
+// Every statement keeps its own line, so the script reads and runs as
+// written in templates/report/whatif.js.
+func compactScript(src string) string {
+	var b strings.Builder
+	block := false
+	for _, ln := range strings.Split(src, "\n") {
+		ln = strings.TrimSpace(ln)
+		switch {
+		case block:
+			block = !strings.Contains(ln, "*/")
+			continue
+		case strings.HasPrefix(ln, "/*"):
+			block = !strings.Contains(ln, "*/")
+			continue
+		case ln == "" || strings.HasPrefix(ln, "//"):
+			continue
+		}
+		b.WriteString(ln)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // jnum is a number of the script's data: null when absent, "inf" when

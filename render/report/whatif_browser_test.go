@@ -11,7 +11,9 @@ import (
 	"testing"
 
 	"github.com/openzeka/reportgen/analyze"
+	"github.com/openzeka/reportgen/ingest"
 	"github.com/openzeka/reportgen/internal/browsertest"
+	"github.com/openzeka/reportgen/internal/reporttest"
 	"github.com/openzeka/reportgen/render"
 	"github.com/openzeka/reportgen/render/locale"
 	"github.com/openzeka/reportgen/render/present"
@@ -634,4 +636,94 @@ func sampleNamed(t *testing.T, name string) whatIfSample {
 	}
 	t.Fatalf("no sample %s", name)
 	return whatIfSample{}
+}
+
+// edgeLevel is a synthetic level at concurrency c: TTFT mean and P90,
+// TPS (P90 = mean × 1.1), mean latency.
+func edgeLevel(c int, ttft, ttftP90, tps, lat float64) ingest.Level {
+	l := lv(c, ttft, tps, lat)
+	l.TTFT.P90 = ttftP90
+	return l
+}
+
+// edgeSamples are two synthetic reports at the boundaries of the rules
+// the script ports, with the views on each side of them:
+//   - headroom: a and b on par at C_max = 4 (same users), a's binding
+//     headroom there 0.5 (P90 TTFT 500 of 1,000 ms), b's 0.25 (750 ms),
+//     b better at c=2 (no dominance): a lead of exactly 25 points
+//     decides at a tie band of 25 %, a hair wider leaves a tie;
+//   - tie: a 105 users, b 100 at the same C_max, 5 % apart, the same
+//     headroom there: a wins at a tie band of 5 % (exactly 5 % is a
+//     win), a hair wider is a tie (the report's own band is 10 %).
+func edgeSamples() map[string][2]string {
+	hair := func(x float64) string { return strconv.FormatFloat(math.Nextafter(x, 100), 'f', -1, 64) }
+	return map[string][2]string{
+		"headroom": {"tie-pct=25", "tie-pct=" + hair(25)},
+		// 1 + 5.000000000000001 / 100 is the double 1.05: the hair
+		// past is the first band that makes 105 / 100 a tie.
+		"tie": {"tie-pct=5", "tie-pct=5.0000001"},
+	}
+}
+
+func edgeCampaign(name string) *ingest.Campaign {
+	var cfgs []ingest.Config
+	switch name {
+	case "headroom":
+		cfgs = []ingest.Config{
+			{ID: "a", Levels: []ingest.Level{edgeLevel(2, 120, 150, 60, 1), edgeLevel(4, 400, 500, 50, 2), edgeLevel(8, 1800, 2000, 40, 3)}},
+			{ID: "b", Levels: []ingest.Level{edgeLevel(2, 80, 100, 60, 1), edgeLevel(4, 600, 750, 50, 2), edgeLevel(8, 1800, 2000, 40, 3)}},
+		}
+	case "tie":
+		// Users at C_max = 4: 4 × (1 + 45 / L), 105 for a, 100 for b.
+		cfgs = []ingest.Config{
+			{ID: "a", Levels: []ingest.Level{edgeLevel(2, 120, 150, 60, 1), edgeLevel(4, 400, 500, 50, 45/25.25), edgeLevel(8, 1800, 2000, 40, 3)}},
+			{ID: "b", Levels: []ingest.Level{edgeLevel(2, 80, 100, 60, 1), edgeLevel(4, 400, 500, 50, 45.0/24), edgeLevel(8, 1800, 2000, 40, 3)}},
+		}
+	}
+	ten := 10.0
+	m := &ingest.Manifest{TiePct: &ten}
+	for i := range cfgs {
+		cfgs[i].Format, cfgs[i].Source = "llm-benchmark", "syn/"+cfgs[i].ID+".csv"
+		cfgs[i].Definitions = ingest.Definitions(reporttest.ExportDefs)
+		m.Configs = append(m.Configs, ingest.ConfigMeta{ID: cfgs[i].ID})
+	}
+	return &ingest.Campaign{Name: name, Manifest: m, Configs: cfgs}
+}
+
+// TestWhatIfRuleEdges opens the synthetic reports of edgeSamples on
+// each side of their boundaries: the page's verdict and cells are the
+// build's, and the two sides differ (so that a flipped comparison in
+// the script, >= for >, fails here).
+func TestWhatIfRuleEdges(t *testing.T) {
+	b := browsertest.New(t, 1280)
+	dir := t.TempDir()
+	for name, views := range edgeSamples() {
+		s := whatIfSample{name: name, c: edgeCampaign(name)}
+		base := buildAt(t, s, "")
+		file := writePage(t, dir, name, base, "en")
+		var kinds []string
+		for _, frag := range views {
+			r := buildAt(t, s, frag)
+			loc, err := locale.ForReport(r, "en", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := newView(r, loc, nil)
+			p := b.Open(t, file, frag, true)
+			var got []pageCell
+			p.Eval(t, readCells, &got)
+			compareCells(t, name+" #"+frag, got, expectedCells(t, v), expectedValues(v), printedCapacities(t, base, "en"))
+			var verdict pageVerdict
+			p.Eval(t, readVerdict, &verdict)
+			want := expectedVerdict(v)
+			if verdict.Configs != want.Configs || verdict.Tie != want.Tie || verdict.TieBreak != want.TieBreak || verdict.Text != want.Text {
+				t.Errorf("%s #%s: verdict\n%+v\nwant\n%+v", name, frag, verdict, want)
+			}
+			kinds = append(kinds, want.Kind+"/"+want.TieBreak+"/"+want.Tie)
+		}
+		if kinds[0] == kinds[1] {
+			t.Errorf("%s: both sides of the boundary give %s; the case no longer sits on it", name, kinds[0])
+		}
+		t.Logf("%s: %v", name, kinds)
+	}
 }
