@@ -94,59 +94,83 @@ const readVerdict = `(function () {
 func expectedCells(t *testing.T, v *view) map[cellKey]string {
 	t.Helper()
 	out := map[cellKey]string{}
-	r := v.R
 	for _, pct := range analyze.Percentiles {
-		p := string(pct)
-		_, rows := plainTable(t, v.CapacityTable(p))
-		stats := []string{"c_max", "latency", "users"}
-		if r.Axis == analyze.AxisRate {
-			stats = []string{"c_max", "throughput", "concurrency", "latency", "users"}
-		}
-		for i, c := range r.Configs {
-			for j, s := range stats {
-				out[cellKey{c.ID, "", s, p}] = rows[i][j+1]
-			}
-		}
-		_, rows = plainTable(t, v.SLOMatrix(p))
-		for i, c := range r.Configs {
-			for j, x := range r.Levels {
-				if l, ok := c.Level(x); ok {
-					out[cellKey{c.ID, loadKey(x), "slo", p}] = rows[i][j+1]
-					ttft, _ := l.TTFT.SLOValue(pct, true)
-					tps, _ := l.TPS.SLOValue(pct, false)
-					out[cellKey{c.ID, loadKey(x), "ttft", p}] = v.loc.Num(ttft, present.MustOf(analyze.TTFT).Dec) + " ms"
-					out[cellKey{c.ID, loadKey(x), "tps", p}] = v.loc.Num(tps, present.MustOf(analyze.TPS).Dec) + " tok/s"
-				}
-			}
-		}
+		expectCapacity(t, v, string(pct), out)
+		expectMatrix(t, v, pct, out)
 	}
 	if v.HasPareto() {
-		head, rows := plainTable(t, v.EfficiencyTable())
-		for i, c := range r.Configs {
-			out[cellKey{c.ID, "", "gpus", ""}] = rows[i][1]
-			if len(head) > 3 {
-				out[cellKey{c.ID, "", "at_target", ""}] = rows[i][3]
-			}
-		}
-		if len(head) > 3 {
-			out[cellKey{"", "", "at_target_head", ""}] = head[3]
-		}
+		expectEfficiency(t, v, out)
 		if v.HasCost() {
-			head, rows := plainTable(t, v.CostTable())
-			out[cellKey{"", "", "cost_capacity_head", ""}] = head[3]
-			if len(head) > 4 {
-				out[cellKey{"", "", "cost_target_head", ""}] = head[4]
-			}
-			for i, c := range r.Configs {
-				out[cellKey{c.ID, "", "cost_load", ""}] = rows[i][2]
-				out[cellKey{c.ID, "", "cost_capacity", ""}] = rows[i][3]
-				if len(head) > 4 {
-					out[cellKey{c.ID, "", "cost_target", ""}] = rows[i][4]
-				}
-			}
+			expectCost(t, v, out)
 		}
 	}
 	return out
+}
+
+func expectCapacity(t *testing.T, v *view, pct string, out map[cellKey]string) {
+	t.Helper()
+	_, rows := plainTable(t, v.CapacityTable(pct))
+	stats := []string{"c_max", "latency", "users"}
+	if v.R.Axis == analyze.AxisRate {
+		stats = []string{"c_max", "throughput", "concurrency", "latency", "users"}
+	}
+	for i, c := range v.R.Configs {
+		for j, s := range stats {
+			out[cellKey{c.ID, "", s, pct}] = rows[i][j+1]
+		}
+	}
+}
+
+// expectMatrix are the SLO matrix's cells at pct: the marks, and the
+// values checked the script shows under them.
+func expectMatrix(t *testing.T, v *view, pct analyze.Percentile, out map[cellKey]string) {
+	t.Helper()
+	p := string(pct)
+	_, rows := plainTable(t, v.SLOMatrix(p))
+	for i, c := range v.R.Configs {
+		for j, x := range v.R.Levels {
+			l, ok := c.Level(x)
+			if !ok {
+				continue
+			}
+			out[cellKey{c.ID, loadKey(x), "slo", p}] = rows[i][j+1]
+			ttft, _ := l.TTFT.SLOValue(pct, true)
+			tps, _ := l.TPS.SLOValue(pct, false)
+			out[cellKey{c.ID, loadKey(x), "ttft", p}] = v.loc.Num(ttft, present.MustOf(analyze.TTFT).Dec) + " ms"
+			out[cellKey{c.ID, loadKey(x), "tps", p}] = v.loc.Num(tps, present.MustOf(analyze.TPS).Dec) + " tok/s"
+		}
+	}
+}
+
+func expectEfficiency(t *testing.T, v *view, out map[cellKey]string) {
+	t.Helper()
+	head, rows := plainTable(t, v.EfficiencyTable())
+	for i, c := range v.R.Configs {
+		out[cellKey{c.ID, "", "gpus", ""}] = rows[i][1]
+		if len(head) > 3 {
+			out[cellKey{c.ID, "", "at_target", ""}] = rows[i][3]
+		}
+	}
+	if len(head) > 3 {
+		out[cellKey{"", "", "at_target_head", ""}] = head[3]
+	}
+}
+
+func expectCost(t *testing.T, v *view, out map[cellKey]string) {
+	t.Helper()
+	head, rows := plainTable(t, v.CostTable())
+	target := len(head) > 4
+	out[cellKey{"", "", "cost_capacity_head", ""}] = head[3]
+	if target {
+		out[cellKey{"", "", "cost_target_head", ""}] = head[4]
+	}
+	for i, c := range v.R.Configs {
+		out[cellKey{c.ID, "", "cost_load", ""}] = rows[i][2]
+		out[cellKey{c.ID, "", "cost_capacity", ""}] = rows[i][3]
+		if target {
+			out[cellKey{c.ID, "", "cost_target", ""}] = rows[i][4]
+		}
+	}
 }
 
 // expectedValues are the exact numbers behind some cells: users, and

@@ -274,33 +274,35 @@ func TestWhatIfMessages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v := newView(r, loc, nil)
-			text := v.whatIfText()
+			text := newView(r, loc, nil).whatIfText()
 			if err := loc.Err(); err != nil {
 				t.Fatal(err)
 			}
 			for _, m := range whatIfMessages {
 				s, _ := text[m.id].(string)
-				var got []string
-				for _, p := range regexp.MustCompile(`\{([A-Za-z]+)\}`).FindAllStringSubmatch(s, -1) {
-					if !slices.Contains(got, p[1]) {
-						got = append(got, p[1])
-					}
-				}
-				slices.Sort(got)
-				want := slices.Sorted(slices.Values(m.args))
-				if m.id == "whatif_verdict_leader" || strings.HasPrefix(m.id, "whatif_verdict_tie") && m.id != "whatif_verdict_tie_break" {
-					// Not every argument is said in every form.
-					got, want = nil, nil
-				}
-				if !slices.Equal(got, want) {
-					t.Errorf("%s %s: placeholders %v, arguments %v: %q", lang, m.id, got, want, s)
-				}
-				if strings.ContainsAny(s, "*`\\<") || strings.Contains(s, "{{") || strings.Contains(s, "no value") {
-					t.Errorf("%s %s is not plain text: %q", lang, m.id, s)
-				}
+				checkWhatIfMessage(t, lang, m, s)
 			}
 		}
+	}
+}
+
+// checkWhatIfMessage fails when message m, written s, is not plain text
+// or its placeholders are not its arguments.
+func checkWhatIfMessage(t *testing.T, lang string, m wiMessage, s string) {
+	t.Helper()
+	var got []string
+	for _, p := range regexp.MustCompile(`\{([A-Za-z]+)\}`).FindAllStringSubmatch(s, -1) {
+		if !slices.Contains(got, p[1]) {
+			got = append(got, p[1])
+		}
+	}
+	slices.Sort(got)
+	want := slices.Sorted(slices.Values(m.args))
+	if !slices.Equal(got, want) {
+		t.Errorf("%s %s: placeholders %v, arguments %v: %q", lang, m.id, got, want, s)
+	}
+	if strings.ContainsAny(s, "*`\\<") || strings.Contains(s, "{{") || strings.Contains(s, "no value") {
+		t.Errorf("%s %s is not plain text: %q", lang, m.id, s)
 	}
 }
 
@@ -312,39 +314,40 @@ func TestWhatIfCellsFound(t *testing.T) {
 	for _, s := range whatIfSamples(t) {
 		r := buildAt(t, s, "")
 		page, _ := htmlOf(t, r, "en", 0)
-		doc := string(page)
 		loc, err := locale.ForReport(r, "en", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		v := newView(r, loc, nil)
-		count := func(attrs string) int { return strings.Count(doc, attrs) }
 		for _, c := range r.Configs {
-			other := v.Other()
-			for _, l := range c.Levels {
-				if n := count(fmt.Sprintf(`data-config="%s" data-level="%s" data-pct="%s" data-stat="slo"`, c.ID, loadKey(l.Load), other)); n != 1 {
-					t.Errorf("%s: %s at %s: %d SLO matrix cells at %s", s.name, c.ID, loadKey(l.Load), n, other)
+			for attrs, want := range cellsOf(v, c) {
+				if n := strings.Count(string(page), attrs); n != want {
+					t.Errorf("%s: %d cells %s, want %d", s.name, n, attrs, want)
 				}
-			}
-			tables := []string{v.Headline()}
-			if !v.SameCapacity() {
-				tables = append(tables, other)
-			}
-			for _, pct := range tables {
-				for _, stat := range []string{"c_max", "latency", "users"} {
-					if n := count(fmt.Sprintf(`data-config="%s" data-pct="%s" data-stat="%s"`, c.ID, pct, stat)); n != 1 {
-						t.Errorf("%s: %s: %d %s cells at %s", s.name, c.ID, n, stat, pct)
-					}
-				}
-			}
-			if n := count(fmt.Sprintf(`data-config="%s" data-stat="gpus"`, c.ID)); n != 1 {
-				t.Errorf("%s: %s: %d GPUs cells", s.name, c.ID, n)
-			}
-			if want := b2i(len(v.EfficiencyTable().Head) > 3); count(fmt.Sprintf(`data-config="%s" data-stat="at_target"`, c.ID)) != want {
-				t.Errorf("%s: %s: target cells, want %d", s.name, c.ID, want)
 			}
 		}
 	}
+}
+
+// cellsOf are the attributes of config c's cells in v's page, and how
+// many cells carry each.
+func cellsOf(v *view, c analyze.Config) map[string]int {
+	out := map[string]int{}
+	for _, l := range c.Levels {
+		out[fmt.Sprintf(`data-config="%s" data-level="%s" data-pct="%s" data-stat="slo"`, c.ID, loadKey(l.Load), v.Other())] = 1
+	}
+	tables := []string{v.Headline()}
+	if !v.SameCapacity() {
+		tables = append(tables, v.Other())
+	}
+	for _, pct := range tables {
+		for _, stat := range []string{"c_max", "latency", "users"} {
+			out[fmt.Sprintf(`data-config="%s" data-pct="%s" data-stat="%s"`, c.ID, pct, stat)] = 1
+		}
+	}
+	out[fmt.Sprintf(`data-config="%s" data-stat="gpus"`, c.ID)] = 1
+	out[fmt.Sprintf(`data-config="%s" data-stat="at_target"`, c.ID)] = b2i(len(v.EfficiencyTable().Head) > 3)
+	return out
 }
 
 func b2i(b bool) int {

@@ -1163,7 +1163,7 @@
     case 'think-s':
       return msg('whatif_diff_' + f, {Value: limit(v), Report: limit(r)});
     case 'percentile':
-      return msg('whatif_diff_pct', {Value: W['stat_' + v], Report: W['stat_' + r]});
+      return msg('whatif_diff_pct', {Value: W['statw_' + v], Report: W['statw_' + r]});
     case 'tie-pct':
       return msg('whatif_diff_tie', {Value: msg('percent', {N: seconds(v)}), Report: msg('percent', {N: seconds(r)})});
     case 'interactivity':
