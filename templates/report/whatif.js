@@ -889,9 +889,8 @@
     var finite = D.levels.filter(function (lv) {
       return isFinite(lv.load);
     });
-    var lo = Math.log2(finite[0].load);
-    var hiLoad = finite[finite.length - 1].load;
-    var hi = Math.log2(hiLoad);
+    var lo = finite.length ? Math.log2(finite[0].load) : 0;
+    var hi = finite.length ? Math.log2(finite[finite.length - 1].load) : 0;
     var infAt = hi + 1.6;
     var zero = false;
     D.configs.forEach(function (c) {
