@@ -375,3 +375,14 @@ func TestWhatIfSize(t *testing.T) {
 		}
 	}
 }
+
+// TestCompactScript: the page's script loses its indentation, its empty
+// lines and the lines that are only a comment, nothing else: a // or
+// /* inside a line stays.
+func TestCompactScript(t *testing.T) {
+	in := "/* head\n   comment */\n(function () {\n  // a comment\n  var u = 'http://x/'; // kept: not a line of its own\n\n  /* one line */\n  return /^a\\/*$/.test(u);\n}());\n"
+	want := "(function () {\nvar u = 'http://x/'; // kept: not a line of its own\nreturn /^a\\/*$/.test(u);\n}());\n"
+	if got := compactScript(in); got != want {
+		t.Errorf("compactScript =\n%s\nwant\n%s", got, want)
+	}
+}
