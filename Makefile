@@ -53,7 +53,8 @@ bench:
 ## check-deps: each mandated library that go.mod names is at its pinned version
 ## (go mod tidy once picked an old goldmark when nothing imported it).
 PINNED = github.com/gocarina/gocsv@v0.0.0-20240520201108-78e41c74b4b1 gonum.org/v1/plot@v0.17.0 \
-	github.com/yuin/goldmark@v1.8.7 github.com/signintech/gopdf@v0.33.0 github.com/nicksnyder/go-i18n/v2@v2.7.0
+	github.com/yuin/goldmark@v1.8.7 github.com/signintech/gopdf@v0.33.0 github.com/nicksnyder/go-i18n/v2@v2.7.0 \
+	github.com/chromedp/chromedp@v0.23.0
 check-deps:
 	@for p in $(PINNED); do \
 		mod=$${p%@*}; want=$${p#*@}; \

@@ -24,6 +24,9 @@
 //	                  labels and SLO cells once (render/mdast) for HTML and PDF
 //	ids.go            heading anchors (any Latin letter folded to its base)
 //	html.go           the self-contained HTML page
+//	interactive.go    what an Interactive document adds to its page:
+//	                  controls, data, one script (by its hash), cells'
+//	                  attributes
 //	pdfedition.go     the PDF: the edition's assets for render/pdf
 //	unprintable.go    what the embedded fonts cannot draw, right-to-left text
 //

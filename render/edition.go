@@ -69,6 +69,9 @@ type Edition struct {
 	// has returned.
 	locMu sync.Mutex
 	loc   *locale.Locale
+	// interaction is what the HTML page adds to the static report (nil:
+	// nothing; the document is not Interactive).
+	interaction *Interaction
 }
 
 // New makes the edition of doc that opt describes: it loads the locale
@@ -96,9 +99,15 @@ func New(doc Document, opt Options) (*Edition, error) {
 	if tfs == nil {
 		tfs = templates.FS
 	}
-	md, err := doc.Markdown(Source{Locale: loc, Templates: tfs, Locales: opt.Locales, Charts: refs})
+	src := Source{Locale: loc, Templates: tfs, Locales: opt.Locales, Charts: refs}
+	md, err := doc.Markdown(src)
 	if err != nil {
 		return nil, err
+	}
+	if in, ok := doc.(Interactive); ok {
+		if e.interaction, err = in.Interaction(src); err != nil {
+			return nil, fmt.Errorf("%s page: %w", opt.Lang, err)
+		}
 	}
 	if err := loc.Err(); err != nil {
 		return nil, err
@@ -106,6 +115,9 @@ func New(doc Document, opt Options) (*Edition, error) {
 	e.Markdown = []byte(tidy(string(outline([]byte(tidy(md)), loc))))
 	e.cover = doc.Cover(loc)
 	e.parse()
+	if e.interaction != nil {
+		e.annotate(e.interaction.Cells)
+	}
 	return e, nil
 }
 

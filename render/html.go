@@ -174,16 +174,23 @@ func (h *htmlNodes) isContentsHeading(n ast.Node, src []byte) bool {
 	return mdast.PlainText(hd, src) == h.tocTitle
 }
 
-// pageData is what templates/page.html sees.
+// pageData is what templates/page.html sees: with an Interaction, its
+// controls, data and script, and the script's hash for the content
+// security policy (ScriptHash).
 type pageData struct {
-	Lang  string
-	Title string
-	CSS   template.CSS
-	Body  template.HTML
+	Lang       string
+	Title      string
+	CSS        template.CSS
+	Body       template.HTML
+	Controls   template.HTML
+	Data       template.JS
+	Script     template.JS
+	ScriptHash string
 }
 
 // HTML renders the edition as one self-contained page: CSS inline, charts
-// inline, a content security policy that forbids any request.
+// inline, a content security policy that forbids any request and every
+// script but the page's own (an Interactive document's, by its hash).
 func (e *Edition) HTML() ([]byte, error) {
 	tfs := e.opt.Templates
 	if tfs == nil {
@@ -201,13 +208,24 @@ func (e *Edition) HTML() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	err = t.Execute(&buf, pageData{
+	page := pageData{
 		Lang:  e.Lang,
 		Title: e.title(),
 		CSS:   template.CSS(css),
 		Body:  template.HTML(body), // goldmark's output; raw HTML in the source is off
-	})
+	}
+	if in := e.interaction; in != nil {
+		page.CSS += template.CSS("\n" + in.CSS)
+		// The document's own: its controls from its template, its data
+		// JSON as encoding/json writes it (<, > and & escaped), its script
+		// from the embedded file.
+		page.Controls, page.Data, page.Script = in.Controls, template.JS(in.Data), template.JS(in.Script)
+		if in.Script != "" {
+			page.ScriptHash = ScriptHash(in.Script)
+		}
+	}
+	var buf bytes.Buffer
+	err = t.Execute(&buf, page)
 	return buf.Bytes(), err
 }
 

@@ -247,7 +247,8 @@ func probePage(t *testing.T, chromium, file string, width int, fragment string) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The report forbids scripts; the probe copy allows inline ones.
+	// The report allows its own script only (by its hash); the probe
+	// copy allows inline ones.
 	probe := strings.Replace(string(page), "default-src 'none'", "default-src 'none'; script-src 'unsafe-inline'", 1)
 	if probe == string(page) {
 		t.Fatal("the page has no content security policy")

@@ -13,6 +13,8 @@
 //	view_capacity.go  SLO matrix, capacity and goodput tables
 //	view_efficiency.go throughput per GPU and cost
 //	view_energy.go    the energy section, the cost table's extra columns, the energy findings
+//	whatif.go         the HTML page's what-if view: its data, words, cells
+//	                  and controls (templates/report/whatif.*)
 //	view_appendix.go  the appendix: every level of every config
 //	configdiff.go     the side-by-side table of differing server options
 //	command.go        deployment commands packed for the appendix
