@@ -59,58 +59,74 @@ func TestEstimatesFollowTheLatency(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkKinds(t, r)
-		spec := config(t, r, "vllm-eagle")
-		direct := config(t, r, "vllm-base")
-		if cp := spec.Capacity.P90; cp.Max != 4 || cp.LatencyMethod != "mean_output_length" || !cp.LatencyEstimated() ||
-			cp.UsersEstimated(think, r.Axis) != (think > 0) {
-			t.Errorf("think %g: the estimated config's capacity = %+v", think, cp)
-		}
-		if cp := direct.Capacity.P90; cp.LatencyMethod != "" || cp.UsersEstimated(think, r.Axis) {
-			t.Errorf("think %g: the measured config's capacity = %+v", think, cp)
-		}
-		want := map[analyze.FindingKind][]string{
-			analyze.LeaderLow:      {"vllm-eagle"},
-			analyze.SpecBreakEven:  {"vllm-eagle"},
-			analyze.CapacityLeader: nil,
-		}
-		if think > 0 {
-			want[analyze.CapacityLeader] = []string{"vllm-eagle"}
-		}
-		seen := map[analyze.FindingKind]bool{}
-		for _, f := range r.Findings {
-			switch {
-			case f.Kind == analyze.LeaderLow && f.Section == string(analyze.Latency),
-				f.Kind == analyze.SpecBreakEven, f.Kind == analyze.CapacityLeader:
-				seen[f.Kind] = true
-				if !slices.Equal(f.Estimated, want[f.Kind]) {
-					t.Errorf("think %g: %s (%s) estimated = %v, want %v", think, f.Kind, f.Section, f.Estimated, want[f.Kind])
-				}
-			case f.Kind == analyze.Growth && f.Section == string(analyze.Latency):
-				if w := f.Configs[0] == "vllm-eagle"; (len(f.Estimated) == 1) != w {
-					t.Errorf("think %g: growth of %s estimated = %v", think, f.Configs[0], f.Estimated)
-				}
-			case f.Section == string(analyze.TTFT) || f.Section == string(analyze.TPS):
-				if len(f.Estimated) > 0 {
-					t.Errorf("think %g: %s of %s quotes no latency but lists %v", think, f.Kind, f.Section, f.Estimated)
-				}
-			}
-		}
-		for k := range want {
-			if !seen[k] {
-				t.Errorf("think %g: no %s finding", think, k)
-			}
-		}
-		for _, s := range r.Scenarios {
-			if s.Kind == analyze.HighLoad && !slices.Equal(s.Estimated, want[analyze.CapacityLeader]) {
-				t.Errorf("think %g: high-load scenario estimated = %v, want %v", think, s.Estimated, want[analyze.CapacityLeader])
-			}
-		}
+		checkEstimatedCapacities(t, r, think)
+		checkEstimatedFindings(t, r, think)
 		data, err := json.Marshal(r)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, _, err := analyze.CheckSchema(data); err != nil {
 			t.Errorf("think %g: analysis.json against its schema: %v", think, err)
+		}
+	}
+}
+
+// checkEstimatedCapacities: the estimated config's capacity carries its
+// method, its users estimates only with a think time; the measured
+// config's carries neither.
+func checkEstimatedCapacities(t *testing.T, r *analyze.Report, think float64) {
+	t.Helper()
+	spec := config(t, r, "vllm-eagle")
+	direct := config(t, r, "vllm-base")
+	if cp := spec.Capacity.P90; cp.Max != 4 || cp.LatencyMethod != "mean_output_length" || !cp.LatencyEstimated() ||
+		cp.UsersEstimated(think, r.Axis) != (think > 0) {
+		t.Errorf("think %g: the estimated config's capacity = %+v", think, cp)
+	}
+	if cp := direct.Capacity.P90; cp.LatencyMethod != "" || cp.UsersEstimated(think, r.Axis) {
+		t.Errorf("think %g: the measured config's capacity = %+v", think, cp)
+	}
+}
+
+// checkEstimatedFindings: the findings and scenarios that quote the
+// estimated latency, or users from it, list the estimated config and no
+// other; those of TTFT and TPS list none.
+func checkEstimatedFindings(t *testing.T, r *analyze.Report, think float64) {
+	t.Helper()
+	want := map[analyze.FindingKind][]string{
+		analyze.LeaderLow:      {"vllm-eagle"},
+		analyze.SpecBreakEven:  {"vllm-eagle"},
+		analyze.CapacityLeader: nil,
+	}
+	if think > 0 {
+		want[analyze.CapacityLeader] = []string{"vllm-eagle"}
+	}
+	seen := map[analyze.FindingKind]bool{}
+	for _, f := range r.Findings {
+		switch {
+		case f.Kind == analyze.LeaderLow && f.Section == string(analyze.Latency),
+			f.Kind == analyze.SpecBreakEven, f.Kind == analyze.CapacityLeader:
+			seen[f.Kind] = true
+			if !slices.Equal(f.Estimated, want[f.Kind]) {
+				t.Errorf("think %g: %s (%s) estimated = %v, want %v", think, f.Kind, f.Section, f.Estimated, want[f.Kind])
+			}
+		case f.Kind == analyze.Growth && f.Section == string(analyze.Latency):
+			if w := f.Configs[0] == "vllm-eagle"; (len(f.Estimated) == 1) != w {
+				t.Errorf("think %g: growth of %s estimated = %v", think, f.Configs[0], f.Estimated)
+			}
+		case f.Section == string(analyze.TTFT) || f.Section == string(analyze.TPS):
+			if len(f.Estimated) > 0 {
+				t.Errorf("think %g: %s of %s quotes no latency but lists %v", think, f.Kind, f.Section, f.Estimated)
+			}
+		}
+	}
+	for k := range want {
+		if !seen[k] {
+			t.Errorf("think %g: no %s finding", think, k)
+		}
+	}
+	for _, s := range r.Scenarios {
+		if s.Kind == analyze.HighLoad && !slices.Equal(s.Estimated, want[analyze.CapacityLeader]) {
+			t.Errorf("think %g: high-load scenario estimated = %v, want %v", think, s.Estimated, want[analyze.CapacityLeader])
 		}
 	}
 }

@@ -54,14 +54,9 @@ func estimatedTiny(pct analyze.Percentile) *analyze.Report {
 	return r
 }
 
-// TestEstimatesDrawn: a mean latency estimated from a run's mean output
-// length is drawn on its line, ringed with a diamond (not the stand-in's
-// square) in every chart that draws it (04's mean panel, and at a mean
-// headline the dashboard's latency tile and 05's latency against
-// throughput), keeps its run-to-run error bar, and the legend names the
-// configs in both languages; the users chart 06 counts from it carry
-// "≈" and a legend line. A report without an estimate draws none of it.
-func TestEstimatesDrawn(t *testing.T) {
+// TestNoEstimatesDrawnWithout: a report without an estimate rings no
+// point as one and names none in a legend.
+func TestNoEstimatesDrawnWithout(t *testing.T) {
 	plain := figures(t, reporttest.Tiny(), "en")
 	for _, name := range []string{"04-latency", "10-dashboard", "05-throughput", "06-capacity"} {
 		f := plain[name]
@@ -76,7 +71,16 @@ func TestEstimatesDrawn(t *testing.T) {
 			t.Errorf("tiny %s: legend %q names an estimate", name, labels(f))
 		}
 	}
+}
 
+// TestEstimatesDrawn: a mean latency estimated from a run's mean output
+// length is drawn on its line, ringed with a diamond (not the stand-in's
+// square) in every chart that draws it (04's mean panel, and at a mean
+// headline the dashboard's latency tile and 05's latency against
+// throughput), keeps its run-to-run error bar, and the legend names the
+// configs in both languages; the users chart 06 counts from it carry
+// "≈" and a legend line.
+func TestEstimatesDrawn(t *testing.T) {
 	figs := figures(t, estimatedTiny(analyze.P90), "en")
 	lat := figs["04-latency"]
 	if got := diamonds(lat.panels[0][0]); len(got) != 2 || got[0].Y != 1.5 || got[1].Y != 3 {
