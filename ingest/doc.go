@@ -50,7 +50,8 @@
 //	sources.go    which files and folders of a report folder are its configurations (findSources)
 //	records.go    a JSON-lines file of serving runs of several configurations: its parts, each read alone
 //	campaign.go   reading a report folder (Read): its manifest, its configurations in the manifest's order, no file in two
-//	runfolder.go  reading one configuration's run tree: the walk, loads from folder names, one tool and one workload
+//	runfolder.go  reading one configuration's run tree: the walk, loads from folder names
+//	runfile.go    which run files belong together: one tool, one workload, one definition of each metric
 //	repeats.go    the repeat rule's names: run tokens (run2, trial_0001, a timestamp) and load tokens, what a name says it is
 //	runparts.go   which configurations a folder's run files are: one per model, workload and recorded setting, and,
 //	              where files at one load differ by more than a run token, one per name, named by what differs
