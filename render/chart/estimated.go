@@ -30,14 +30,8 @@ type diamondRing struct{}
 // DrawGlyph implements draw.GlyphDrawer.
 func (diamondRing) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	r := sty.Radius
-	var p vg.Path
-	p.Move(vg.Point{X: pt.X, Y: pt.Y - r})
-	p.Line(vg.Point{X: pt.X + r, Y: pt.Y})
-	p.Line(vg.Point{X: pt.X, Y: pt.Y + r})
-	p.Line(vg.Point{X: pt.X - r, Y: pt.Y})
-	p.Close()
-	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(1.1)})
-	c.Stroke(p)
+	strokeOutline(c, sty, vg.Point{X: pt.X, Y: pt.Y - r}, vg.Point{X: pt.X + r, Y: pt.Y},
+		vg.Point{X: pt.X, Y: pt.Y + r}, vg.Point{X: pt.X - r, Y: pt.Y})
 }
 
 // markGlyph draws a text mark ("≈") as a legend sample, for a mark set

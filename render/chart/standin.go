@@ -29,11 +29,19 @@ type squareMark struct{}
 // DrawGlyph implements draw.GlyphDrawer.
 func (squareMark) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	r := sty.Radius
+	strokeOutline(c, sty, vg.Point{X: pt.X - r, Y: pt.Y - r}, vg.Point{X: pt.X + r, Y: pt.Y - r},
+		vg.Point{X: pt.X + r, Y: pt.Y + r}, vg.Point{X: pt.X - r, Y: pt.Y + r})
+}
+
+// strokeOutline strokes the closed outline through pts in sty's colour,
+// with a line heavy enough to read in print: the rings that annotate a
+// point (a stand-in's square, an estimate's diamond).
+func strokeOutline(c *draw.Canvas, sty draw.GlyphStyle, pts ...vg.Point) {
 	var p vg.Path
-	p.Move(vg.Point{X: pt.X - r, Y: pt.Y - r})
-	p.Line(vg.Point{X: pt.X + r, Y: pt.Y - r})
-	p.Line(vg.Point{X: pt.X + r, Y: pt.Y + r})
-	p.Line(vg.Point{X: pt.X - r, Y: pt.Y + r})
+	p.Move(pts[0])
+	for _, q := range pts[1:] {
+		p.Line(q)
+	}
 	p.Close()
 	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(1.1)})
 	c.Stroke(p)

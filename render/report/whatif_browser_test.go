@@ -339,11 +339,7 @@ func TestWhatIfInChromium(t *testing.T) {
 			for _, frag := range whatIfViews {
 				what := fmt.Sprintf("%s %s #%s", s.name, lang, frag)
 				r := buildAt(t, s, frag)
-				loc, err := locale.ForReport(r, lang, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				v := newView(r, loc, nil)
+				v := newView(r, reporttest.Locale(t, r, lang), nil)
 				p := b.Open(t, file, frag, true)
 				var got []pageCell
 				p.Eval(t, readCells, &got)
@@ -376,11 +372,7 @@ func TestWhatIfInChromium(t *testing.T) {
 // prints: the headline's, and the other's unless it reads the same.
 func printedCapacities(t *testing.T, r *analyze.Report, lang string) []string {
 	t.Helper()
-	loc, err := locale.ForReport(r, lang, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := newView(r, loc, nil)
+	v := newView(r, reporttest.Locale(t, r, lang), nil)
 	if v.SameCapacity() {
 		return []string{v.Headline()}
 	}
@@ -473,11 +465,7 @@ func TestWhatIfBoundaries(t *testing.T) {
 		for _, frag := range boundaryViews(base) {
 			what := fmt.Sprintf("%s #%s", s.name, frag)
 			r := buildAt(t, s, frag)
-			loc, err := locale.ForReport(r, "en", nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			v := newView(r, loc, nil)
+			v := newView(r, reporttest.Locale(t, r, "en"), nil)
 			p := b.Open(t, file, frag, true)
 			var got []pageCell
 			p.Eval(t, readCells, &got)
@@ -728,11 +716,7 @@ func TestWhatIfRuleEdges(t *testing.T) {
 		var kinds []string
 		for _, frag := range views {
 			r := buildAt(t, s, frag)
-			loc, err := locale.ForReport(r, "en", nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			v := newView(r, loc, nil)
+			v := newView(r, reporttest.Locale(t, r, "en"), nil)
 			p := b.Open(t, file, frag, true)
 			var got []pageCell
 			p.Eval(t, readCells, &got)
