@@ -388,21 +388,35 @@ func aggrEdge(c int, aggr float64) ingest.Level {
 	return l
 }
 
+// aggrEdgeTTFT is aggrEdge with a P90 and mean TTFT of ttft ms.
+func aggrEdgeTTFT(c int, aggr, ttft float64) ingest.Level {
+	l := aggrEdge(c, aggr)
+	l.TTFT.Mean, l.TTFT.P90 = ttft, ttft
+	return l
+}
+
 // TestMaxThroughputPeak: the peak aggregate output is the first level
 // that reaches the highest value (a plateau at the top is no sign of a
-// still-rising output); it is a lower bound only when the highest of
-// several levels tested holds it, never for a config tested at one
-// level.
+// still-rising output), among the levels within the SLOs (a TTFT of
+// exactly the 1,000 ms limit is within, a hair over is not): a level
+// past capacity delivers more, outside them. It is a lower bound only
+// when the highest of several levels tested holds it, never for a config
+// tested at one level, nor when the next level misses the SLOs. When no
+// level meets them, the peak is over every level, and said to be.
 func TestMaxThroughputPeak(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		levels []ingest.Level
 		peak   analyze.Load
 		bound  float64
+		within float64
 	}{
-		{"plateau at the top", []ingest.Level{aggrEdge(1, 100), aggrEdge(2, 150), aggrEdge(4, 150)}, 2, 0},
-		{"rising at the top", []ingest.Level{aggrEdge(1, 100), aggrEdge(2, 150), aggrEdge(4, hairAbove(150))}, 4, 1},
-		{"one level", []ingest.Level{aggrEdge(2, 150)}, 2, 0},
+		{"plateau at the top", []ingest.Level{aggrEdge(1, 100), aggrEdge(2, 150), aggrEdge(4, 150)}, 2, 0, 1},
+		{"rising at the top", []ingest.Level{aggrEdge(1, 100), aggrEdge(2, 150), aggrEdge(4, hairAbove(150))}, 4, 1, 1},
+		{"one level", []ingest.Level{aggrEdge(2, 150)}, 2, 0, 1},
+		{"past capacity left out", []ingest.Level{aggrEdge(1, 100), aggrEdge(2, 150), aggrEdgeTTFT(4, 300, hairAbove(1000))}, 2, 0, 1},
+		{"at the SLO exactly", []ingest.Level{aggrEdge(1, 100), aggrEdge(2, 150), aggrEdgeTTFT(4, 300, 1000)}, 4, 1, 1},
+		{"no level within the SLOs", []ingest.Level{aggrEdgeTTFT(1, 100, 2000), aggrEdgeTTFT(2, 150, 2000)}, 2, 1, 0},
 	} {
 		r := buildEdges(t, analyze.Options{}, nil, ingest.Config{ID: "x", Levels: tc.levels})
 		var s *analyze.Scenario
@@ -411,8 +425,8 @@ func TestMaxThroughputPeak(t *testing.T) {
 				s = &r.Scenarios[i]
 			}
 		}
-		if s == nil || len(s.Levels) != 1 || s.Levels[0] != tc.peak || s.Values["lower_bound"] != tc.bound {
-			t.Errorf("%s: max throughput %+v, want the peak at %v, lower bound %v", tc.name, s, tc.peak, tc.bound)
+		if s == nil || len(s.Levels) != 1 || s.Levels[0] != tc.peak || s.Values["lower_bound"] != tc.bound || s.Values["within_slo"] != tc.within {
+			t.Errorf("%s: max throughput %+v, want the peak at %v, lower bound %v, within the SLOs %v", tc.name, s, tc.peak, tc.bound, tc.within)
 		}
 	}
 }

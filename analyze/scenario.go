@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -58,8 +59,8 @@ const (
 	// SLOs at the headline statistic (compareCapacity: users, or on a
 	// rate axis the sustained throughput at R_max).
 	HighLoad ScenarioKind = "high_load"
-	// MaxThroughput (batch): the highest aggregate output at any common
-	// level.
+	// MaxThroughput (batch): the highest aggregate output delivered
+	// within the SLOs (OutputPeaks).
 	MaxThroughput ScenarioKind = "max_throughput"
 	// MinITL (real-time streaming): over the same low-load window, the
 	// lowest geometric mean of ITL, among the configs that meet both SLOs
@@ -229,50 +230,75 @@ func lowLoad(cfgs []Config, x Load) bool {
 	return true
 }
 
-// maxThroughput picks the highest peak aggregate output, each config's
-// peak taken over all its levels (whose load was reached). A peak at a
-// config's highest level is a lower bound, still rising: the maximum lies
-// beyond the tested range (unless that level is an unbounded rate, where
-// no more load can be offered); peaks are ranked as capacities are
-// (compareCapacity): a clear winner, a tie, or no ranking when bounds
-// leave the order open. Configs with no aggregate figure do not compete.
-func maxThroughput(r *Report) (Scenario, bool) {
-	type peak struct {
-		id    string
-		c     Load
-		v     float64
-		bound bool
-	}
-	var ps []peak
+// OutputPeak is a config's highest aggregate output (OutputPeaks).
+type OutputPeak struct {
+	Config string
+	Load   Load
+	Value  float64
+	// Bound: the peak is at the config's highest level reached, of
+	// several: the output was still rising, a lower bound (unless that
+	// level is an unbounded rate, where no more load can be offered).
+	Bound bool
+}
+
+// OutputPeaks are the configs' peak aggregate outputs, highest first:
+// each config's peak over the levels whose load was reached and that
+// meet both SLOs at the headline statistic, the output it delivered
+// within its targets (a level past its capacity delivers more tokens,
+// but not to users the SLOs hold for). withinSLO is false when no config
+// meets them at any level; the peaks are then over every level reached.
+// Configs with no aggregate figure are left out. The peak is the first
+// level that reaches the highest value: a plateau at the top is no sign
+// of a still-rising output.
+func OutputPeaks(r *Report) (peaks []OutputPeak, withinSLO bool) {
+	pass := func(l Level) bool { return l.SLO.Get(r.Params.Percentile).Pass() }
+	withinSLO = slices.ContainsFunc(r.Configs, func(c Config) bool {
+		return slices.ContainsFunc(c.Levels, func(l Level) bool { return l.LoadReached && pass(l) && Known(l.AggregateTPS) })
+	})
 	for _, cfg := range r.Configs {
-		p := peak{id: cfg.ID, v: -1}
+		p := OutputPeak{Config: cfg.ID, Value: -1}
+		var top Load
+		reached := 0
 		for _, l := range cfg.Levels {
-			if l.AggregateTPS > p.v {
-				p.c, p.v = l.Load, l.AggregateTPS
+			if !l.LoadReached {
+				continue
+			}
+			top, reached = l.Load, reached+1
+			if (!withinSLO || pass(l)) && l.AggregateTPS > p.Value {
+				p.Load, p.Value = l.Load, l.AggregateTPS
 			}
 		}
-		if p.v >= 0 {
-			// At ∞ (every request sent at once) no more load can be
-			// offered: the figure there is the peak, not a bound.
-			p.bound = p.c == cfg.Levels[len(cfg.Levels)-1].Load && len(cfg.Levels) > 1 && !p.c.IsInf()
-			ps = append(ps, p)
+		if p.Value >= 0 {
+			p.Bound = p.Load == top && reached > 1 && !p.Load.IsInf()
+			peaks = append(peaks, p)
 		}
 	}
+	sort.SliceStable(peaks, func(i, j int) bool { return peaks[i].Value > peaks[j].Value })
+	return peaks, withinSLO
+}
+
+// maxThroughput picks the highest peak aggregate output (OutputPeaks:
+// within the SLOs where any config meets them). Peaks are ranked as
+// capacities are (compareCapacity): a clear winner, a tie, or no
+// ranking when lower bounds leave the order open.
+func maxThroughput(r *Report) (Scenario, bool) {
+	ps, within := OutputPeaks(r)
 	if len(ps) == 0 {
 		return Scenario{}, false
 	}
-	sort.SliceStable(ps, func(i, j int) bool { return ps[i].v > ps[j].v })
 	best := ps[0]
-	s := Scenario{Kind: MaxThroughput, Config: best.id, Levels: []Load{best.c},
-		Values: map[string]float64{"value": best.v, "lower_bound": b2f(best.bound)}}
+	s := Scenario{Kind: MaxThroughput, Config: best.Config, Levels: []Load{best.Load},
+		Values: map[string]float64{"value": best.Value, "lower_bound": b2f(best.Bound), "within_slo": b2f(within)}}
 	if len(ps) == 1 {
 		return s, true
 	}
 	next := ps[1]
-	s.RunnerUp = next.id
-	s.Values["next"], s.Values["next_level"], s.Values["next_lower_bound"] = next.v, float64(next.c), b2f(next.bound)
-	s.Values["advantage"] = Ratio(best.v, next.v)
-	as := func(p peak) Capacity { return Capacity{Max: p.c, Users: RoundHalfUp(p.v), LowerBound: p.bound} }
+	s.RunnerUp = next.Config
+	s.Values["next"], s.Values["next_level"], s.Values["next_lower_bound"] = next.Value, float64(next.Load), b2f(next.Bound)
+	s.Values["advantage"] = Ratio(best.Value, next.Value)
+	as := func(p OutputPeak) Capacity {
+		return Capacity{Max: p.Load, Users: RoundHalfUp(p.Value), LowerBound: p.Bound}
+	}
 	outcome := Win
 	for _, o := range ps[1:] {
 		switch compareCapacity(as(best), as(o), r.Params, AxisConcurrency) {

@@ -2,7 +2,6 @@ package report
 
 import (
 	"math"
-	"sort"
 	"strconv"
 
 	"github.com/openzeka/reportgen/analyze"
@@ -306,45 +305,28 @@ func (v *view) maxThroughputScenario(s analyze.Scenario) scenarioRow {
 	default:
 		row.reason = l.T("why_max_throughput", args...)
 	}
+	stat := v.StatWord(string(v.R.Params.Percentile))
+	if val["within_slo"] == 1 {
+		row.reason += "; " + l.T("why_output_within_slo", "Stat", stat)
+	} else {
+		row.reason += "; " + l.T("why_output_beyond_slo", "Stat", stat)
+	}
 	return row
 }
 
-// peaks lists each config's highest aggregate output over the levels
-// whose load was reached, "≥" where it is at its highest level (still
-// rising), highest first: "SGLang ≥ 1,863 tok/s at c=64, …".
+// peaks lists each config's peak aggregate output (analyze.OutputPeaks:
+// within the SLOs where any config meets them), "≥" where it is at its
+// highest level (still rising), highest first: "SGLang ≥ 1,863 tok/s at
+// c=64, …".
 func (v *view) peaks() string {
-	type peak struct {
-		name  string
-		x     analyze.Load
-		value float64
-		bound bool
-	}
-	var ps []peak
-	for _, c := range v.R.Configs {
-		p := peak{name: v.Name(c.ID), value: -1}
-		var last analyze.Load
-		for _, l := range c.Levels {
-			if !l.LoadReached {
-				continue
-			}
-			last = l.Load
-			if l.AggregateTPS > p.value {
-				p.x, p.value = l.Load, l.AggregateTPS
-			}
-		}
-		if p.value >= 0 {
-			p.bound = p.x == last
-			ps = append(ps, p)
-		}
-	}
-	sort.SliceStable(ps, func(i, j int) bool { return ps[i].value > ps[j].value })
-	var out []string
+	ps, _ := analyze.OutputPeaks(v.R)
+	out := make([]string, 0, len(ps))
 	for _, p := range ps {
 		b := ""
-		if p.bound {
+		if p.Bound {
 			b = "≥ "
 		}
-		out = append(out, v.loc.T("peak_item", "Config", p.name, "Bound", b, "Value", v.loc.Num(p.value, 0), "C", v.loc.At(p.x)))
+		out = append(out, v.loc.T("peak_item", "Config", v.Name(p.Config), "Bound", b, "Value", v.loc.Num(p.Value, 0), "C", v.loc.At(p.Load)))
 	}
 	return v.loc.List(out)
 }
