@@ -18,6 +18,8 @@ import (
 //     MinTime and a day (checkLevel);
 //   - a latency is at least its TTFT, statistic by statistic, within
 //     latencyTolerance (latencyAfterTTFT);
+//   - a metric's percentiles rise with their rank, P10 ≤ P50 ≤ P90 ≤
+//     P99, within orderTolerance (percentilesInOrder);
 //   - where the ITL is the TPOT, the per-user TPS agrees with it, as
 //     the source defines TPS (ratesAgree).
 //
@@ -35,6 +37,9 @@ func checkConfig(path string, cfg Config) error {
 				return err
 			}
 			if err := latencyAfterTTFT(run); err != nil {
+				return err
+			}
+			if err := percentilesInOrder(run); err != nil {
 				return err
 			}
 			if err := ratesAgree(run, cfg.Definitions); err != nil {
@@ -66,6 +71,42 @@ func latencyAfterTTFT(l Level) error {
 		}
 		return errorf(l.Pos, "", "%s: latency %s %s s is shorter than TTFT %s %s ms; expected a latency ≥ its TTFT (a request ends after its first token), within %g ms for rounding",
 			loadName(l), s.name, num(s.a), s.name, num(s.b), latencyTolerance)
+	}
+	return nil
+}
+
+// orderTolerance is how far, as a fraction, a percentile may fall below
+// a lower-ranked one of the same metric: the rounding of values written
+// with two significant decimals (0.5 %), nothing a real distribution
+// gives.
+const orderTolerance = 0.005
+
+// percentilesInOrder refuses a level one of whose metrics has a
+// percentile below a lower-ranked one (a P99 TTFT of 1 ms beside a
+// median of 56 ms): no set of requests has it, and the SLO check reads
+// the tail. Unknown (absent or 0) percentiles are skipped.
+func percentilesInOrder(l Level) error {
+	for _, m := range []struct {
+		name, unit string
+		s          Stat
+	}{{"TTFT", "ms", l.TTFT}, {"ITL", "ms", l.ITL}, {"TPS", "tok/s", l.TPS}, {"latency", "s", l.Latency}} {
+		ps := []struct {
+			name string
+			v    float64
+		}{{"P10", m.s.P10}, {"P50", m.s.P50}, {"P90", m.s.P90}, {"P99", m.s.P99}}
+		lo := -1
+		for i, p := range ps {
+			if !(p.v > 0) || math.IsInf(p.v, 0) {
+				continue
+			}
+			if lo >= 0 && p.v < ps[lo].v*(1-orderTolerance) {
+				return errorf(l.Pos, "", "%s: %s %s %s %s is below its %s %s %s; expected percentiles that rise with their rank",
+					loadName(l), m.name, p.name, num(p.v), m.unit, ps[lo].name, num(ps[lo].v), m.unit)
+			}
+			if lo < 0 || p.v > ps[lo].v {
+				lo = i
+			}
+		}
 	}
 	return nil
 }

@@ -211,3 +211,55 @@ func TestRepeatedRunsChecked(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// TestPercentilesInOrderAtBoundary: a percentile may fall below a
+// lower-ranked one of the same metric by orderTolerance and no more
+// (exactly at it passes, a hair past is refused), whichever pair and
+// whichever metric; an unknown percentile between them is skipped, so
+// P99 is held to P50 when P90 is absent.
+func TestPercentilesInOrderAtBoundary(t *testing.T) {
+	metrics := []struct {
+		name string
+		get  func(*Level) *Stat
+	}{
+		{"TTFT", func(l *Level) *Stat { return &l.TTFT }},
+		{"ITL", func(l *Level) *Stat { return &l.ITL }},
+		{"TPS", func(l *Level) *Stat { return &l.TPS }},
+		{"latency", func(l *Level) *Stat { return &l.Latency }},
+	}
+	edge := 100 * (1 - orderTolerance)
+	for _, m := range metrics {
+		for _, tc := range []struct {
+			name string
+			s    Stat
+			ok   bool
+		}{
+			{"in order", Stat{Mean: 100, P10: 50, P50: 100, P90: 150, P99: 200}, true},
+			{"all equal", Stat{Mean: 100, P10: 100, P50: 100, P90: 100, P99: 100}, true},
+			{"P90 at the tolerance below P50", Stat{P50: 100, P90: edge}, true},
+			{"P90 a hair past it", Stat{P50: 100, P90: math.Nextafter(edge, 0)}, false},
+			{"P99 below P10", Stat{P10: 100, P99: 50}, false},
+			{"P99 below P50, P90 absent", Stat{P50: 100, P90: Absent, P99: 1}, false},
+			{"P50 below P10", Stat{P10: 100, P50: 90}, false},
+			{"unknown ones skipped", Stat{P10: 0, P50: 100, P90: Absent, P99: 0}, true},
+		} {
+			l := newLevel(4, Pos{File: "x.json", Line: 1})
+			s := NoStat()
+			for _, f := range []struct{ dst, src *float64 }{{&s.Mean, &tc.s.Mean}, {&s.P10, &tc.s.P10}, {&s.P50, &tc.s.P50}, {&s.P90, &tc.s.P90}, {&s.P99, &tc.s.P99}} {
+				if *f.src != 0 || tc.name == "unknown ones skipped" {
+					*f.dst = *f.src
+				}
+			}
+			*m.get(&l) = s
+			if err := percentilesInOrder(l); (err == nil) != tc.ok {
+				t.Errorf("%s, %s: %v, want ok %v", m.name, tc.name, err, tc.ok)
+			}
+		}
+	}
+	l := newLevel(2, Pos{File: "run.json", Line: 1})
+	l.TTFT = Stat{Mean: 55, P10: Absent, P50: 55.7, P90: Absent, P99: 1}
+	want := "run.json:1: concurrency 2: TTFT P99 1 ms is below its P50 55.7 ms; expected percentiles that rise with their rank"
+	if err := percentilesInOrder(l); err == nil || err.Error() != want {
+		t.Errorf("the message\n got %v\nwant %s", err, want)
+	}
+}
