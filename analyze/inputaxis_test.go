@@ -18,6 +18,8 @@ import (
 func inputRun(isl int, ttft, tps, latency, rps float64) ingest.Level {
 	l := levels([6]float64{1, ttft, ttft * 1.1, tps, tps * 1.05, latency})[0]
 	l.InputLength, l.InputTokens, l.SystemRPS, l.OutputTPS = isl, float64(isl), rps, rps*128
+	// The TPOT its decode TPS is (ITL is the TPOT: ingest.CheckRules).
+	l.ITL = stat(1000/tps, 1000/tps*1.1)
 	l.Pos = ingest.Pos{File: "trtllm_bench_" + strconv.Itoa(isl) + ".json"}
 	return l
 }
@@ -44,6 +46,7 @@ func TestInputLengthAxis(t *testing.T) {
 	// this would be a break-even at the third level.
 	spec := inputSweep("trtllm-eagle", 1.5)
 	spec.Levels[2].TPS, spec.Levels[3].TPS = stat(96, 100), stat(90, 95)
+	spec.Levels[2].ITL, spec.Levels[3].ITL = stat(1000.0/96, 11), stat(1000.0/90, 12)
 	r := build(t, direct, spec)
 	if r.Axis != analyze.AxisInputLength {
 		t.Fatalf("axis = %q, want input_length", r.Axis)
@@ -124,6 +127,7 @@ func checkNoLoadSteps(t *testing.T, r *analyze.Report) {
 func TestInputLengthAxisOnTheSameLoad(t *testing.T) {
 	direct, spec := inputSweep("trtllm-direct", 1), inputSweep("trtllm-eagle", 1.5)
 	spec.Levels[2].TPS, spec.Levels[3].TPS = stat(96, 100), stat(90, 95)
+	spec.Levels[2].ITL, spec.Levels[3].ITL = stat(1000.0/96, 11), stat(1000.0/90, 12)
 	for _, c := range []ingest.Config{direct, spec} {
 		for i := range c.Levels {
 			c.Levels[i].InputLength, c.Levels[i].Concurrency = 0, 1<<i

@@ -44,7 +44,8 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // its kind), the ranges build holds each value to (valueRules: a
 // level's values within ingest.Limits, settings within the manifest's
 // ranges, users at most MaxUsers) and its consistency (checkConsistency:
-// ids unique, levels increasing). The first problem in the order of the
+// ids unique, levels increasing) and the rules between a level's values
+// (checkLevelRules). The first problem in the order of the
 // file is a *ReadError at its line, column and key path. The
 // per-request samples are not in analysis.json: a Report read back has
 // none.
@@ -66,6 +67,7 @@ func ReadJSON(file string, data []byte) (*Report, error) {
 		},
 		checkValues,
 		checkConsistency,
+		checkLevelRules,
 	} {
 		if v := check(root); v != nil {
 			return nil, v.in(file, data)

@@ -320,6 +320,11 @@ var refusals = []readCase{
 		`a.json:33:34: configs[0].levels[0].std_dev.system_rps: unknown key "system_rps"; expected only the keys of analysis.json version 3`},
 	{"a spread without its count", `"high": 55, "n": 3`, `"high": 55`,
 		`a.json:33:49: configs[0].levels[0].spread["ttft_ms.mean"]: no key "n"; expected one here`},
+	// The rules between a level's values, as build holds its input.
+	{"a P99 below the P90", `"ttft_ms": {"mean": 50, "p10": null, "p50": 48, "p90": 60, "p99": 99}`, `"ttft_ms": {"mean": 50, "p10": null, "p50": 48, "p90": 60, "p99": 1}`,
+		"a.json:24:9: configs[0].levels[0]: concurrency 1: TTFT P99 1 ms is below its P90 60 ms; expected percentiles that rise with their rank; build refuses such a level"},
+	{"a latency shorter than its TTFT", `"latency_s": {"mean": 1.2, "p10": null, "p50": 1.1, "p90": 1.4, "p99": null},`, `"latency_s": {"mean": 0.001, "p10": null, "p50": 1.1, "p90": 1.4, "p99": null},`,
+		"a.json:24:9: configs[0].levels[0]: concurrency 1: latency mean 0.001 s is shorter than TTFT mean 50 ms; expected a latency ≥ its TTFT (a request ends after its first token), within 5 ms for rounding; build refuses such a level"},
 	{"two items where one is", `"between": [1, 4]`, `"between": [1, 4, 4]`,
 		`a.json:52:94: configs[0].at_interactivity.between: found a list of 3 items; expected at most 2 items`},
 }

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -191,4 +192,26 @@ func num(v float64) string {
 		return strconv.FormatFloat(v, 'g', -1, 64)
 	}
 	return strconv.FormatFloat(v, 'g', 6, 64)
+}
+
+// CheckRules holds a level of a configuration whose source defines its
+// metrics as defs to the rules between its values: a latency at least
+// its TTFT, percentiles in order, a TPS that agrees with the TPOT
+// (latencyAfterTTFT, percentilesInOrder, ratesAgree). compare applies
+// them to the analysis.json it reads, as build applies them to its
+// input (checkConfig). The error is the rule in words, without a
+// position: the caller says where.
+func CheckRules(l Level, defs Definitions) error {
+	for _, err := range []error{latencyAfterTTFT(l), percentilesInOrder(l), ratesAgree(l, defs)} {
+		var e *Error
+		switch {
+		case err == nil:
+			continue
+		case errors.As(err, &e):
+			return e.Err
+		default:
+			return err
+		}
+	}
+	return nil
 }
