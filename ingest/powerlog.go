@@ -63,6 +63,7 @@ type powerLog struct {
 // in %).
 type gpuSeries struct {
 	id, name     string
+	host         string // a DCGM export's Hostname
 	samples      []powerSample
 	energy, util []powerSample
 }
@@ -283,10 +284,12 @@ func seriesByPoll(file string, rows []powerRow) ([]gpuSeries, error) {
 	return out, nil
 }
 
-// powerLogFile reports whether the file at p may be a power log, by its
-// extension and first line: the folder walk reads it as telemetry.
+// powerLogFile reports whether the file at p may be a power log or a
+// DCGM export, by its extension and start: the folder walk reads it as
+// telemetry.
 func powerLogFile(p string) bool {
-	if !slices.Contains(powerLogExts, strings.ToLower(filepath.Ext(p))) {
+	ext := strings.ToLower(filepath.Ext(p))
+	if !slices.Contains(powerLogExts, ext) && ext != ".json" {
 		return false
 	}
 	st, err := checkRegular(p)
@@ -294,7 +297,7 @@ func powerLogFile(p string) bool {
 		return false
 	}
 	data, err := readHead(p, 4096)
-	return err == nil && isPowerLog(data)
+	return err == nil && (slices.Contains(powerLogExts, ext) && isPowerLog(data) || dcgmExportFile(p, data))
 }
 
 // readHead reads up to n bytes from the start of the file at p.
