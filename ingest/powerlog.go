@@ -30,11 +30,13 @@ import (
 // telemetry (scan.powerLog) and gives its power to the runs whose
 // windows it covers (attachPowerLogs).
 //
-// DCGM's own exports are not read: dcgmi dmon prints no timestamp, so
-// its samples cannot be matched to a run's window, and dcgm-exporter
-// serves Prometheus text, not a file of samples over time (AIPerf and
-// GenAI-Perf read it during the run, and their telemetry is read from
-// their results).
+// A DCGM export, dcgm-exporter's metrics as a Prometheus range query
+// answers them, is read as a power log too (dcgm.go): its samples are
+// instants in UTC, matched to a run's window through report.toml's UTC
+// offset where the run states wall-clock times (Window.on), and with
+// an energy counter for every GPU its energy is the counter's delta.
+// dcgmi dmon prints no timestamp, so its samples cannot be matched to a
+// run's window, and is not read.
 
 // PollGap is the longest time between two rows of one poll in a power
 // log without an index column.

@@ -225,4 +225,3 @@ func interpolate(a, b powerSample, t time.Time) float64 {
 	f := t.Sub(a.t).Seconds() / d
 	return a.w + f*(b.w-a.w)
 }
-

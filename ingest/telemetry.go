@@ -10,7 +10,8 @@ import (
 
 // Telemetry is the power a run's GPUs drew, as the run's result file
 // gives it (AIPerf's telemetry_data, GenAI-Perf's telemetry_stats) or a
-// power log beside it (powerlog.go): one entry per GPU the source names,
+// power log or DCGM export beside it (powerlog.go, dcgm.go): one entry
+// per GPU the source names,
 // idle ones included and marked. The analysis decides which GPUs count
 // and whether the figures can be used (analyze/energy.go).
 type Telemetry struct {
@@ -23,8 +24,10 @@ type Telemetry struct {
 	// duration (EnergyCounter, PowerSamples); NaN for PowerMean.
 	Seconds float64
 	// Gap is the longest interval between two samples of one GPU that
-	// overlaps the run's window, in seconds (PowerSamples; 0 otherwise):
-	// the analysis refuses an integration over a gap it cannot see into.
+	// overlaps the run's window, in seconds (PowerSamples), or, for a
+	// DCGM export's counter (EnergyCounter), around either end of the
+	// window, where the counter is interpolated; 0 otherwise: the
+	// analysis refuses figures over a gap it cannot see into.
 	Gap  float64
 	GPUs []GPUPower
 }
@@ -56,7 +59,8 @@ const (
 	// EnergyCounter: each GPU's cumulative energy counter (DCGM's
 	// DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION) read at the start and the
 	// end of the measured window, as AIPerf reports it (its counter
-	// delta over the profiling phase, warm-up excluded).
+	// delta over the profiling phase, warm-up excluded), or from a DCGM
+	// export's samples, interpolated at the window's ends.
 	EnergyCounter EnergyMethod = "energy_counter"
 	// PowerSamples: a power log's samples integrated over the run's
 	// window by the trapezoid rule, the values at the window's ends

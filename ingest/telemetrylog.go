@@ -95,33 +95,26 @@ func (pl *powerLog) attach(cfgs []Config, off *time.Duration) []*Warning {
 	var out []*Warning
 	dir := filepath.Dir(pl.file)
 	covered, untimed, zoneless := false, 0, 0
-	for ci := range cfgs {
-		for li := range cfgs[ci].Levels {
-			for _, run := range runsOf(&cfgs[ci].Levels[li]) {
-				if !within(dir, run.Pos.File) {
-					continue
-				}
-				if !run.Window.Known() && !run.Window.UTCKnown() {
-					untimed++
-					continue
-				}
-				w, ok := run.Window.on(pl.utc, off)
-				if !ok {
-					zoneless++
-					continue
-				}
-				t, cov := pl.over(w)
-				switch cov {
-				case coverAll:
-					covered = true
-					if run.Telemetry == nil {
-						run.Telemetry = t
-					}
-				case coverPart:
-					covered = true
-					out = append(out, pl.partial(dir, run, w))
-				}
+	for _, run := range runsIn(cfgs, dir) {
+		if !run.Window.Known() && !run.Window.UTCKnown() {
+			untimed++
+			continue
+		}
+		w, ok := run.Window.on(pl.utc, off)
+		if !ok {
+			zoneless++
+			continue
+		}
+		t, cov := pl.over(w)
+		switch cov {
+		case coverAll:
+			covered = true
+			if run.Telemetry == nil {
+				run.Telemetry = t
 			}
+		case coverPart:
+			covered = true
+			out = append(out, pl.partial(dir, run, w))
 		}
 	}
 	if zoneless > 0 {
@@ -176,6 +169,22 @@ func unreadableLog(p, kind string, err error) *Warning {
 		}
 	}
 	return warnf(pos, "", WarnEnergyLogUnreadable, map[string]any{"Error": msg}, "%s: %s; not used", kind, msg)
+}
+
+// runsIn are the runs of cfgs whose result file lies in folder dir or
+// below it.
+func runsIn(cfgs []Config, dir string) []*Level {
+	var out []*Level
+	for ci := range cfgs {
+		for li := range cfgs[ci].Levels {
+			for _, run := range runsOf(&cfgs[ci].Levels[li]) {
+				if within(dir, run.Pos.File) {
+					out = append(out, run)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // runsOf are the runs of level l: its repeats, or l itself.
