@@ -294,7 +294,7 @@ func TestDCGMBesideRuns(t *testing.T) {
 		vllmW  float64 // NaN: not matched
 		warn   string
 	}{
-		{"", math.NaN(), "r/vllm/dcgm.json: DCGM export: its samples are UTC times, and 1 runs in its folder state wall-clock times without a zone; set [telemetry] utc_offset in report.toml (the benchmark machine's offset from UTC, \"+03:00\") to match them; not matched"},
+		{"", math.NaN(), "r/vllm/dcgm.json: DCGM export: its samples are UTC times, and the runs in its folder (1) state wall-clock times without a zone; set [telemetry] utc_offset in report.toml (the benchmark machine's offset from UTC, \"+03:00\") to match them; not matched"},
 		{"+00:00", 300, ""},
 		{"+03:00", math.NaN(), "r/vllm/dcgm.json: DCGM export: its samples (2026-03-01 12:00:00 UTC to 2026-03-01 12:00:40 UTC) cover no run whose result file lies in its folder (0 of those runs state no time); not used"},
 	} {

@@ -135,10 +135,10 @@ func (pl *powerLog) zoneless(n int) *Warning {
 	vals := map[string]any{"Runs": n, "UTC": pl.utc}
 	if pl.utc {
 		return warnf(Pos{File: pl.file}, "", WarnEnergyLogZone, vals,
-			"%s: its samples are UTC times, and %d runs in its folder state wall-clock times without a zone; set [telemetry] utc_offset in report.toml (the benchmark machine's offset from UTC, \"+03:00\") to match them; not matched", pl.kind, n)
+			"%s: its samples are UTC times, and the runs in its folder (%d) state wall-clock times without a zone; set [telemetry] utc_offset in report.toml (the benchmark machine's offset from UTC, \"+03:00\") to match them; not matched", pl.kind, n)
 	}
 	return warnf(Pos{File: pl.file}, "", WarnEnergyLogZone, vals,
-		"%s: its samples are wall-clock times without a zone, and %d runs in its folder state UTC times only; set [telemetry] utc_offset in report.toml (the benchmark machine's offset from UTC, \"+03:00\") to match them; not matched", pl.kind, n)
+		"%s: its samples are wall-clock times without a zone, and the runs in its folder (%d) state UTC times only; set [telemetry] utc_offset in report.toml (the benchmark machine's offset from UTC, \"+03:00\") to match them; not matched", pl.kind, n)
 }
 
 // partial is the warning of a run the log covers only in part, whose
