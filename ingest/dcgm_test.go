@@ -279,7 +279,9 @@ func TestDCGMErrors(t *testing.T) {
 // is matched; at "+00:00" the run's 12:00:10–30 is the export's; at
 // "+03:00" the run is 09:00:10–30 UTC, which the export (12:00:00–40
 // UTC) does not cover. A guidellm run states instants: matched without
-// an offset, whatever it is.
+// an offset, whatever it is. With the results' format forced
+// (--input-format vllm), the export is still telemetry, not a result
+// that fails to read.
 func TestDCGMBesideRuns(t *testing.T) {
 	vllm := `{"date": "20260301-120030", "duration": 20, "max_concurrency": 1, "completed": 100, "mean_ttft_ms": 20, "mean_tpot_ms": 9, "mean_e2el_ms": 900, "total_output_tokens": 10000, "output_throughput": 500}`
 	export := genExport(steady(dcgmPower, "0", "300", seconds(41)...))
@@ -308,7 +310,14 @@ func TestDCGMBesideRuns(t *testing.T) {
 			files["r/report.toml"] = fmt.Sprintf("[telemetry]\nutc_offset = %q\n", tt.offset)
 		}
 		dir := writeTree(t, files)
-		c, err := Read(filepath.Join(dir, "r"), ReadOptions{})
+		format := "" // the guidellm file is detected; a format forced on the vLLM run leaves the export telemetry
+		if tt.offset == "+00:00" {
+			delete(files, "r/guidellm/bench.json")
+			delete(files, "r/guidellm/dcgm.json")
+			dir = writeTree(t, files)
+			format = FormatVLLM
+		}
+		c, err := Read(filepath.Join(dir, "r"), ReadOptions{Format: format})
 		if err != nil {
 			t.Fatal(err)
 		}
