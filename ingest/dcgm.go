@@ -115,7 +115,11 @@ func readDCGMExport(file string, data []byte) (*powerLog, error) {
 		return nil, r.errAt(vals[min(1, len(vals)-1)], 0, "expected one JSON object, the Prometheus API's answer to a range query (/api/v1/query_range)")
 	}
 	if s := root.str("status"); s != "success" {
-		return nil, r.errAt(root.get("status"), root.off, "status %q: the query failed (%s); expected \"success\"", s, root.str("error"))
+		why := ""
+		if e := root.str("error"); e != "" {
+			why = " (" + e + ")"
+		}
+		return nil, r.errAt(root.get("status"), root.off, "status %q: the query failed%s; expected \"success\"", s, why)
 	}
 	d := root.sub("data")
 	if rt := d.str("resultType"); rt != "matrix" {
