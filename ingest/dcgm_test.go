@@ -433,3 +433,20 @@ func FuzzReadDCGMExport(f *testing.F) {
 		}
 	})
 }
+
+// TestDCGMUnreadableBesideRuns: an export that cannot be read is warned
+// of at its line and column, and the run beside it builds without
+// energy.
+func TestDCGMUnreadableBesideRuns(t *testing.T) {
+	vllm := `{"date": "20260301-120030", "duration": 20, "max_concurrency": 1, "completed": 100, "mean_ttft_ms": 20, "mean_tpot_ms": 9, "mean_e2el_ms": 900, "total_output_tokens": 10000, "output_throughput": 500}`
+	bad := genExport(dcgmSeries{metric: dcgmPower, gpu: "0", at: []float64{0}, values: []string{"hot"}})
+	dir := writeTree(t, map[string]string{"r/vllm/c1.json": vllm, "r/vllm/dcgm.json": bad, "r/report.toml": "[telemetry]\nutc_offset = \"+00:00\"\n"})
+	c, err := Read(filepath.Join(dir, "r"), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `r/vllm/dcgm.json:3:14: DCGM export: data.result[0].values[0]: DCGM_FI_DEV_POWER_USAGE: "hot" is not a number; not used`
+	if len(c.Warnings) != 1 || strings.TrimPrefix(c.Warnings[0].Error(), dir+string(filepath.Separator)) != want || c.Configs[0].Levels[0].Telemetry != nil {
+		t.Errorf("warnings %v, telemetry %+v; want %s, none", c.Warnings, c.Configs[0].Levels[0].Telemetry, want)
+	}
+}
