@@ -21,7 +21,9 @@ import (
 // log, in seconds, over which a run's energy is still integrated: its
 // samples are nvidia-smi's 1 s polls, and a gap past 3 s (two polls
 // lost) hides what the GPU drew, so the run's figures are refused
-// (InferenceX marks such a run's energy invalid).
+// (InferenceX marks such a run's energy invalid). A DCGM export's
+// energy counter is held to it at the window's ends, where it is
+// interpolated.
 const MaxPowerGap = 3.0
 
 // The methods of a level's energy (Energy.Method), and the rule that
@@ -89,7 +91,9 @@ type Energy struct {
 	OutputTokensPerJ float64 `json:"-"`
 	JPerGoodToken    float64 `json:"-"`
 	// GapS is the longest interval between a power log's samples in the
-	// run's window (power_samples; NaN otherwise).
+	// run's window (power_samples), or between a DCGM export's counter
+	// samples around either end of it (energy_counter from an export);
+	// NaN otherwise.
 	GapS float64 `json:"-"`
 	// Reason is why the figures are refused (EnergyGap, EnergyGPUCount,
 	// EnergyRunsMissing) or the per-token ones absent
@@ -197,7 +201,9 @@ func levelEnergy(l Level, gpus GPUCount, p Params, dir string) *Energy {
 			e.Reason = EnergyRunsMissing
 			return e
 		}
-		if t.Method == ingest.PowerSamples {
+		if t.Method == ingest.PowerSamples || t.Gap > 0 {
+			// A DCGM export's counter states the gap it is
+			// interpolated over at the window's ends.
 			e.GapS = math.Max(finiteOr(e.GapS, 0), t.Gap)
 		}
 		used, idle, ok := servingGPUs(t, gpus)

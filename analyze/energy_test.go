@@ -105,17 +105,25 @@ func TestLevelEnergyByHand(t *testing.T) {
 
 // TestMaxPowerGap: a power log whose samples lie 3 s apart in the run's
 // window is integrated; 3.000001 s apart, the level's figures are
-// refused (gap), its GPUs still said.
+// refused (gap), its GPUs still said. A DCGM export's counter is held
+// to the same limit at the window's ends (its Gap above 0); a counter
+// that states no gap (AIPerf's delta) has none (gap_s null).
 func TestMaxPowerGap(t *testing.T) {
-	for _, tt := range []struct {
-		gap     float64
-		refused bool
-	}{{3, false}, {3.000001, true}} {
-		tel := &ingest.Telemetry{Method: ingest.PowerSamples, Gap: tt.gap, GPUs: gpuPowers([]float64{295})}
-		e := levelEnergy(energyLevel(tel), 1, Params{}, "")
-		if refused := e.Reason == EnergyGap; refused != tt.refused || refused == Known(e.JPerOutputToken) || e.GapS != tt.gap || e.GPUs != 1 {
-			t.Errorf("gap %v s: %+v; want refused %v", tt.gap, e, tt.refused)
+	for _, method := range []ingest.EnergyMethod{ingest.PowerSamples, ingest.EnergyCounter} {
+		for _, tt := range []struct {
+			gap     float64
+			refused bool
+		}{{3, false}, {3.000001, true}} {
+			tel := &ingest.Telemetry{Method: method, Seconds: 10, Gap: tt.gap, GPUs: gpuPowers([]float64{295})}
+			e := levelEnergy(energyLevel(tel), 1, Params{}, "")
+			if refused := e.Reason == EnergyGap; refused != tt.refused || refused == Known(e.JPerOutputToken) || e.GapS != tt.gap || e.GPUs != 1 {
+				t.Errorf("%s, gap %v s: %+v; want refused %v", method, tt.gap, e, tt.refused)
+			}
 		}
+	}
+	aiperf := &ingest.Telemetry{Method: ingest.EnergyCounter, Seconds: 10, GPUs: gpuPowers([]float64{295})}
+	if e := levelEnergy(energyLevel(aiperf), 1, Params{}, ""); !e.Valid() || !math.IsNaN(e.GapS) {
+		t.Errorf("a counter without a gap: %+v; want valid, gap_s NaN", e)
 	}
 	// The GPU count: the configuration runs on 2 GPUs; of the three
 	// GPUs the telemetry names, one works and two idle.

@@ -199,6 +199,10 @@ func aiperfRun(r *jreader, o obj, pos Pos) (Level, Definitions) {
 	l.OutputTokens = scalar(tokensQ, "output_sequence_length", "output_token_count")
 	l.InputTokens = scalar(tokensQ, "input_sequence_length")
 	l.Window = aiperfWindow(o)
+	first, _ := metric("min_request_timestamp")
+	last, _ := metric("max_response_timestamp")
+	w := epochWindow(epochOf(first.get("avg"))/1e9, epochOf(last.get("avg"))/1e9)
+	l.Window.UTCStart, l.Window.UTCEnd = w.UTCStart, w.UTCEnd
 	seconds := scalar(runDuration, "benchmark_duration")
 	if math.IsNaN(seconds) && l.Window.Known() {
 		seconds = l.Window.Seconds()

@@ -94,7 +94,7 @@ func Read(dir string, opt ReadOptions) (*Campaign, error) {
 			c.Warnings = append(c.Warnings, folderModelWarning(s, s.id))
 		}
 	}
-	c.Warnings = append(c.Warnings, attachPowerLogs(c.Configs, sc.powerLogs)...)
+	c.Warnings = append(c.Warnings, attachPowerLogs(c.Configs, sc.powerLogs, c.Manifest.UTCOffsetOf())...)
 	for _, p := range sc.powerLogs {
 		c.PowerLogs = append(c.PowerLogs, sc.rel(p))
 	}

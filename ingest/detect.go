@@ -89,6 +89,10 @@ func Detect(file string, data []byte) (string, error) {
 		first, _, _ := bytes.Cut(trimmed, []byte("\n"))
 		p = csvPreview(string(first))
 	}
+	if isJSON && isPrometheusAnswer(p) {
+		// A DCGM export (dcgm.go): telemetry, read beside the results.
+		return "", errorf(Pos{File: file, Line: 1, Col: 1}, "", "%w: a Prometheus query's answer (a DCGM export, read as telemetry)", ErrNotResult)
+	}
 	for _, f := range formats {
 		if f.Sniff(p) {
 			return f.Name, nil

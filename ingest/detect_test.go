@@ -270,7 +270,11 @@ func TestGuideLLMCSVEqualsJSON(t *testing.T) {
 			t.Fatalf("%s: %d levels, want %d", csvFile, len(got), len(want))
 		}
 		for i := range got {
-			if g, w := levelText(got[i]), levelText(want[i]); g != w {
+			// The CSV states the run's times to the second only: no
+			// window is read from it.
+			w := want[i]
+			w.Window = Window{}
+			if g, w := levelText(got[i]), levelText(w); g != w {
 				t.Errorf("%s level %d\n got %s\nwant %s", csvFile, i, g, w)
 			}
 		}

@@ -31,9 +31,12 @@
 // Beside the results: telemetry.go reads the GPU telemetry a result
 // file carries (AIPerf's telemetry_data, GenAI-Perf's telemetry_stats)
 // and a run's time window; powerlog.go reads an nvidia-smi power log,
-// which the folder walk finds among the files that hold no result, and
-// integrates it over a run's window; telemetrylog.go gives each run the
-// power of the log that covers it, and warns of a log that covers none.
+// and dcgm.go a DCGM export (a Prometheus range query's answer over
+// dcgm-exporter's metrics), which the folder walk finds among the files
+// that hold no result, into one shape; powerover.go measures it over a
+// run's window (power samples integrated, or an energy counter's
+// delta); telemetrylog.go gives each run the power of the log that
+// covers it, and warns of a log that covers none.
 //
 // format.go lists them in formats, in detection order, and reads one
 // file by its format (readResultFile); detect.go tells a file's format

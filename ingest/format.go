@@ -173,6 +173,9 @@ func readResultPart(path, format string, h hints, rs *records) (Config, []*Warni
 		if format, err = Detect(path, data); err != nil {
 			return Config{}, nil, err
 		}
+	} else if isDCGMExport(data) || isPowerLog(data) {
+		// Telemetry, whatever format the results are forced to.
+		return Config{}, nil, errorf(Pos{File: path}, "", "%w: a power log or DCGM export, read as telemetry", ErrNotResult)
 	}
 	if format == formatZip {
 		return readZip(path, data)

@@ -157,6 +157,7 @@ func guidellmRuns(r *jreader, o obj) ([]Level, error) {
 	for i, b := range list {
 		bo, _ := asObj(b, item(path, i))
 		l := guidellmBenchmark(r, bo, model).level(Pos{File: r.file})
+		l.Window = epochWindow(epochOf(bo.get("start_time")), epochOf(bo.get("end_time")))
 		if l.Concurrency == 0 && l.Rate == 0 && i < len(rates) {
 			// v0.4/v1 reports: the args' profile and rates, one per benchmark.
 			l.Concurrency, l.Rate = guidellmArgsLoad(r, args.str("profile"), rates[i], item(ratesPath, i))

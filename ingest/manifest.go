@@ -81,6 +81,17 @@ type Manifest struct {
 		Currency string `toml:"currency"`
 	} `toml:"cost"`
 
+	// Telemetry is how power logs and DCGM exports are matched to runs
+	// (telemetrylog.go).
+	Telemetry struct {
+		// UTCOffset is the UTC offset of the wall-clock times that result
+		// files and power logs write without a zone ("+03:00"): it lets a
+		// DCGM export's UTC samples be matched to such a run's window,
+		// and a power log's wall-clock samples to a run stated in UTC;
+		// "" when not given (no zone is guessed).
+		UTCOffset string `toml:"utc_offset"`
+	} `toml:"telemetry"`
+
 	Benchmark struct {
 		Tool         Text `toml:"tool"`
 		About        Text `toml:"about"`
@@ -435,6 +446,9 @@ func (m *Manifest) check(keys tomlKeys) error {
 	if err := m.checkCost(at); err != nil {
 		return err
 	}
+	if _, err := ParseUTCOffset(m.Telemetry.UTCOffset); err != nil {
+		return errorf(at("telemetry", "utc_offset"), "", "telemetry.utc_offset: %v", err)
+	}
 	if m.Logo != "" {
 		if err := checkRelPath("logo", m.Logo); err != nil {
 			return errorf(at("logo"), "", "%v", err)
@@ -524,6 +538,41 @@ func (m *Manifest) checkCost(at func(key ...string) Pos) error {
 		return errorf(at("cost", "price_per_gpu_hour"), "", "cost.price_per_gpu_hour: give its currency too (cost.currency = \"USD\", \"EUR\", \"TRY\", …)")
 	}
 	return nil
+}
+
+// utcOffset is an offset as report.toml writes it: "+03:00", "-05:30".
+var utcOffset = regexp.MustCompile(`^([+-])([0-9]{2}):([0-9]{2})$`)
+
+// ParseUTCOffset reads a UTC offset, "+03:00" or "-05:30", from −12:00
+// to +14:00 as zones are; nil for "" (not given).
+func ParseUTCOffset(s string) (*time.Duration, error) {
+	if s == "" {
+		return nil, nil
+	}
+	m := utcOffset.FindStringSubmatch(s)
+	if m == nil {
+		return nil, fmt.Errorf("%q: expected an offset from UTC as +HH:MM or -HH:MM, such as \"+03:00\" (\"+00:00\" for UTC)", s)
+	}
+	h, _ := strconv.Atoi(m[2])
+	mins, _ := strconv.Atoi(m[3])
+	d := time.Duration(h)*time.Hour + time.Duration(mins)*time.Minute
+	if m[1] == "-" {
+		d = -d
+	}
+	if mins >= 60 || d < -12*time.Hour || d > 14*time.Hour {
+		return nil, fmt.Errorf("%q: expected an offset from -12:00 to +14:00", s)
+	}
+	return &d, nil
+}
+
+// UTCOffsetOf is the manifest's [telemetry] utc_offset, nil when m is
+// nil or does not set it (it was checked on read).
+func (m *Manifest) UTCOffsetOf() *time.Duration {
+	if m == nil {
+		return nil
+	}
+	d, _ := ParseUTCOffset(m.Telemetry.UTCOffset)
+	return d
 }
 
 // intSetting is a whole-number setting as a float to check, nil when unset.

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -31,11 +30,13 @@ import (
 // telemetry (scan.powerLog) and gives its power to the runs whose
 // windows it covers (attachPowerLogs).
 //
-// DCGM's own exports are not read: dcgmi dmon prints no timestamp, so
-// its samples cannot be matched to a run's window, and dcgm-exporter
-// serves Prometheus text, not a file of samples over time (AIPerf and
-// GenAI-Perf read it during the run, and their telemetry is read from
-// their results).
+// A DCGM export, dcgm-exporter's metrics as a Prometheus range query
+// answers them, is read as a power log too (dcgm.go): its samples are
+// instants in UTC, matched to a run's window through report.toml's UTC
+// offset where the run states wall-clock times (Window.on), and with
+// an energy counter for every GPU its energy is the counter's delta.
+// dcgmi dmon prints no timestamp, so its samples cannot be matched to a
+// run's window, and is not read.
 
 // PollGap is the longest time between two rows of one poll in a power
 // log without an index column.
@@ -48,17 +49,29 @@ var powerLogExts = []string{".csv", ".log", ".txt"}
 type powerLog struct {
 	file string
 	gpus []gpuSeries
-	util bool // the log has a utilization.gpu column
+	util bool // the log has a utilization.gpu column (a DCGM export: a utilization series)
+	// utc: the samples' times are instants in UTC (a DCGM export's),
+	// not wall-clock times without a zone (nvidia-smi's).
+	utc bool
+	// counter: every GPU has an energy counter's samples (a DCGM
+	// export's), which measure its energy (EnergyCounter).
+	counter bool
+	// kind names the log in warnings: "power log", "DCGM export".
+	kind string
 }
 
-// gpuSeries is one GPU's samples.
+// gpuSeries is one GPU's samples: its power's, and, in a DCGM export,
+// its energy counter's (w the counter in J) and its utilization's (w
+// in %).
 type gpuSeries struct {
-	id      string
-	samples []powerSample
+	id, name     string
+	host         string // a DCGM export's Hostname
+	samples      []powerSample
+	energy, util []powerSample
 }
 
-// powerSample is one row: its time, power (W), utilization (% or NaN)
-// and line.
+// powerSample is one sample: its time, power (W), utilization (% or
+// NaN) and line.
 type powerSample struct {
 	t    time.Time
 	w    float64
@@ -113,7 +126,7 @@ func readPowerLog(file string, data []byte) (*powerLog, error) {
 	if !ok {
 		return nil, errorf(Pos{File: file, Line: 1, Col: 1}, "", "no timestamp and power.draw columns; expected nvidia-smi --query-gpu=timestamp,power.draw --format=csv")
 	}
-	log := &powerLog{file: file, util: cols.util >= 0}
+	log := &powerLog{file: file, util: cols.util >= 0, kind: "power log"}
 	var rows []powerRow
 	for {
 		rec, err := cr.Read()
@@ -273,149 +286,12 @@ func seriesByPoll(file string, rows []powerRow) ([]gpuSeries, error) {
 	return out, nil
 }
 
-// span is the time the log's samples cover: its first and last sample
-// of any GPU.
-func (pl *powerLog) span() (first, last time.Time) {
-	for _, g := range pl.gpus {
-		if len(g.samples) == 0 {
-			continue
-		}
-		if a := g.samples[0].t; first.IsZero() || a.Before(first) {
-			first = a
-		}
-		if b := g.samples[len(g.samples)-1].t; b.After(last) {
-			last = b
-		}
-	}
-	return first, last
-}
-
-// coverage is how a power log covers a run's window.
-type coverage int
-
-const (
-	// coverNone: no sample of the log lies in or around the window.
-	coverNone coverage = iota
-	// coverPart: the log's samples overlap the window, but some GPU has
-	// no sample at or before its start, or at or after its end.
-	coverPart
-	// coverAll: every GPU has samples at or around both ends.
-	coverAll
-)
-
-// over is the log's telemetry over window w, and how the log covers it:
-// for coverAll, each GPU's energy, its samples integrated by the
-// trapezoid rule from w.Start to w.End (the power at either end
-// interpolated between the samples around it), its mean power that
-// energy over the window, and the longest interval between two of its
-// samples that overlaps the window (Telemetry.Gap).
-func (pl *powerLog) over(w Window) (*Telemetry, coverage) {
-	first, last := pl.span()
-	if last.Before(w.Start) || first.After(w.End) {
-		return nil, coverNone
-	}
-	secs := w.Seconds()
-	t := &Telemetry{Method: PowerSamples, Source: Pos{File: pl.file}, Seconds: secs}
-	for _, g := range pl.gpus {
-		s := g.samples
-		i := lastAtOrBefore(s, w.Start)
-		j := firstAtOrAfter(s, w.End)
-		if i < 0 || j < 0 {
-			return nil, coverPart
-		}
-		if t.Source.Line == 0 || s[i].line < t.Source.Line {
-			t.Source.Line = s[i].line
-		}
-		joules := 0.0
-		prevT, prevW := w.Start, interpolate(s[i], s[i+min(1, j-i)], w.Start)
-		for k := i; k <= j; k++ {
-			if k > i {
-				t.Gap = math.Max(t.Gap, s[k].t.Sub(s[k-1].t).Seconds())
-			}
-			x, y := s[k].t, s[k].w
-			if k == j {
-				x, y = w.End, interpolate(s[max(i, j-1)], s[j], w.End)
-			}
-			if x.After(prevT) {
-				joules += (prevW + y) / 2 * x.Sub(prevT).Seconds()
-				prevT, prevW = x, y
-			}
-		}
-		idle, flat := pl.idle(s[i:j+1], w)
-		t.GPUs = append(t.GPUs, GPUPower{ID: g.id, Watts: joules / secs, Joules: joules, Idle: idle, flat: flat})
-	}
-	markIdle(t.GPUs)
-	return t, coverAll
-}
-
-// idle tells whether a GPU whose samples around window w are s did no
-// work in it: its utilization never above 0 where the log has it; else
-// whether its power was flat (flatPower) over its samples in the window
-// (the two around it when none lies inside), for markIdle.
-func (pl *powerLog) idle(s []powerSample, w Window) (idle, flat bool) {
-	var in []powerSample
-	for _, x := range s {
-		if !x.t.Before(w.Start) && !x.t.After(w.End) {
-			in = append(in, x)
-		}
-	}
-	if len(in) == 0 {
-		in = s
-	}
-	if pl.util {
-		for _, x := range in {
-			if !(x.util == 0) {
-				return false, false
-			}
-		}
-		return true, false
-	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, x := range in {
-		lo, hi = math.Min(lo, x.w), math.Max(hi, x.w)
-	}
-	return false, lo > 0 && flatPower(lo, hi)
-}
-
-// lastAtOrBefore is the index of the last sample at or before t; -1
-// when none is.
-func lastAtOrBefore(s []powerSample, t time.Time) int {
-	i := -1
-	for k, x := range s {
-		if x.t.After(t) {
-			break
-		}
-		i = k
-	}
-	return i
-}
-
-// firstAtOrAfter is the index of the first sample at or after t; -1
-// when none is.
-func firstAtOrAfter(s []powerSample, t time.Time) int {
-	for k, x := range s {
-		if !x.t.Before(t) {
-			return k
-		}
-	}
-	return -1
-}
-
-// interpolate is the power at t on the line between samples a and b
-// (a's when they are one sample or at one time).
-func interpolate(a, b powerSample, t time.Time) float64 {
-	d := b.t.Sub(a.t).Seconds()
-	if d <= 0 {
-		return a.w
-	}
-	f := t.Sub(a.t).Seconds() / d
-	return a.w + f*(b.w-a.w)
-}
-
-// powerLogFile reports whether the file at p may be a power log, by its
-// extension and first line: the folder walk reads it as telemetry.
+// powerLogFile reports whether the file at p may be a power log or a
+// DCGM export, by its extension and start: the folder walk reads it as
+// telemetry.
 func powerLogFile(p string) bool {
-	if !slices.Contains(powerLogExts, strings.ToLower(filepath.Ext(p))) {
+	ext := strings.ToLower(filepath.Ext(p))
+	if !slices.Contains(powerLogExts, ext) && ext != ".json" {
 		return false
 	}
 	st, err := checkRegular(p)
@@ -423,7 +299,7 @@ func powerLogFile(p string) bool {
 		return false
 	}
 	data, err := readHead(p, 4096)
-	return err == nil && isPowerLog(data)
+	return err == nil && (slices.Contains(powerLogExts, ext) && isPowerLog(data) || dcgmExportFile(p, data))
 }
 
 // readHead reads up to n bytes from the start of the file at p.

@@ -3,13 +3,15 @@ package ingest
 import (
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
 
 // Telemetry is the power a run's GPUs drew, as the run's result file
 // gives it (AIPerf's telemetry_data, GenAI-Perf's telemetry_stats) or a
-// power log beside it (powerlog.go): one entry per GPU the source names,
+// power log or DCGM export beside it (powerlog.go, dcgm.go): one entry
+// per GPU the source names,
 // idle ones included and marked. The analysis decides which GPUs count
 // and whether the figures can be used (analyze/energy.go).
 type Telemetry struct {
@@ -22,8 +24,10 @@ type Telemetry struct {
 	// duration (EnergyCounter, PowerSamples); NaN for PowerMean.
 	Seconds float64
 	// Gap is the longest interval between two samples of one GPU that
-	// overlaps the run's window, in seconds (PowerSamples; 0 otherwise):
-	// the analysis refuses an integration over a gap it cannot see into.
+	// overlaps the run's window, in seconds (PowerSamples), or, for a
+	// DCGM export's counter (EnergyCounter), around either end of the
+	// window, where the counter is interpolated; 0 otherwise: the
+	// analysis refuses figures over a gap it cannot see into.
 	Gap  float64
 	GPUs []GPUPower
 }
@@ -55,7 +59,8 @@ const (
 	// EnergyCounter: each GPU's cumulative energy counter (DCGM's
 	// DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION) read at the start and the
 	// end of the measured window, as AIPerf reports it (its counter
-	// delta over the profiling phase, warm-up excluded).
+	// delta over the profiling phase, warm-up excluded), or from a DCGM
+	// export's samples, interpolated at the window's ends.
 	EnergyCounter EnergyMethod = "energy_counter"
 	// PowerSamples: a power log's samples integrated over the run's
 	// window by the trapezoid rule, the values at the window's ends
@@ -103,17 +108,87 @@ func markIdle(gpus []GPUPower) {
 
 // Window is a run's time as its result file states it: wall-clock
 // times as written, without a zone (vLLM's date, AIPerf's start_time),
-// compared with a power log's timestamps, which nvidia-smi writes the
-// same way. The zero Window is unknown.
+// which compare with an nvidia-smi log's timestamps, written the same
+// way; and instants, where the file states them as epoch timestamps
+// (guidellm's start_time and end_time, AIPerf's request timestamps in
+// ns), which compare with a DCGM export's. Comparing one kind with the
+// other takes the UTC offset report.toml states ([telemetry]
+// utc_offset): no zone is guessed (on). The zero Window is unknown.
 type Window struct {
+	// Start and End are wall-clock times without a zone (held as UTC
+	// times of the same reading); zero when the file states none.
 	Start, End time.Time
+	// UTCStart and UTCEnd are the same window's instants, in UTC; zero
+	// when the file states none.
+	UTCStart, UTCEnd time.Time
 }
 
-// Known reports whether the window is stated.
+// Known reports whether the window's wall-clock times are stated.
 func (w Window) Known() bool { return !w.Start.IsZero() && w.End.After(w.Start) }
 
-// Seconds is the window's length.
-func (w Window) Seconds() float64 { return w.End.Sub(w.Start).Seconds() }
+// UTCKnown reports whether the window's instants are stated.
+func (w Window) UTCKnown() bool { return !w.UTCStart.IsZero() && w.UTCEnd.After(w.UTCStart) }
+
+// Seconds is the window's length: its wall-clock times', else its
+// instants'.
+func (w Window) Seconds() float64 {
+	if !w.Known() {
+		return w.UTCEnd.Sub(w.UTCStart).Seconds()
+	}
+	return w.End.Sub(w.Start).Seconds()
+}
+
+// on is the window in a log's clock (Start and End set): in UTC for a
+// log of instants (utc), else in wall-clock time; the other kind of
+// time converted by the UTC offset off when it is given (nil: not). ok
+// is false when the window cannot be told in that clock.
+func (w Window) on(utc bool, off *time.Duration) (Window, bool) {
+	switch {
+	case utc && w.UTCKnown():
+		return Window{Start: w.UTCStart, End: w.UTCEnd}, true
+	case utc && w.Known() && off != nil:
+		return Window{Start: w.Start.Add(-*off), End: w.End.Add(-*off)}, true
+	case !utc && w.Known():
+		return Window{Start: w.Start, End: w.End}, true
+	case !utc && w.UTCKnown() && off != nil:
+		return Window{Start: w.UTCStart.Add(*off), End: w.UTCEnd.Add(*off)}, true
+	}
+	return Window{}, false
+}
+
+// epochTime is an epoch timestamp, in seconds, as an instant in UTC.
+func epochTime(secs float64) time.Time {
+	whole, frac := math.Modf(secs)
+	return time.Unix(int64(whole), int64(math.Round(frac*1e9))).UTC()
+}
+
+// epochOf is the JSON number v as written (an epoch timestamp, which
+// no reader refuses a file for: it only times the run); NaN when v is
+// not a number.
+func epochOf(v any) float64 {
+	n, ok := v.(jnum)
+	if !ok {
+		return Absent
+	}
+	f, err := strconv.ParseFloat(n.text, 64)
+	if err != nil {
+		return Absent
+	}
+	return f
+}
+
+// epochWindow is the instants window of a run whose file states its
+// start and end as epoch seconds (start and end, NaN when absent);
+// the zero Window when either is absent or not after the other, or
+// before 2001 (no clock of a benchmark machine).
+func epochWindow(start, end float64) Window {
+	const y2001 = 978307200
+	const y2286 = 1e10
+	if !(start > y2001) || !(end > start) || !(end < y2286) {
+		return Window{}
+	}
+	return Window{UTCStart: epochTime(start), UTCEnd: epochTime(end)}
+}
 
 // powerQ, energyQ and utilQ are the quantities of telemetry: a GPU's
 // power (W), an energy counter (MJ, as DCGM's is since boot, or the

@@ -37,9 +37,15 @@ func TestAIPerfTelemetryFixture(t *testing.T) {
 			t.Errorf("GPU %s = %+v; want idle (utilization 0 throughout)", g.ID, g)
 		}
 	}
-	want := Window{Start: time.Date(2026, 1, 15, 6, 27, 34, 166021000, time.UTC), End: time.Date(2026, 1, 15, 6, 36, 13, 781301000, time.UTC)}
+	// start_time and end_time as written; min_request_timestamp and
+	// max_response_timestamp (ns since the epoch, written as float64s:
+	// 1.7684584541734423e18, 1.768458973771416e18) as instants, to the
+	// float's precision (256 ns). The pod's clock was
+	// UTC: the two differ by the requests' 7 and 10 ms inside the phase.
+	want := Window{Start: time.Date(2026, 1, 15, 6, 27, 34, 166021000, time.UTC), End: time.Date(2026, 1, 15, 6, 36, 13, 781301000, time.UTC),
+		UTCStart: time.Date(2026, 1, 15, 6, 27, 34, 173442364, time.UTC), UTCEnd: time.Date(2026, 1, 15, 6, 36, 13, 771415949, time.UTC)}
 	if l.Window != want {
-		t.Errorf("window = %+v; want start_time to end_time as written", l.Window)
+		t.Errorf("window = %+v; want start_time to end_time as written, and the request timestamps as instants", l.Window)
 	}
 }
 

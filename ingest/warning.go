@@ -53,7 +53,7 @@ const infoUnreadKeys WarningKind = "unread_keys"
 var WarningKinds = []WarningKind{WarnNotUTF8, WarnUnknownColumn, WarnZeroConcurrency, WarnUnsortedLevels,
 	WarnMixedDefinitions, WarnUnknownKey,
 	WarnUnknownSection, WarnUnknownLanguage, WarnFolderModel, WarnRunCutShort, WarnSummaryMismatch,
-	WarnEnergyLogUnreadable, WarnEnergyLogUnmatched, WarnEnergyLogPartial}
+	WarnEnergyLogUnreadable, WarnEnergyLogUnmatched, WarnEnergyLogPartial, WarnEnergyLogZone}
 
 // warnf builds a *Warning at pos. values are the named values of the
 // localized message; format and args give the English text.

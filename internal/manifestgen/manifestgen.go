@@ -65,6 +65,10 @@ func Template(name, dir string, found []ingest.Found, now time.Time) string {
 # price_per_gpu_hour = 2.5        # the price of one GPU for one hour
 # currency = "USD"                # its ISO 4217 code: "USD", "EUR", "TRY", …
 
+# [telemetry]                     # how power logs and DCGM exports are matched to runs
+# utc_offset = "+03:00"           # the benchmark machine's offset from UTC: a DCGM export's times are UTC,
+#                                 # vLLM's and AIPerf's run times are its wall-clock time, without a zone
+
 # [benchmark]
 # tool = "…"
 # input_tokens = 128
