@@ -53,13 +53,13 @@ func TestEfficiencyLines(t *testing.T) {
 			r.Configs[1].AtInteractivity = &analyze.AtTarget{Target: 60, AggregateTPS: math.NaN(), TPSPerGPU: math.NaN(), Reason: analyze.ReasonNoSLOLevel}
 		}, []string{"b\\|pipe meets the P90 SLOs at no level tested, so it has no output within them at any interactivity."}},
 		{"a target every configuration reaches", func(r *analyze.Report) { r.Pareto.TargetSource = analyze.TargetReachable }, []string{
-			"The target, 60 tok/s per user, is the lowest interactivity that every configuration reaches within the P90 SLOs, so that each is read at a load it can serve. No configuration reaches the TPS SLO, 15 tok/s per user, within the SLOs.",
+			"The target, 60 tok/s per user, is the lowest interactivity that every configuration reaches within the P90 SLOs, so that each is read at a load it can serve. Within the SLOs no configuration has a level where each user gets as little as the TPS SLO, 15 tok/s, so the SLO itself cannot be the target.",
 		}},
 		{"a target the most configurations reach", func(r *analyze.Report) {
 			r.Pareto.TargetSource = analyze.TargetReachable
 			r.Configs[1].AtInteractivity = &analyze.AtTarget{Target: 60, AggregateTPS: math.NaN(), TPSPerGPU: math.NaN(), Reason: analyze.ReasonBeyondSLO}
 		}, []string{
-			"No interactivity is reached within the P90 SLOs by every configuration. The target, 60 tok/s per user, is the lowest that the most of them, 1 of 2, reach within the SLOs. No configuration reaches the TPS SLO, 15 tok/s per user, within the SLOs.",
+			"No interactivity is reached within the P90 SLOs by every configuration. The target, 60 tok/s per user, is the lowest that the most of them, 1 of 2, reach within the SLOs. Within the SLOs no configuration has a level where each user gets as little as the TPS SLO, 15 tok/s, so the SLO itself cannot be the target.",
 		}},
 		{"a tie is a tie", func(r *analyze.Report) {
 			r.Configs[1].AtInteractivity.TPSPerGPU = 83
