@@ -26,8 +26,8 @@ func TestSeedFindings(t *testing.T) {
 		{"en", []string{
 			// Where speculative decoding pays off, in users too; the
 			// break-even with what fails there.
-			"vLLM: speculative decoding pays off up to c=8 (about 166 users)",
-			"SGLang: speculative decoding pays off up to c=2 (about 59 users)",
+			"vLLM + Spec against vLLM (direct): speculative decoding pays off up to c=8 (about 166 users)",
+			"SGLang + Spec against SGLang (direct): speculative decoding pays off up to c=2 (about 59 users)",
 			"At c=4 (about 78 users) it no longer does: SGLang + Spec misses the P90 TTFT SLO (1,111 ms against 1,000 ms)",
 			// Delivered output, c / L_mean × 128 (not TPS mean × c).
 			"101 tok/s → 1,758 tok/s", "186 tok/s → 623 tok/s", "83 tok/s → 1,858 tok/s", "129 tok/s → 897 tok/s",
@@ -61,12 +61,12 @@ func TestSeedFindings(t *testing.T) {
 			"the mean TTFTs of SGLang (direct) (399.5 ms, 6.01× higher) and SGLang + Spec (450.6 ms, 6.78× higher) are out of line with that of vLLM (direct), 66.5 ms",
 		}},
 		{"tr", []string{
-			"vLLM: spekülatif kod çözme c=8 seviyesine kadar (yaklaşık 166 kullanıcı) kazanç sağlıyor",
-			"SGLang: spekülatif kod çözme c=2 seviyesine kadar (yaklaşık 59 kullanıcı) kazanç sağlıyor",
+			"vLLM + Spec ile vLLM (doğrudan) karşılaştırıldığında spekülatif kod çözme c=8 seviyesine kadar (yaklaşık 166 kullanıcı) kazanç sağlıyor",
+			"SGLang + Spec ile SGLang (doğrudan) karşılaştırıldığında spekülatif kod çözme c=2 seviyesine kadar (yaklaşık 59 kullanıcı) kazanç sağlıyor",
 			"1.758 tok/s", "623 tok/s", "1.858 tok/s", "897 tok/s",
 			"c=32 için 23,14 tok/s ve 35,18 tok/s (%34 daha yavaş)",
-			"vLLM + Spec, vLLM (direct) yapılandırmasından %86 daha hızlı",
-			"SGLang + Spec, SGLang (direct) yapılandırmasından %56 daha hızlı",
+			"vLLM + Spec, vLLM (doğrudan) yapılandırmasından %86 daha hızlı",
+			"SGLang + Spec, SGLang (doğrudan) yapılandırmasından %56 daha hızlı",
 			"427 kullanıcı (C_max = 32); bu, vLLM + Spec yapılandırmasından (266 kullanıcı) %61 fazla",
 			"c=16 seviyesinde (yaklaşık 248 kullanıcı) artık sağlamıyor",
 			"Sunucu ayrıca aynı anda en çok 32 istek kabul ediyor (`--max-num-seqs 32`); c=64 seviyesinden itibaren",

@@ -77,8 +77,8 @@ func TestUnknownLatencyAtCapacitySaysSo(t *testing.T) {
 	for lang, want := range map[string][]string{
 		"en": {"**Verdict.** The capacities within the P90 SLOs cannot be ranked: the users of vLLM (direct) cannot be counted, as the mean latency at C_max is unknown.",
 			"| Production / high-load serving | no clear winner | the capacities cannot be ranked: the users of vLLM (direct) cannot be counted |"},
-		"tr": {"**Karar.** P90 bazında SLO'lar içindeki kapasiteler sıralanamaz: C_max seviyesindeki ortalama gecikme bilinmediğinden vLLM (direct) için kullanıcı sayısı hesaplanamıyor.",
-			"| Üretim / yüksek yüklü servis | net bir kazanan yok | kapasiteler sıralanamaz: vLLM (direct) için kullanıcı sayısı hesaplanamıyor |"},
+		"tr": {"**Karar.** P90 bazında SLO'lar içindeki kapasiteler sıralanamaz: C_max seviyesindeki ortalama gecikme bilinmediğinden vLLM (doğrudan) için kullanıcı sayısı hesaplanamıyor.",
+			"| Üretim / yüksek yüklü servis | net bir kazanan yok | kapasiteler sıralanamaz: vLLM (doğrudan) için kullanıcı sayısı hesaplanamıyor |"},
 	} {
 		data, err := os.ReadFile(filepath.Join(out, "kimi", lang, "report.md"))
 		if err != nil {

@@ -160,7 +160,7 @@ func (v *view) phraseBreakEven(f analyze.Finding) string {
 	if pt.Delivered {
 		breakUsers = v.aboutUsers(val["break_users"], estimatedFor(f.Estimated, s.Spec))
 	}
-	out := l.T("finding_pays_off", "Engine", v.engineOf(s.Spec), "Spec", v.Name(s.Spec), "Window", v.window(s), "Users", v.aboutUsers(val["users"], estimatedFor(f.Estimated, s.Spec)),
+	out := l.T("finding_pays_off", "Spec", v.Name(s.Spec), "Direct", v.Name(s.Direct), "Window", v.window(s), "Users", v.aboutUsers(val["users"], estimatedFor(f.Estimated, s.Spec)),
 		"Pct", v.TiePct(), "Stat", v.StatWord(v.Headline()), "C", l.At(*s.BreakEven), "BreakUsers", breakUsers,
 		"Reasons", v.queueReasons(s, pt, -1))
 	return v.withFragile(out, f.Fragile)
