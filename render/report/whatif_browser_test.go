@@ -297,13 +297,23 @@ func expectedVerdict(v *view) pageVerdict {
 	bc, _ := r.Config(b)
 	switch {
 	case f.TieBreak != "":
-		var rivals []string
+		// The rivals grouped by what decided against them, in the
+		// verdict's order, each reason said once.
+		var byWhat []string
+		ids := map[string][]string{}
 		for _, id := range f.Configs[1:] {
 			for _, tr := range f.TieRivals {
 				if tr.Config == id {
-					rivals = append(rivals, l.T("whatif_rival_"+tr.By, "Config", names([]string{id})))
+					if ids[tr.By] == nil {
+						byWhat = append(byWhat, tr.By)
+					}
+					ids[tr.By] = append(ids[tr.By], id)
 				}
 			}
+		}
+		var rivals []string
+		for _, by := range byWhat {
+			rivals = append(rivals, l.T("whatif_rival_"+by, "Config", names(ids[by])))
 		}
 		out.Text = l.T("whatif_verdict_tie_break", append(args, "Rivals", l.List(rivals))...)
 	case f.Tie:

@@ -1011,12 +1011,22 @@
     var id = 'whatif_verdict_leader';
     if (f.tieBreak) {
       id = 'whatif_verdict_tie_break';
-      var order = f.configs.slice(1);
-      args.Rivals = list(order.map(function (c) {
-        var r = f.rivals.filter(function (x) {
+      // The rivals grouped by what decided against them, each reason
+      // said once: "B and C (by headroom: …)".
+      var byWhat = [];
+      var names = {};
+      f.configs.slice(1).forEach(function (c) {
+        var by = f.rivals.filter(function (x) {
           return x.config === c;
-        })[0];
-        return msg('whatif_rival_' + r.by, {Config: c.name});
+        })[0].by;
+        if (!names[by]) {
+          names[by] = [];
+          byWhat.push(by);
+        }
+        names[by].push(c.name);
+      });
+      args.Rivals = list(byWhat.map(function (by) {
+        return msg('whatif_rival_' + by, {Config: list(names[by])});
       }));
     } else if (f.tie) {
       id = 'whatif_verdict_tie';
@@ -1052,6 +1062,7 @@
       return null;
     }
     if (k === 'percentile') {
+      text = text.toLowerCase();
       return text === 'p90' || text === 'mean' ? text : undefined;
     }
     if (k === 'currency') {
