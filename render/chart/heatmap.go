@@ -233,13 +233,19 @@ func (cv *chartView) shortNum(v float64) string {
 
 // margin writes how far v lies from the threshold slo as a signed
 // percentage of it, in the locale's form: tr "+%11", en "+11%"; "−" (a
-// minus sign) below it, no sign on it. A margin too small for whole
+// minus sign) below it, no sign on it; from twice the threshold on (a
+// factor rounded to one decimal), the multiple: "13.4×". A margin too small for whole
 // percents gets decimals, so that a failing value never reads "+0 %"
 // and a value near zero never "−100 %".
 func (cv *chartView) margin(v, slo float64) string {
 	m := v/slo - 1
 	if m == 0 {
 		return cv.loc.Pct(0, 0)
+	}
+	// From twice the threshold on, a multiple of it, as the report words
+	// every difference (render/report/ratio.go): 13.4×, never +1,242 %.
+	if f := math.Round(v/slo*10) / 10; f >= 2 {
+		return cv.loc.Times(f)
 	}
 	// Decimals until the margin reads neither 0 nor 100 % where it is
 	// not: a value 0.4 % over fails, and one 99.7 % below is no zero.

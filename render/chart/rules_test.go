@@ -161,7 +161,8 @@ func firstY(p *plot.Plot) float64 {
 	return math.NaN()
 }
 
-// TestMargin writes the heat map's margins in each language's form.
+// TestMargin writes the heat map's margins in each language's form: a
+// percentage of the threshold, from twice it on a multiple of it.
 func TestMargin(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
@@ -176,6 +177,10 @@ func TestMargin(t *testing.T) {
 		{"en", 1000, 1000, "0%", "1,000 ms 0%"},
 		{"en", 1000.4, 1000, "+0.04%", "1,000 ms +0.04%"},
 		{"en", 3.2, 1000, "−99.7%", "3.20 ms −99.7%"},
+		// From a factor of 2 (rounded to one decimal) on, the multiple.
+		{"en", 1949, 1000, "+95%", "1,949 ms +95%"},
+		{"en", 1950, 1000, "2×", "1,950 ms 2×"},
+		{"tr", 13420, 1000, "13,4×", "13.420 ms 13,4×"},
 	} {
 		cv := newChartView(reporttest.Tiny(), reporttest.Locale(t, reporttest.Tiny(), tt.lang))
 		if got := cv.margin(tt.v, tt.slo); got != tt.want {
