@@ -199,6 +199,9 @@ func (v *view) EfficiencyLines() []string {
 	if s := v.targetChoice(); s != "" {
 		out = append(out, s)
 	}
+	if s := v.targetInterpolated(); s != "" {
+		out = append(out, s)
+	}
 	if s := v.targetLeader(); s != "" {
 		out = append(out, s)
 	}
@@ -218,6 +221,30 @@ func (v *view) EfficiencyLines() []string {
 		out = append(out, l.N("efficiency_below_measured", len(beyond), "Configs", l.List(beyond), "Target", v.limit(v.R.Pareto.Target)))
 	}
 	return out
+}
+
+// targetInterpolated says that the values at the target are derived:
+// each interpolated between the two tested levels around it, or read at
+// the one level that gives the target exactly; "" when no config has a
+// value there.
+func (v *view) targetInterpolated() string {
+	l := v.loc
+	var items []string
+	for _, c := range v.R.Configs {
+		a := c.AtInteractivity
+		if a == nil || len(a.Between) != 2 || math.IsNaN(v.targetValue(c)) {
+			continue
+		}
+		if a.Between[0] == a.Between[1] {
+			items = append(items, l.T("name_measured_at", "Name", v.Name(c.ID), "C", l.At(a.Between[0])))
+			continue
+		}
+		items = append(items, l.T("name_between", "Name", v.Name(c.ID), "A", l.At(a.Between[0]), "B", l.At(a.Between[1])))
+	}
+	if len(items) == 0 {
+		return ""
+	}
+	return l.T("efficiency_interpolated", "Target", v.limit(v.R.Pareto.Target), "List", l.List(items))
 }
 
 // anyAtTarget reports whether some config has a value at the target.
