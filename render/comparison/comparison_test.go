@@ -383,3 +383,34 @@ func TestComparisonNeedsBothAnalyses(t *testing.T) {
 		t.Error("a comparison without its analyses rendered")
 	}
 }
+
+// TestLeaning: a "no change" verdict does not say "none needed" where a
+// headline statistic moved one way beyond the threshold at most of its
+// levels (more than half; exactly half is not most) and the other way at
+// none, unconfirmed; a significant trend, or one that went both ways,
+// is no lean.
+func TestLeaning(t *testing.T) {
+	t.Parallel()
+	trend := func(levels, better, worse int, sig, headline bool) compare.Trend {
+		return compare.Trend{Metric: compare.Metric(analyze.TTFT), Stat: analyze.P90, Levels: levels,
+			BeyondBetter: better, BeyondWorse: worse, Significant: sig, Headline: headline}
+	}
+	for _, tt := range []struct {
+		name string
+		t    compare.Trend
+		want bool
+	}{
+		{"worse at 4 of 5", trend(5, 0, 4, false, true), true},
+		{"better at 3 of 5", trend(5, 3, 0, false, true), true},
+		{"worse at 3 of 6, exactly half", trend(6, 0, 3, false, true), false},
+		{"worse at 4 of 6", trend(6, 0, 4, false, true), true},
+		{"both ways", trend(5, 1, 3, false, true), false},
+		{"significant", trend(9, 0, 9, true, true), false},
+		{"not a headline statistic", trend(5, 0, 5, false, false), false},
+	} {
+		_, got := leaning(compare.Config{AcrossLevels: []compare.Trend{tt.t}})
+		if got != tt.want {
+			t.Errorf("%s: leaning %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -391,6 +391,30 @@ func allSmall(cf compare.Config, ch compare.Change) bool {
 	return n > 0
 }
 
+// leaning is the headline trend of cf that moved one way beyond the
+// threshold at most of its levels and the other way at none, without a
+// test confirming it (too few levels for the sign test, or too few
+// requests for each level's): "no change" is then no evidence that
+// nothing changed. The trend with the most such levels, the first of
+// equals.
+func leaning(cf compare.Config) (compare.Trend, bool) {
+	var best compare.Trend
+	found := false
+	for _, t := range cf.AcrossLevels {
+		if !t.Headline || t.Significant {
+			continue
+		}
+		k := max(t.BeyondBetter, t.BeyondWorse)
+		if min(t.BeyondBetter, t.BeyondWorse) > 0 || 2*k <= t.Levels {
+			continue
+		}
+		if !found || k > max(best.BeyondBetter, best.BeyondWorse) {
+			best, found = t, true
+		}
+	}
+	return best, found
+}
+
 // action is what the verdict of cf asks of its reader: go ahead with
 // the candidate, stay with the baseline, choose by load, nothing; and,
 // with one run per side, a rerun first where the changes it rests on
@@ -405,6 +429,9 @@ func (v *view) action(cf compare.Config) string {
 	case compare.Mixed:
 		s = v.mixedAction(cf)
 	case compare.NoChange:
+		if t, ok := leaning(cf); ok {
+			return v.loc.T("compare_action_leaning", "What", v.metricName(compare.Delta{Metric: t.Metric, Stat: t.Stat}), "Trend", v.trendPhrase(t))
+		}
 		s = v.loc.T("compare_action_no_change")
 		if len(cf.Unconfirmed) > 0 {
 			s = v.loc.T("compare_action_settle")
