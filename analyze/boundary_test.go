@@ -585,3 +585,33 @@ func TestParseCommandOptionEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestOutranks: a lower-bound capacity outranks a measured one it
+// clearly exceeds (beyond the tie threshold), whatever its own limit;
+// not one on par with it, not another lower bound, and a measured limit
+// never outranks a lower bound above it.
+func TestOutranks(t *testing.T) {
+	pass := func(c int) ingest.Level { return edgeLevel(c, 100, 40) }
+	fail := func(c int) ingest.Level { return edgeLevel(c, 2000, 40) }
+	r := buildEdges(t, analyze.Options{}, nil,
+		ingest.Config{ID: "bound", Levels: []ingest.Level{pass(1), pass(2), pass(4)}},
+		ingest.Config{ID: "half", Levels: []ingest.Level{pass(1), pass(2), fail(4)}},
+		ingest.Config{ID: "same", Levels: []ingest.Level{pass(1), pass(2), pass(4), fail(8)}},
+		ingest.Config{ID: "other-bound", Levels: []ingest.Level{pass(1), pass(2)}},
+	)
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"bound", "half", true},
+		{"bound", "same", false},
+		{"bound", "other-bound", false},
+		{"half", "bound", false},
+		{"same", "half", true},
+		{"bound", "nowhere", false},
+	} {
+		if got := r.Outranks(tt.a, tt.b); got != tt.want {
+			t.Errorf("Outranks(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

@@ -217,3 +217,18 @@ func b2f(b bool) float64 {
 	}
 	return 0
 }
+
+// Outranks reports whether config a's capacity at the headline
+// statistic clearly exceeds config b's whatever the limits a lower
+// bound leaves open: a bound clearly above a measured limit (beyond the
+// tie threshold), or a measured limit clearly above another
+// (compareCapacity). False for an unknown config.
+func (r *Report) Outranks(a, b string) bool {
+	ca, okA := r.Config(a)
+	cb, okB := r.Config(b)
+	if !okA || !okB {
+		return false
+	}
+	pct := r.Params.Percentile
+	return compareCapacity(ca.Capacity.Get(pct), cb.Capacity.Get(pct), r.Params, r.Axis) == Win
+}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
@@ -360,9 +361,50 @@ func (v *view) unranked(f analyze.Finding, id string) string {
 	case len(bounds) == 0:
 		return v.loc.T(id+"_unknown", "Stat", stat, "Configs", v.loc.List(unknown))
 	case len(unknown) == 0:
-		return v.loc.N(id, len(bounds), "Stat", stat, "Bounds", v.boundList(bounds))
+		s := v.loc.N(id, len(bounds), "Stat", stat, "Bounds", v.boundList(bounds))
+		if id == "finding_capacity_unranked" {
+			for _, o := range v.outranked(bounds) {
+				s += " " + o
+			}
+		}
+		return s
 	}
 	return v.loc.N(id+"_mixed", len(bounds), "Stat", stat, "Configs", v.loc.List(unknown), "Bounds", v.boundList(bounds))
+}
+
+// outranked says, for each lower bound of bounds, the configurations
+// with a measured limit it clearly exceeds whatever its own limit
+// (analyze.Report.Outranks): "Whatever its limit, vLLM serves more users
+// than: vLLM + EAGLE-3 (231) and vLLM + EAGLE (199)." An unranked
+// verdict names who is behind for certain, not only who is open.
+func (v *view) outranked(bounds []string) []string {
+	pct := analyze.Percentile(v.Headline())
+	var out []string
+	for _, b := range bounds {
+		var others []string
+		for _, c := range v.R.Configs {
+			if slices.Contains(bounds, c.ID) || !v.R.Outranks(b, c.ID) {
+				continue
+			}
+			cp := c.Capacity.Get(pct)
+			x := v.loc.Int(cp.Users)
+			if v.R.Axis == analyze.AxisRate {
+				x = v.loc.T("value_rps", "X", v.loc.Num(cp.ThroughputRPS, 2))
+			} else {
+				x = approx(x, v.usersEstimated(cp))
+			}
+			others = append(others, v.loc.T("name_value", "Name", v.Name(c.ID), "X", x))
+		}
+		if len(others) == 0 {
+			continue
+		}
+		id := "capacity_outranks"
+		if v.R.Axis == analyze.AxisRate {
+			id = "capacity_outranks_rate"
+		}
+		out = append(out, v.loc.T(id, "A", v.Name(b), "Others", v.loc.List(others)))
+	}
+	return out
 }
 
 // capacityFinding is the report's capacity_leader or capacity_unranked

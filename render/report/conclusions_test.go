@@ -664,3 +664,28 @@ func TestEditionOverNoLevels(t *testing.T) {
 		}
 	}
 }
+
+// TestUnrankedNamesWhoIsBehind: an unranked capacity verdict names, for
+// a lower bound, the configurations it clearly exceeds whatever its
+// limit, with their users, in both editions; none where it does not.
+func TestUnrankedNamesWhoIsBehind(t *testing.T) {
+	t.Parallel()
+	r := reporttest.Tiny()
+	r.Configs[0].Capacity.P90 = analyze.Capacity{Max: 4, Users: 400, LowerBound: true}
+	r.Configs[1].Capacity.P90 = analyze.Capacity{Max: 2, Users: 100}
+	f := analyze.Finding{Kind: analyze.CapacityUnranked, Configs: []string{r.Configs[0].ID}}
+	for lang, want := range map[string]string{
+		"en": "Whatever its limit, \\<script\\>alert(1)\\</script\\> serves more users than: b\\|pipe (100).",
+		"tr": "Sınırı ne olursa olsun \\<script\\>alert(1)\\</script\\>, şunlardan daha çok kullanıcıya hizmet veriyor: b\\|pipe (100).",
+	} {
+		v := newView(r, reporttest.Locale(t, r, lang), nil)
+		if got := v.unranked(f, "finding_capacity_unranked"); !strings.HasSuffix(got, want) {
+			t.Errorf("%s: %q does not end in %q", lang, got, want)
+		}
+	}
+	r.Configs[1].Capacity.P90.Users = 390 // on par with the bound: no longer behind for certain
+	v := newView(r, reporttest.Locale(t, r, "en"), nil)
+	if got := v.unranked(f, "finding_capacity_unranked"); strings.Contains(got, "Whatever") {
+		t.Errorf("a measured capacity on par with the bound is said to be behind: %q", got)
+	}
+}
