@@ -297,21 +297,8 @@ func expectedVerdict(v *view) pageVerdict {
 	bc, _ := r.Config(b)
 	switch {
 	case f.TieBreak != "":
-		// The rivals grouped by what decided against them, in the
-		// verdict's order, each reason said once.
-		var byWhat []string
-		ids := map[string][]string{}
-		for _, id := range f.Configs[1:] {
-			for _, tr := range f.TieRivals {
-				if tr.Config == id {
-					if ids[tr.By] == nil {
-						byWhat = append(byWhat, tr.By)
-					}
-					ids[tr.By] = append(ids[tr.By], id)
-				}
-			}
-		}
 		var rivals []string
+		byWhat, ids := rivalsByWhat(f)
 		for _, by := range byWhat {
 			rivals = append(rivals, l.T("whatif_rival_"+by, "Config", names(ids[by])))
 		}
@@ -324,6 +311,25 @@ func expectedVerdict(v *view) pageVerdict {
 		out.Text = l.T("whatif_verdict_leader", append(args, "Gap", v.gap(f.Values["ratio"]))...)
 	}
 	return out
+}
+
+// rivalsByWhat groups the rivals a tie-break decided the capacity
+// finding f against by what decided it, in the verdict's order, each
+// reason once.
+func rivalsByWhat(f *analyze.Finding) (byWhat []string, ids map[string][]string) {
+	ids = map[string][]string{}
+	for _, id := range f.Configs[1:] {
+		for _, tr := range f.TieRivals {
+			if tr.Config != id {
+				continue
+			}
+			if ids[tr.By] == nil {
+				byWhat = append(byWhat, tr.By)
+			}
+			ids[tr.By] = append(ids[tr.By], id)
+		}
+	}
+	return byWhat, ids
 }
 
 // TestWhatIfInChromium opens every sample's page, in both languages, at
