@@ -87,8 +87,13 @@ func headingStyle(level int) (size, before, after float64) {
 	return 10.5, 9, 4
 }
 
+// chapterMin is the share of a page's body a chapter (a level-2
+// heading) needs below its heading's top to start on that page.
+const chapterMin = 1.0 / 6
+
 // heading lays out a heading, keeping it on the same page as the start
-// of what follows it.
+// of what follows it, and a chapter's heading with a fair part of it
+// (chapterMin).
 func (l *layout) heading(h *ast.Heading) {
 	size, before, after := headingStyle(h.Level)
 	st := textStyle{size: size, bold: true, color: ink}
@@ -110,7 +115,13 @@ func (l *layout) heading(h *ast.Heading) {
 	if !l.atTop() {
 		l.y += before
 	}
-	l.ensure(height + l.minHeight(h.NextSibling()))
+	need := height + l.minHeight(h.NextSibling())
+	if h.Level == 2 {
+		// A chapter starts where a fair part of it fits: not its heading
+		// and a line at a page's foot, the rest overleaf.
+		need = max(need, chapterMin*(l.bottom()-marginTop))
+	}
+	l.ensure(need)
 	id := ""
 	if v, ok := h.AttributeString("id"); ok {
 		if b, ok := v.([]byte); ok {
