@@ -62,6 +62,33 @@ func TestHeadingKeepsWithNext(t *testing.T) {
 	}
 }
 
+// TestChapterNeedsRoom: a chapter's heading (level 2) goes to the next
+// page unless chapterMin of the page's body is left for it, even where
+// it and its first lines would fit; at exactly that room it stays.
+func TestChapterNeedsRoom(t *testing.T) {
+	t.Parallel()
+	src := "## A chapter\n\n" + sentence + "\n"
+	root := parse(t, src)
+	_, before, _ := headingStyle(2)
+	for _, tt := range []struct {
+		spare float64 // room beyond chapterMin of the body
+		page  int     // the heading's page
+	}{{0.01, 0}, {0, 0}, {-0.01, 1}} {
+		l := newLayout(measuring(t).pdf, []byte(src), nil, nil)
+		room := chapterMin * (l.bottom() - marginTop)
+		// The lowest top at which the room fits, in floating point.
+		y := exactly(l, before, room)
+		for (y+before)+room > l.bottom() {
+			y = math.Nextafter(y, math.Inf(-1))
+		}
+		l.y = y - tt.spare
+		l.blocks(root.FirstChild())
+		if got := l.headings[0].page; got != tt.page {
+			t.Errorf("%.2f pt to spare: the chapter's heading is on page %d, want %d", tt.spare, got, tt.page)
+		}
+	}
+}
+
 // TestLabelKeepsWithNext: a paragraph tagged mdast.Label (a table's
 // title), one that ends in a colon, or a single line before a table
 // keeps with the start of the table after it, at exactly its room and
