@@ -615,3 +615,47 @@ func TestOutranks(t *testing.T) {
 		}
 	}
 }
+
+// TestTPSLeaderAcrossDefinitions: where the tools define per-user TPS
+// differently, the TPS section's leader is ranked on output tokens over
+// mean latency for all (marked end_to_end) when the output length is
+// known, and not ranked at all when it is not; with one definition, on
+// the TPS as given.
+func TestTPSLeaderAcrossDefinitions(t *testing.T) {
+	n := 256
+	withLength := &ingest.Manifest{}
+	withLength.Benchmark.OutputTokens = &n
+	// a is faster on its own definition (45 against 40 tok/s), b on
+	// the common one (256 tokens in 4 s against 5 s).
+	level := func(tps, latency float64) ingest.Level {
+		l := edgeLevel(1, 100, tps)
+		l.Latency.Mean, l.Latency.P90 = latency, latency
+		return l
+	}
+	for _, tc := range []struct {
+		name   string
+		m      *ingest.Manifest
+		defB   string
+		leader string // "" for no TPS leader finding
+		e2e    float64
+	}{
+		{"definitions differ, output length known", withLength, "decode", "b", 1},
+		{"definitions differ, output length unknown", nil, "decode", "", 0},
+		{"one definition", withLength, "request", "a", 0},
+	} {
+		a := ingest.Config{ID: "a", Levels: []ingest.Level{level(45, 5), level(30, 8)}, Definitions: ingest.Definitions{TPS: "request"}}
+		b := ingest.Config{ID: "b", Levels: []ingest.Level{level(40, 4), level(20, 9)}, Definitions: ingest.Definitions{TPS: tc.defB}}
+		a.Levels[1].Concurrency, b.Levels[1].Concurrency = 2, 2
+		r := buildEdges(t, analyze.Options{}, tc.m, a, b)
+		leader := ""
+		var e2e float64
+		for _, f := range r.Findings {
+			if f.Kind == analyze.LeaderLow && f.Section == string(analyze.TPS) {
+				leader, e2e = f.Configs[0], f.Values["end_to_end"]
+			}
+		}
+		if leader != tc.leader || e2e != tc.e2e {
+			t.Errorf("%s: TPS leader %q (end_to_end %v), want %q (%v)", tc.name, leader, e2e, tc.leader, tc.e2e)
+		}
+	}
+}

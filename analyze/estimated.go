@@ -86,9 +86,11 @@ func usersEstimatedAt(r *Report, ids []string, xs ...Load) []string {
 
 // latencyEstimates are the estimates of a metric-section finding: the
 // configs whose mean latency it quotes at its levels, in the latency
-// section; none in another section or at another statistic.
+// section, or divides the output length by (an end-to-end TPS); none in
+// another section or at another statistic.
 func latencyEstimates(r *Report, f Finding) []string {
-	if f.Section != string(Latency) || f.Stat != Mean {
+	quotesLatency := f.Section == string(Latency) && f.Stat == Mean
+	if !quotesLatency && f.Values["end_to_end"] != 1 {
 		return nil
 	}
 	return estimatedAt(r, f.Configs, f.Levels...)

@@ -131,16 +131,32 @@ func leaderHigh(r *Report, m Metric, _ weights) []Finding {
 // leaderAt ranks the configs on m at level c and tells the best and its
 // nearest rival as a finding of kind, scored by how far ahead the best
 // is (0 for a tie); nothing when fewer than two measured m there.
+//
+// Per-user TPS the tools define differently (tpsDefinitionsDiffer) is
+// ranked on one definition for all, output tokens over mean request
+// latency (MetricTPSEndToEnd, values "end_to_end"), where the output
+// length is known, and not at all where it is not: a decode rate
+// against a whole-request rate is no ranking.
 func leaderAt(r *Report, m Metric, kind FindingKind, c Load) []Finding {
+	section, e2e := m.Key, false
+	if m.Key == TPS && tpsDefinitionsDiffer(r.Configs) {
+		if r.Params.OutputTokens <= 0 {
+			return nil
+		}
+		m, e2e = MetricTPSEndToEnd(r.Params.OutputTokens), true
+	}
 	stat := m.commonStat(levelsAt(r.Configs, c), Mean)
 	rk := rankAt(r.Configs, c, m, stat)
 	if len(rk) < 2 {
 		return nil
 	}
 	adv := m.advantage(rk[0].v, rk[1].v)
-	f := Finding{Kind: kind, Section: string(m.Key), Configs: []string{rk[0].id, rk[1].id}, Levels: []Load{c},
+	f := Finding{Kind: kind, Section: string(section), Configs: []string{rk[0].id, rk[1].id}, Levels: []Load{c},
 		Values: map[string]float64{"value": rk[0].v, "next": rk[1].v, "ratio": adv}, Score: math.Log(adv),
 		Tie: r.tieBetween(m, stat, c, rk[0].id, rk[1].id), Stat: m.statName(stat)}
+	if e2e {
+		f.Values["end_to_end"] = 1
+	}
 	if f.Tie {
 		f.Score = 0
 	}

@@ -75,8 +75,8 @@ func Rules() []Rule {
 		{Kind: CostLeader, Scope: Headline, Order: 8, Weight: 1.5, Values: []string{"value", "leader", "ratio"}, detect: costLeaderFinding},
 		{Kind: EnergyLeader, Scope: Headline, Order: 9, Weight: 1.2, Values: []string{"value", "leader", "ratio"}, detect: energyLeaderFinding},
 
-		{Kind: LeaderLow, Scope: Section, Values: []string{"value", "next", "ratio"}, detect: leaderLow},
-		{Kind: LeaderHigh, Scope: Section, Values: []string{"value", "next", "ratio"}, detect: leaderHigh},
+		{Kind: LeaderLow, Scope: Section, Values: []string{"value", "next", "ratio", "end_to_end"}, detect: leaderLow},
+		{Kind: LeaderHigh, Scope: Section, Values: []string{"value", "next", "ratio", "end_to_end"}, detect: leaderHigh},
 		{Kind: SpecEffect, Scope: Section, Values: []string{"spec_low", "direct_low", "spec_high", "direct_high", "advantage_low", "advantage_high", "tie_low", "tie_high"}, detect: specFindings},
 		{Kind: SLOBoundary, Scope: Section, Weight: 0.5, Values: []string{"threshold", "mean_below_load", "mean_below", "pass", "fail"}, detect: sloFindings},
 		{Kind: SLOAllPass, Scope: Section, Values: []string{"threshold", "mean_below_load", "mean_below", "value"}},

@@ -360,6 +360,9 @@ func (v *view) phraseLeader(f analyze.Finding) string {
 	l, val := v.loc, f.Values
 	id := analyze.MetricID(f.Section)
 	metric := v.metricName(id, f.Stat)
+	if val["end_to_end"] == 1 {
+		metric = l.T("mname_tps_e2e", "Tokens", l.Int(v.R.Params.OutputTokens))
+	}
 	leader, next, at := v.Name(f.Configs[0]), v.Name(f.Configs[1]), l.At(f.Levels[0])
 	est0, est1 := estimatedFor(f.Estimated, f.Configs[0]), estimatedFor(f.Estimated, f.Configs[1])
 	if f.Tie {
