@@ -7,11 +7,15 @@ import (
 	"github.com/signintech/gopdf"
 )
 
-// The most lines the cover gives the title and the subtitle; a longer
-// one ends its last line in an ellipsis.
+// The most lines the cover gives the title, the subtitle and a field; a
+// longer one ends its last line in an ellipsis.
 const (
 	coverTitleLines    = 6
 	coverSubtitleLines = 4
+	// coverValueLines is the most lines of one labelled field (a
+	// side's description on a comparison's cover, its caveats
+	// included).
+	coverValueLines = 5
 )
 
 // cover draws the title page: the title, the subtitle, the labelled
@@ -55,7 +59,7 @@ func cover(pdf *gopdf.GoPdf, glue map[string]bool, a Assets, logo *coverLogo) {
 		key := r.Label
 		l.drawLine(textLine{words: []word{{pieces: []run{{text: key, st: label}}, w: l.measure(key, label)}}}, marginX, y+8, 140, label.size, 'l')
 		vy := y + 7
-		for _, line := range l.wrapAtMost(r.Value, value, l.width-150, 3) {
+		for _, line := range l.wrapAtMost(r.Value, value, l.width-150, coverValueLines) {
 			l.drawLine(line, marginX+150, vy, l.width-150, value.size, 'l')
 			vy += value.size * 1.4
 		}
