@@ -90,6 +90,9 @@ func (sc *scan) readRunFolder(dir, format string, pt *part) (Config, []*Warning,
 	if len(rf.files) == 0 {
 		return Config{}, nil, errorf(Pos{File: dir}, "", "folder holds no result file")
 	}
+	if err := copiedRuns(rf.files); err != nil {
+		return Config{}, nil, err
+	}
 	if pt == nil || pt.files == nil {
 		groups, err := groupRuns(dir, rf.files)
 		if err != nil {

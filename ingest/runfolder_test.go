@@ -70,6 +70,7 @@ func TestRepeatedRunsKept(t *testing.T) {
 		"cfg/profile_runs/run_0002/agent-c2.json": "fixture:aiperf/agent-c2.json",
 		"cfg/agent-c4.json":                       "fixture:aiperf/agent-c4.json",
 	})
+	appendTo(t, filepath.Join(root, "cfg/profile_runs/run_0002/agent-c2.json"), "\n") // its own bytes: a copy is refused
 	c, err := Read(filepath.Join(root, "cfg"), ReadOptions{AsConfig: true})
 	if err != nil {
 		t.Fatal(err)
