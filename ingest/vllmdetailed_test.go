@@ -220,8 +220,8 @@ func TestVLLMDetailedChunks(t *testing.T) {
 		in   string
 		tpot float64 // the mean TPOT, ms
 	}{
-		{`{"request_rate": 1, "ttfts": [0.1], "itls": [[0.2]], "output_lens": [5], "total_output_tokens": 5}`, 50},   // 4 tokens in 1 chunk
-		{`{"request_rate": 1, "ttfts": [0.1], "itls": [[0.1, 0.1]], "output_lens": [2]}`, 200},                         // a role chunk first
+		{`{"request_rate": 1, "ttfts": [0.1], "itls": [[0.2]], "output_lens": [5], "total_output_tokens": 5}`, 50},               // 4 tokens in 1 chunk
+		{`{"request_rate": 1, "ttfts": [0.1], "itls": [[0.1, 0.1]], "output_lens": [2]}`, 200},                                   // a role chunk first
 		{`{"request_rate": 1, "ttfts": [0.1, null], "itls": [[0.1], null], "output_lens": [2, 0], "errors": ["", "boom"]}`, 100}, // a failed request's nulls
 	} {
 		levels, _, _, err := readRuns("d.json", []byte(tt.in), FormatVLLM)
