@@ -231,10 +231,10 @@ func commonWords(names []string) map[string]bool {
 	return common
 }
 
-// copiedRuns refuses two run files of one configuration folder that
-// hold the same bytes at one load: one run saved twice (a copy under
-// another name), not two repeats, which would narrow its spread and
-// weigh it twice. Every real run writes its own times (a date, a
+// copiedRuns refuses two run files of one configuration (files read as
+// its repeats and levels, groupRuns done) that hold the same bytes at
+// one load: one run saved twice (a copy under another name), not two
+// repeats, which would narrow its spread and weigh it twice. Every real run writes its own times (a date, a
 // duration, latencies to many digits), so no two repeats are the same
 // bytes. A hard link is one file and is read once (linkedFiles); files
 // are compared only where their sizes are equal.

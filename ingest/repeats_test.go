@@ -207,10 +207,11 @@ func TestFolderNamesOther(t *testing.T) {
 
 // TestCopiedRunsRefused: two run files of one configuration that hold
 // the same bytes at one load are one run saved twice: refused, naming
-// both and the load, whatever their names (run tokens or none); a
-// single byte apart they are two repeats; the same bytes at two loads
-// (the load from the folder names) are not judged here; a hard link is
-// one file, read once.
+// both and the load; a single byte apart they are two repeats; files
+// that are configurations of their own (names that differ by more than
+// a run token), or the same bytes at two loads (the load from the
+// folder names), are not judged here. A hard link is one file, read
+// once (TestHardLinkIsOneFile).
 func TestCopiedRunsRefused(t *testing.T) {
 	run := `{"max_concurrency": 4, "completed": 8, "mean_ttft_ms": 50, "mean_tpot_ms": 8, "mean_e2el_ms": 900}`
 	noLoad := `{"completed": 8, "mean_ttft_ms": 50, "mean_tpot_ms": 8, "mean_e2el_ms": 900}`
@@ -221,7 +222,8 @@ func TestCopiedRunsRefused(t *testing.T) {
 	}{
 		{"run tokens", map[string]string{"cfg/c4-run1.json": run, "cfg/c4-run2.json": run, "cfg/c4-run3.json": run},
 			"cfg/c4-run2.json: holds the same bytes as @/cfg/c4-run1.json, at concurrency 4: one run saved twice, not two repeats; expected each run once (remove the copy)"},
-		{"no run token", map[string]string{"cfg/a.json": run, "cfg/b.json": run}, "cfg/b.json: holds the same bytes as @/cfg/a.json, at concurrency 4"},
+		{"in folders of run tokens", map[string]string{"cfg/run1/c4.json": run, "cfg/run2/c4.json": run}, "cfg/run2/c4.json: holds the same bytes as @/cfg/run1/c4.json, at concurrency 4"},
+		{"two configurations", map[string]string{"cfg/a.json": run, "cfg/b.json": run}, ""},
 		{"one byte apart", map[string]string{"cfg/c4-run1.json": run, "cfg/c4-run2.json": strings.Replace(run, "50", "51", 1)}, ""},
 		{"two loads", map[string]string{"cfg/c2/run.json": noLoad, "cfg/c8/run.json": noLoad}, ""},
 	} {

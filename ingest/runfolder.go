@@ -92,9 +92,6 @@ func (sc *scan) readRunFolder(dir, format string, pt *part) (Config, []*Warning,
 	if len(rf.files) == 0 {
 		return Config{}, nil, errorf(Pos{File: dir}, "", "folder holds no result file")
 	}
-	if err := copiedRuns(rf.files); err != nil {
-		return Config{}, nil, err
-	}
 	if pt == nil || pt.files == nil {
 		groups, err := groupRuns(dir, rf.files)
 		if err != nil {
@@ -103,6 +100,9 @@ func (sc *scan) readRunFolder(dir, format string, pt *part) (Config, []*Warning,
 		if len(groups) > 1 {
 			return Config{}, nil, severalConfigs(dir, rf.files, groups)
 		}
+	}
+	if err := copiedRuns(rf.files); err != nil { // the files are one configuration's now
+		return Config{}, nil, err
 	}
 	for _, f := range rf.files {
 		if err := rf.merge(f); err != nil {

@@ -304,8 +304,8 @@ func (sc *scan) runSources(id, prefix, dir string) []source {
 		return []source{whole}
 	}
 	groups, err := groupRuns(dir, rf.files)
-	if err != nil || copiedRuns(rf.files) != nil {
-		return []source{whole} // its read says why
+	if err != nil {
+		return []source{whole}
 	}
 	if len(groups) > 1 {
 		out := make([]source, len(groups))
