@@ -214,7 +214,8 @@ func TestVLLMDetailedRefused(t *testing.T) {
 // tokens − 1 (a chunk may carry several tokens, a chat stream's first
 // none): fewer gaps, or one more, are read, TPOT over the tokens as vLLM
 // computes it; the null of a failed request is skipped; output lengths
-// that add up to the total are read.
+// that add up to the total are read; "ttfts": null is an absent key (the
+// summary is read).
 func TestVLLMDetailedChunks(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
@@ -223,6 +224,7 @@ func TestVLLMDetailedChunks(t *testing.T) {
 		{`{"request_rate": 1, "ttfts": [0.1], "itls": [[0.2]], "output_lens": [5], "total_output_tokens": 5}`, 50},               // 4 tokens in 1 chunk
 		{`{"request_rate": 1, "ttfts": [0.1], "itls": [[0.1, 0.1]], "output_lens": [2]}`, 200},                                   // a role chunk first
 		{`{"request_rate": 1, "ttfts": [0.1, null], "itls": [[0.1], null], "output_lens": [2, 0], "errors": ["", "boom"]}`, 100}, // a failed request's nulls
+		{`{"request_rate": 1, "mean_ttft_ms": 100, "mean_tpot_ms": 30, "ttfts": null, "itls": [[0.1]]}`, 30},                     // null: no arrays, the summary
 	} {
 		levels, _, _, err := readRuns("d.json", []byte(tt.in), FormatVLLM)
 		if err != nil {
