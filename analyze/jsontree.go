@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // jsonKind is the kind of a JSON value.
@@ -130,7 +131,68 @@ func (p *treeParser) next() (json.Token, int, *violation) {
 		return nil, 0, &violation{off: len(bytes.TrimRight(p.data, " \t\r\n")), path: path,
 			err: errors.New("the file ends inside its JSON value (cut short?); expected the whole analysis.json")}
 	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return nil, 0, &violation{off: off, path: path, err: syntaxError(p.data, off, se)}
+	}
 	return nil, 0, &violation{off: off, path: path, err: errors.New(strings.TrimPrefix(err.Error(), "json: "))}
+}
+
+// syntaxExpected is what encoding/json was looking for, by the end of
+// its message, in the words of the other analysis.json errors.
+var syntaxExpected = []struct{ suffix, expected string }{
+	{"looking for beginning of value", "a JSON value (a number, a string, true, false, null, an object or a list)"},
+	{"looking for beginning of object key string", "a key in double quotes"},
+	{"after object key", "':' after the key"},
+	{"after object key:value pair", "',' or '}' after the value"},
+	{"after array element", "',' or ']' after the item"},
+}
+
+// syntaxError words a JSON syntax error at offset off of data as the
+// other analysis.json errors are: what was found there, and what was
+// expected. A bare NaN or Infinity (Python's json writes them; JSON has
+// neither) is said to be so: build writes an unknown number as null.
+func syntaxError(data []byte, off int, se *json.SyntaxError) error {
+	word := bareWord(data, off)
+	switch strings.TrimPrefix(strings.ToLower(word), "-") {
+	case "nan", "infinity", "inf":
+		return fmt.Errorf("found %s; expected a number or null: JSON has no NaN or infinity (build writes an unknown number as null)", word)
+	}
+	msg := se.Error()
+	for _, e := range syntaxExpected {
+		if strings.HasSuffix(msg, e.suffix) && strings.HasPrefix(msg, "invalid character") {
+			if !strings.HasPrefix(word, `"`) {
+				word = strconv.Quote(word)
+			}
+			return fmt.Errorf("found %s; expected %s", word, e.expected)
+		}
+	}
+	return errors.New(msg)
+}
+
+// bareWord is the text at offset off of data up to the next blank or
+// JSON punctuation (NaN, Infinity, a stray word), a string with its
+// quotes, else one character; "" at the end of data.
+func bareWord(data []byte, off int) string {
+	if off < len(data) && data[off] == '"' {
+		for end := off + 1; end < len(data); end++ {
+			switch data[end] {
+			case '\\':
+				end++
+			case '"':
+				return string(data[off : end+1])
+			}
+		}
+	}
+	end := off
+	for end < len(data) && !strings.ContainsRune(" \t\r\n,:[]{}\"", rune(data[end])) {
+		end++
+	}
+	if end == off && off < len(data) {
+		_, n := utf8.DecodeRune(data[off:])
+		end = off + n
+	}
+	return string(data[off:end])
 }
 
 // value reads one value.

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -36,7 +37,8 @@ func (e *ReadError) Error() string {
 func (e *ReadError) Unwrap() error { return e.Err }
 
 // ReadJSON reads an analysis.json that reportgen build wrote (file names
-// it in errors) back into the Report it was written from, and holds it
+// it in errors; a UTF-8 byte order mark before it is read past) back
+// into the Report it was written from, and holds it
 // to what build writes, as strictly as build holds its input: the JSON
 // text (each key once in an object, every number one a float64 holds),
 // schema_version SchemaVersion, the published schema
@@ -50,6 +52,9 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // per-request samples are not in analysis.json: a Report read back has
 // none.
 func ReadJSON(file string, data []byte) (*Report, error) {
+	// A UTF-8 byte order mark, which an editor may add on saving, is
+	// not part of the JSON (build reads its inputs with one too).
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	root, v := parseTree(data)
 	if v == nil {
 		v = checkVersion(root)

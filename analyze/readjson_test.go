@@ -117,13 +117,17 @@ func same(a, b float64) bool { return a == b || a != a && b != b }
 // schema_version is refused with the file, the line and column of the
 // value and its key path: a syntax error, a file cut short, a key
 // written twice, NaN and Infinity (which JSON has not), numbers no
-// float64 holds, another schema version.
+// float64 holds, another schema version. A syntax error says what it
+// found and what was expected, as the other errors do.
 func TestReadJSONText(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{``, "a.json:1:1: no JSON value; expected the object reportgen build writes to analysis.json"},
 		{" \n\t", "a.json:1:1: no JSON value"},
-		{`{"schema_version": 3,}`, "a.json:1:22: invalid character '}' looking for beginning of object key string"},
-		{`{"schema_version" 3}`, "a.json:1:19: schema_version: invalid character '3' after object key"},
+		{`{"schema_version": 3,}`, `a.json:1:22: found "}"; expected a key in double quotes`},
+		{`{"schema_version" 3}`, `a.json:1:19: schema_version: found "3"; expected ':' after the key`},
+		{`{"schema_version": 3 "x": 1}`, `a.json:1:22: found "x"; expected ',' or '}' after the value`},
+		{`{"schema_version": 3, "x": [1 2]}`, `a.json:1:31: x[1]: found "2"; expected ',' or ']' after the item`},
+		{`{"schema_version": 3, "x": @}`, `a.json:1:28: x: found "@"; expected a JSON value (a number, a string, true, false, null, an object or a list)`},
 		{`[1]`, "a.json:1:1: not a JSON object; expected the object reportgen build writes"},
 		{`{"name": "x"}`, "a.json:1:1: no schema_version; expected an analysis.json written by reportgen build"},
 		{`{"schema_version": 2}`, "a.json:1:20: schema_version: found the number 2; expected 3 (this reportgen reads analysis.json of schema version 3; rebuild the report with it)"},
@@ -141,9 +145,12 @@ func TestReadJSONText(t *testing.T) {
 		{`{"schema_version": 3, "name": "a", "name": "b"}`, `a.json:1:36: name: key "name" written twice in one object; expected each key once`},
 		{`{"schema_version": 3, "m": {"a": 1, "b": {}, "a": 2}}`, `a.json:1:46: m.a: key "a" written twice`},
 		// JSON has no NaN or infinity; Python's json module writes them.
-		{`{"schema_version": 3, "x": NaN}`, "a.json:1:28: x: invalid character 'N' looking for beginning of value"},
-		{`{"schema_version": 3, "x": Infinity}`, "a.json:1:28: x: invalid character 'I' looking for beginning of value"},
-		{`{"schema_version": 3, "x": [1, -Infinity]}`, "a.json:1:32: x[1]: invalid character 'I' in numeric literal"},
+		{`{"schema_version": 3, "x": NaN}`, "a.json:1:28: x: found NaN; expected a number or null: JSON has no NaN or infinity (build writes an unknown number as null)"},
+		{`{"schema_version": 3, "x": Infinity}`, "a.json:1:28: x: found Infinity; expected a number or null: JSON has no NaN or infinity"},
+		{`{"schema_version": 3, "x": [1, -Infinity]}`, "a.json:1:32: x[1]: found -Infinity; expected a number or null: JSON has no NaN or infinity"},
+		// A UTF-8 byte order mark is no part of the JSON: positions
+		// are counted after it.
+		{"\xef\xbb\xbf{\"schema_version\": 3, \"x\": NaN}", "a.json:1:28: x: found NaN;"},
 		{`{"schema_version": 3, "x": 1e400}`, "a.json:1:28: x: 1e400 is out of a float64's range; expected a finite number"},
 		{`{"schema_version": 3, "x": -1e400}`, "a.json:1:28: x: -1e400 is out of a float64's range"},
 		{`{"schema_version": 3, "x": 1e-400}`, "a.json:1:28: x: 1e-400 is out of a float64's range"},
@@ -338,6 +345,10 @@ func TestReadJSONRefuses(t *testing.T) {
 	}
 	if _, err := analyze.ReadJSON("a.json", base); err != nil {
 		t.Fatalf("testdata/analysis.json: %v", err)
+	}
+	// A UTF-8 byte order mark, which an editor may add, is read past.
+	if _, err := analyze.ReadJSON("a.json", append([]byte("\xef\xbb\xbf"), base...)); err != nil {
+		t.Fatalf("testdata/analysis.json after a BOM: %v", err)
 	}
 	for _, tc := range refusals {
 		t.Run(tc.name, func(t *testing.T) {

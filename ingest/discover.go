@@ -206,7 +206,7 @@ func deeperHint(root string) string {
 				queue = append(queue, p)
 			case d != root && isResultName(e.Name()):
 				if _, side := knownSide(p); !side {
-					return fmt.Sprintf("; result files lie deeper, in %s: point reportgen at that folder or one closer to it (runs are looked for at most %d folders below a configuration)", d, maxRunDepth)
+					return fmt.Sprintf("; result files lie deeper, in %s: point reportgen at that folder or one closer to it (runs are looked for at most %d folders below a configuration)", d, maxRunDepth-1)
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -23,6 +24,19 @@ func tree(t *testing.T, files map[string]string) string {
 		m[p] = c
 	}
 	return writeTree(t, m)
+}
+
+// appendTo appends s to the file at p.
+func appendTo(t *testing.T, p, s string) {
+	t.Helper()
+	f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.WriteString(s)
+	if err := errors.Join(err, f.Close()); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // targets names what Discover found: "name" for a report folder,
@@ -389,6 +403,9 @@ func TestAIPerfArtifactTree(t *testing.T) {
 	files[run+"sweep_aggregate/profile_export_aiperf_sweep.json"] = aiperfSide["profile_export_aiperf_sweep.json"]
 	files[run+"sweep_aggregate/profile_export_aiperf_sweep.csv"] = aiperfSide["profile_export_aiperf_sweep.csv"]
 	root := tree(t, files)
+	for _, c := range []string{"2", "8"} { // the second trial's runs their own bytes: a copy is refused
+		appendTo(t, filepath.Join(root, run, "profile_runs/trial_0002/concurrency_"+c, "profile_export_aiperf.json"), "\n")
+	}
 	if got := targets(t, root+"/"+run); got != "Qwen3.6-27B-openai-chat-concurrency*" {
 		t.Fatalf("Discover(run folder) = %q, want the run folder as one configuration", got)
 	}

@@ -157,6 +157,9 @@ func readPowerLog(file string, data []byte) (*powerLog, error) {
 		return nil, errorf(Pos{File: file, Line: 2, Col: 1}, "", "no sample after the header")
 	}
 	if cols.gpu >= 0 {
+		if err := repeatedInPoll(file, strings.TrimSpace(head[cols.gpu]), rows); err != nil {
+			return nil, err
+		}
 		log.gpus = seriesByID(rows)
 	} else if log.gpus, err = seriesByPoll(file, rows); err != nil {
 		return nil, err
@@ -178,7 +181,8 @@ const maxPowerRows = 8_000_000
 
 // powerRow is a row as read, before the GPUs are told apart.
 type powerRow struct {
-	gpu string // the index, uuid or bus id; "" without such a column
+	gpu    string // the index, uuid or bus id; "" without such a column
+	gpuCol int    // the column the gpu cell begins at
 	powerSample
 	missing bool // "[N/A]": no power in this row
 }
@@ -200,7 +204,9 @@ func readPowerRow(file string, cr *csv.Reader, rec []string, cols powerColumns, 
 	}
 	r.t = t
 	if cols.gpu >= 0 {
-		r.gpu, _ = cell(cols.gpu)
+		var pos Pos
+		r.gpu, pos = cell(cols.gpu)
+		r.gpuCol = pos.Col
 	}
 	s, pos = cell(cols.power)
 	r.w, r.missing, err = sampleValue(s, "W", powerQ)
@@ -254,6 +260,36 @@ func seriesByID(rows []powerRow) []gpuSeries {
 		}
 	}
 	return out
+}
+
+// repeatedInPoll refuses a log whose GPU column (named column) repeats
+// within one poll: two samples of one GPU a few ms apart, which
+// nvidia-smi never writes (a log of two machines' GPU 0, or a column
+// that is not the GPU's). A poll is as seriesByPoll tells it, rows
+// chained less than PollGap apart, and is judged only where the chain
+// spans less than PollGap: a faster loop (nvidia-smi -lms 50) chains
+// its polls together, and is not judged.
+func repeatedInPoll(file, column string, rows []powerRow) error {
+	start := 0
+	for i := 1; i <= len(rows); i++ {
+		if i < len(rows) && rows[i].t.Sub(rows[i-1].t) < PollGap && !rows[i].t.Before(rows[i-1].t) {
+			continue
+		}
+		poll := rows[start:i]
+		start = i
+		if poll[len(poll)-1].t.Sub(poll[0].t) >= PollGap {
+			continue
+		}
+		seen := map[string]powerRow{}
+		for _, r := range poll {
+			if prev, ok := seen[r.gpu]; ok {
+				return errorf(Pos{File: file, Line: r.line, Col: r.gpuCol}, column, "GPU %s again, %s after its row at line %d, within one poll; expected one row per GPU per poll (nvidia-smi writes a poll's rows back to back, its next poll a loop interval later)",
+					r.gpu, r.t.Sub(prev.t), prev.line)
+			}
+			seen[r.gpu] = r
+		}
+	}
+	return nil
 }
 
 // seriesByPoll splits the rows of a log without a GPU column into its

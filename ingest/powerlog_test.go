@@ -303,3 +303,34 @@ func FuzzReadPowerLog(f *testing.F) {
 		}
 	})
 }
+
+// TestPowerLogRepeatInPoll: a GPU column that repeats within one poll
+// (rows chained less than PollGap apart, spanning less than PollGap) is
+// refused at the repeated cell (99 ms apart: nvidia-smi writes ms);
+// 100 ms apart the rows are two polls; a
+// chain of rows spanning PollGap or more (a loop faster than PollGap:
+// nvidia-smi -lms 50) is not judged; distinct GPUs in a poll are read.
+func TestPowerLogRepeatInPoll(t *testing.T) {
+	row := func(s float64, gpu string) string {
+		return gpu + ", " + clockAt(s).Format("2006/01/02 15:04:05.000") + ", 100\n"
+	}
+	head := "index, timestamp, power.draw [W]\n"
+	for _, tt := range []struct{ name, log, refused string }{
+		{"repeat 3 ms apart", head + row(0, "0") + row(0.003, "0") + row(1, "0") + row(1.003, "0"),
+			"p.csv:3:1: column \"index\": GPU 0 again, 3ms after its row at line 2, within one poll; expected one row per GPU per poll (nvidia-smi writes a poll's rows back to back, its next poll a loop interval later)"},
+		{"repeat 99 ms apart", head + row(0, "0") + row(0.099, "0"), "p.csv:3:1: column \"index\": GPU 0 again, 99ms after"},
+		{"100 ms apart: two polls", head + row(0, "0") + row(0.1, "0"), ""},
+		{"repeat in a poll of two GPUs", head + row(0, "0") + row(0.003, "1") + row(0.006, "1"), "p.csv:4:1: column \"index\": GPU 1 again, 3ms after its row at line 3"},
+		{"chain spanning 99 ms", head + row(0, "0") + row(0.05, "1") + row(0.099, "0"), "p.csv:4:1: column \"index\": GPU 0 again"},
+		{"chain spanning 100 ms: a fast loop", head + row(0, "0") + row(0.05, "1") + row(0.1, "0") + row(0.15, "1"), ""},
+		{"one row per GPU per poll", head + row(0, "0") + row(0.003, "1") + row(1, "0") + row(1.003, "1"), ""},
+	} {
+		_, err := readPowerLog("p.csv", []byte(tt.log))
+		switch {
+		case tt.refused == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.refused != "" && (err == nil || !strings.HasPrefix(err.Error(), tt.refused)):
+			t.Errorf("%s: err = %v\nwant %s", tt.name, err, tt.refused)
+		}
+	}
+}

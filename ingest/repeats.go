@@ -1,6 +1,8 @@
 package ingest
 
 import (
+	"crypto/sha256"
+	"os"
 	"path"
 	"regexp"
 	"strconv"
@@ -227,4 +229,66 @@ func commonWords(names []string) map[string]bool {
 		}
 	}
 	return common
+}
+
+// copiedRuns refuses two run files of one configuration (files read as
+// its repeats and levels, groupRuns done) that hold the same bytes at
+// one load: one run saved twice (a copy under another name), not two
+// repeats, which would narrow its spread and weigh it twice. Every real run writes its own times (a date, a
+// duration, latencies to many digits), so no two repeats are the same
+// bytes. A hard link is one file and is read once (linkedFiles); files
+// are compared only where their sizes are equal.
+func copiedRuns(files []runFile) error {
+	bySize := map[int64][]int{}
+	sizes := make([]int64, len(files))
+	for i, f := range files {
+		sizes[i] = -1
+		if st, err := os.Stat(f.path); err == nil {
+			sizes[i] = st.Size()
+			bySize[st.Size()] = append(bySize[st.Size()], i)
+		}
+	}
+	sums := map[int][sha256.Size]byte{}
+	sum := func(i int) ([sha256.Size]byte, bool) {
+		if s, ok := sums[i]; ok {
+			return s, true
+		}
+		data, err := readInput(files[i].path)
+		if err != nil {
+			return [sha256.Size]byte{}, false // its read said why
+		}
+		sums[i] = sha256.Sum256(data)
+		return sums[i], true
+	}
+	for i, f := range files {
+		if sizes[i] < 0 || len(bySize[sizes[i]]) < 2 {
+			continue
+		}
+		for _, j := range bySize[sizes[i]] {
+			if j >= i {
+				break
+			}
+			a, okA := sum(j)
+			b, okB := sum(i)
+			if !okA || !okB || a != b {
+				continue
+			}
+			if l, ok := sharedLoad(files[j].cfg.Levels, f.cfg.Levels); ok {
+				return errorf(Pos{File: f.path}, "", "holds the same bytes as %s, at %s: one run saved twice, not two repeats; expected each run once (remove the copy)", files[j].path, loadName(l))
+			}
+		}
+	}
+	return nil
+}
+
+// sharedLoad is a level of a at the load of a level of b.
+func sharedLoad(a, b []Level) (Level, bool) {
+	for _, x := range a {
+		for _, y := range b {
+			if x.Concurrency == y.Concurrency && x.Rate == y.Rate && x.InputLength == y.InputLength {
+				return x, true
+			}
+		}
+	}
+	return Level{}, false
 }

@@ -204,3 +204,37 @@ func TestFolderNamesOther(t *testing.T) {
 		}
 	}
 }
+
+// TestCopiedRunsRefused: two run files of one configuration that hold
+// the same bytes at one load are one run saved twice: refused, naming
+// both and the load; a single byte apart they are two repeats; files
+// that are configurations of their own (names that differ by more than
+// a run token), or the same bytes at two loads (the load from the
+// folder names), are not judged here. A hard link is one file, read
+// once (TestHardLinkIsOneFile).
+func TestCopiedRunsRefused(t *testing.T) {
+	run := `{"max_concurrency": 4, "completed": 8, "mean_ttft_ms": 50, "mean_tpot_ms": 8, "mean_e2el_ms": 900}`
+	noLoad := `{"completed": 8, "mean_ttft_ms": 50, "mean_tpot_ms": 8, "mean_e2el_ms": 900}`
+	for _, tt := range []struct {
+		name    string
+		files   map[string]string
+		refused string
+	}{
+		{"run tokens", map[string]string{"cfg/c4-run1.json": run, "cfg/c4-run2.json": run, "cfg/c4-run3.json": run},
+			"cfg/c4-run2.json: holds the same bytes as @/cfg/c4-run1.json, at concurrency 4: one run saved twice, not two repeats; expected each run once (remove the copy)"},
+		{"in folders of run tokens", map[string]string{"cfg/run1/c4.json": run, "cfg/run2/c4.json": run}, "cfg/run2/c4.json: holds the same bytes as @/cfg/run1/c4.json, at concurrency 4"},
+		{"two configurations", map[string]string{"cfg/a.json": run, "cfg/b.json": run}, ""},
+		{"one byte apart", map[string]string{"cfg/c4-run1.json": run, "cfg/c4-run2.json": strings.Replace(run, "50", "51", 1)}, ""},
+		{"two loads", map[string]string{"cfg/c2/run.json": noLoad, "cfg/c8/run.json": noLoad}, ""},
+	} {
+		root := writeTree(t, tt.files)
+		_, err := Read(filepath.Join(root, "cfg"), ReadOptions{AsConfig: true})
+		want := strings.ReplaceAll(tt.refused, "@", root)
+		switch {
+		case tt.refused == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.refused != "" && (err == nil || !strings.HasPrefix(err.Error(), filepath.Join(root, want))):
+			t.Errorf("%s: err = %v\nwant %s", tt.name, err, filepath.Join(root, want))
+		}
+	}
+}

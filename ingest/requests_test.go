@@ -365,7 +365,7 @@ func TestPairedOnly(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		"requests.csv":         "concurrency,ttft_ms,itl_ms,latency_s\n1,40,7,1.5\n1,50,7,1.6\n2,60,9,1.7\n",
 		"vllm/vllm-c4-r1.json": run,
-		"vllm/vllm-c4-r2.json": run,
+		"vllm/vllm-c4-r2.json": run + "\n", // its own bytes: a copy is refused
 	})
 	full, err := Read(dir, ReadOptions{})
 	if err != nil {

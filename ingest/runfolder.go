@@ -65,8 +65,10 @@ func manyErrors(errs []error, limit int) error {
 // configurations have levels. Its walk stops at the first file past it.
 const maxFolderRuns = MaxConfigs * MaxLevels
 
-// maxRunDepth is how deep below a configuration folder its runs may lie
-// (AIPerf: <run>/profile_runs/trial_0001/concurrency_8/).
+// maxRunDepth bounds how deep below a configuration folder its runs may
+// lie: the walk enters folders at depths 1 to maxRunDepth − 1, so runs
+// lie at most three folders below it (AIPerf:
+// <run>/profile_runs/trial_0001/concurrency_8/).
 const maxRunDepth = 4
 
 // repeatFolder matches the names of folders that hold one repeat of a
@@ -98,6 +100,9 @@ func (sc *scan) readRunFolder(dir, format string, pt *part) (Config, []*Warning,
 		if len(groups) > 1 {
 			return Config{}, nil, severalConfigs(dir, rf.files, groups)
 		}
+	}
+	if err := copiedRuns(rf.files); err != nil { // the files are one configuration's now
+		return Config{}, nil, err
 	}
 	for _, f := range rf.files {
 		if err := rf.merge(f); err != nil {

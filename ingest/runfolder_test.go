@@ -70,6 +70,7 @@ func TestRepeatedRunsKept(t *testing.T) {
 		"cfg/profile_runs/run_0002/agent-c2.json": "fixture:aiperf/agent-c2.json",
 		"cfg/agent-c4.json":                       "fixture:aiperf/agent-c4.json",
 	})
+	appendTo(t, filepath.Join(root, "cfg/profile_runs/run_0002/agent-c2.json"), "\n") // its own bytes: a copy is refused
 	c, err := Read(filepath.Join(root, "cfg"), ReadOptions{AsConfig: true})
 	if err != nil {
 		t.Fatal(err)
@@ -206,5 +207,21 @@ func TestInputLengthsOfOneConfiguration(t *testing.T) {
 		if tt.ok && err != nil || !tt.ok && (err == nil || !strings.Contains(err.Error(), "c4.json: has mean input length 30 tokens, while ")) {
 			t.Errorf("mean input %g beside 40 tokens: err = %v", float64(tt.shorter)/8, err)
 		}
+	}
+}
+
+// TestRunDepth: runs are looked for at most three folders below a
+// configuration folder (docs/inputs.md): a run three folders below
+// cfg is read, one four below is not, and the error says three.
+func TestRunDepth(t *testing.T) {
+	run := `{"max_concurrency": 2, "mean_ttft_ms": 50, "mean_tpot_ms": 8, "mean_e2el_ms": 900}`
+	root := writeTree(t, map[string]string{"r3/cfg/profile_runs/trial_0001/concurrency_2/run.json": run})
+	if c, err := Read(filepath.Join(root, "r3"), ReadOptions{}); err != nil || len(c.Configs) != 1 || c.Configs[0].Levels[0].Concurrency != 2 {
+		t.Errorf("three folders below: %v", err)
+	}
+	root = writeTree(t, map[string]string{"r4/cfg/x/profile_runs/trial_0001/concurrency_2/run.json": run})
+	_, _, err := Discover(filepath.Join(root, "r4"))
+	if err == nil || !strings.Contains(err.Error(), "(runs are looked for at most 3 folders below a configuration)") {
+		t.Errorf("four folders below: err = %v, want at most 3 folders named", err)
 	}
 }

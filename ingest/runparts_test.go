@@ -167,7 +167,9 @@ func TestRepeatFilesNotLevels(t *testing.T) {
 	files := map[string]string{}
 	for trial := 1; trial <= 16; trial++ {
 		for _, c := range []int{1, 2, 4, 8, 16} {
-			files[fmt.Sprintf("cfg/profile_runs/trial_%04d/c%d.json", trial, c)] = run(c)
+			// Each trial's file its own bytes (copies are refused):
+			// trailing blanks, one more per trial.
+			files[fmt.Sprintf("cfg/profile_runs/trial_%04d/c%d.json", trial, c)] = run(c) + strings.Repeat(" ", trial)
 		}
 	}
 	c, err := Read(filepath.Join(writeTree(t, files), "cfg"), ReadOptions{AsConfig: true})

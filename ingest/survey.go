@@ -2,7 +2,9 @@ package ingest
 
 import (
 	"errors"
+	"maps"
 	"path/filepath"
+	"slices"
 )
 
 // ErrNoConcurrency is the error of a run file that states neither its
@@ -19,6 +21,10 @@ type Found struct {
 	// read (a run file that states no concurrency, say).
 	Config Config
 	Err    error
+	// Files are the run files of a configuration that is one of
+	// several in the folder at Path (its id then named by what their
+	// names differ in), sorted; nil otherwise.
+	Files []string
 }
 
 // Survey lists the configurations of a report folder as they are found
@@ -45,7 +51,11 @@ func Survey(dir string) ([]Found, error) {
 	for _, s := range sources {
 		cfg, _, err := readSource(s, "")
 		cfg.ID = s.id
-		out = append(out, Found{ID: s.id, Path: s.path, Config: cfg, Err: err})
+		f := Found{ID: s.id, Path: s.path, Config: cfg, Err: err}
+		if s.part != nil && s.part.files != nil {
+			f.Files = slices.Sorted(maps.Keys(s.part.files.files))
+		}
+		out = append(out, f)
 	}
 	return out, nil
 }

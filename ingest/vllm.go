@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -124,6 +125,7 @@ func servingRun(r *jreader, o obj, k servingKeys, pos Pos) Level {
 	// The standard deviations (np.std: the population's) over the
 	// completed requests; TPS, 1000 / TPOT, has none.
 	completed := r.num(o, "completed", countQ)
+	impossibleSummary(r, o, k, completed)
 	tpotStd := "tpot"
 	if math.IsNaN(get("mean", "tpot")) && math.IsNaN(get("median", "tpot")) {
 		tpotStd = "itl"
@@ -176,6 +178,66 @@ func servingRun(r *jreader, o obj, k servingKeys, pos Pos) Level {
 	l.Workload = statedWorkload(o)
 	l.Settings = recordedSettings(o, servingSettings)
 	return l
+}
+
+// servingThroughputs are the throughputs a serving run states, counts
+// over its duration.
+var servingThroughputs = []struct {
+	key string
+	q   quantity
+}{{"request_throughput", requestRate}, {"output_throughput", outputRate}, {"total_token_throughput", outputRate}}
+
+// impossibleSummary refuses a serving run whose summary no run has:
+// statistics or throughputs beside completed 0 (vLLM, SGLang and
+// InferenceX write 0 for each statistic of a run that completed no
+// request: np.mean of nothing is taken as 0), and a throughput beside a
+// duration of 0 (a throughput is a count divided by the duration).
+// completed is the run's completed count (NaN when not written).
+func impossibleSummary(r *jreader, o obj, k servingKeys, completed float64) {
+	if completed == 0 {
+		if key, v := firstStatistic(r, o, k); key != "" {
+			_, off := valueText(o.get("completed"))
+			r.refuse(off, o.name("completed"), fmt.Errorf("0 requests completed, yet %s is %s; expected no statistic of a run that completed none (the tools write 0 for each)", key, num(v)))
+			return
+		}
+	}
+	if d := r.num(o, "duration", runDuration); d == 0 {
+		for _, t := range servingThroughputs {
+			if v := r.num(o, t.key, t.q); v > 0 {
+				_, off := valueText(o.get("duration"))
+				r.refuse(off, o.name("duration"), fmt.Errorf("0 s, yet %s is %s %s; expected the run's length, above 0 s: a throughput is a count over it", t.key, num(v), t.q.unit))
+				return
+			}
+		}
+	}
+}
+
+// firstStatistic is the first statistic (mean_ttft_ms …, in key order)
+// or throughput of a serving run that is above 0, and its value; "" when
+// none is.
+func firstStatistic(r *jreader, o obj, k servingKeys) (string, float64) {
+	keys := make([]string, 0, len(o.m))
+	for key := range o.m {
+		if servingStat.MatchString(key) {
+			keys = append(keys, key)
+		}
+	}
+	slices.Sort(keys)
+	for _, key := range keys {
+		q := timeMS
+		if k.seconds {
+			q = timeS
+		}
+		if v := r.num(o, key, q); v > 0 {
+			return key, v
+		}
+	}
+	for _, t := range servingThroughputs {
+		if v := r.num(o, t.key, t.q); v > 0 {
+			return t.key, v
+		}
+	}
+	return "", 0
 }
 
 func servingDefinitions(o obj) Definitions {

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -25,6 +26,9 @@ import (
 // it out). ok is false for a run without the arrays (ttfts, and itls or
 // latencies): the summary's statistics are read instead.
 func vllmDetailed(r *jreader, o obj, pos Pos) (Level, bool) {
+	if !detailedLists(r, o) {
+		return Level{}, false
+	}
 	ttfts, ttftPath, ok := o.list("ttfts")
 	_, hasITLs := o.get("itls").(*jarray)
 	_, hasLats := o.get("latencies").(*jarray)
@@ -43,17 +47,20 @@ func vllmDetailed(r *jreader, o obj, pos Pos) (Level, bool) {
 		}
 		arrays[key] = a.items
 	}
+	if !outputTotal(r, o, arrays["output_lens"]) {
+		return Level{}, false
+	}
 	s := &sampleSet{pos: pos}
 	for i := range ttfts {
 		if failedItem(at(arrays["errors"], i)) {
 			s.errors++
 			continue
 		}
-		ttft := r.value(ttfts[i], item(ttftPath, i), timeS)
+		ttft := r.value(completedItem(r, o, "ttfts", ttfts, i), item(ttftPath, i), timeS)
 		lat := requestLatency(r, o, arrays, i, ttft)
 		out := Absent
-		if v := at(arrays["output_lens"], i); v != nil {
-			out = r.value(v, item(o.name("output_lens"), i), tokensQ)
+		if lens := arrays["output_lens"]; lens != nil {
+			out = r.value(completedItem(r, o, "output_lens", lens, i), item(o.name("output_lens"), i), tokensQ)
 		}
 		if r.err != nil {
 			break
@@ -81,6 +88,126 @@ func vllmDetailed(r *jreader, o obj, pos Pos) (Level, bool) {
 	return l, true
 }
 
+// detailedKeys are the per-request arrays of a vLLM result that
+// reportgen reads.
+var detailedKeys = []string{"ttfts", "itls", "latencies", "output_lens", "errors"}
+
+// detailedLists refuses a per-request key that is written but is not a
+// list ("ttfts": {…}): the arrays would be passed over for the summary
+// without a word. null is an absent key. false when refused.
+func detailedLists(r *jreader, o obj) bool {
+	for _, key := range detailedKeys {
+		v := o.get(key)
+		if _, ok := v.(*jarray); ok || v == nil {
+			continue
+		}
+		text, off := valueText(v)
+		r.refuse(off, o.name(key), fmt.Errorf("%s is not a list; expected a list of one item per request, as vllm bench serve --save-detailed writes", text))
+		return false
+	}
+	return true
+}
+
+// completedItem is item i of the array items written under key, the
+// item of a request that completed: null is refused at its position
+// (a completed request has each of its values; only a failed one's are
+// skipped, by its errors item). nil when items is absent.
+func completedItem(r *jreader, o obj, key string, items []any, i int) any {
+	if items == nil || items[i] != nil {
+		return at(items, i)
+	}
+	off := -1
+	if a, ok := o.get(key).(*jarray); ok {
+		off = itemOffset(r.data, a.off, i)
+	}
+	r.refuse(off, item(o.name(key), i), fmt.Errorf("null for a request that completed (its errors item is empty, or there is no errors list); expected its %s", detailedWhat[key]))
+	return nil
+}
+
+// detailedWhat says what an item of a per-request array is, for messages.
+var detailedWhat = map[string]string{
+	"ttfts": "TTFT in s", "latencies": "latency in s", "itls": "inter-token gaps in s", "output_lens": "output token count",
+}
+
+// outputTotal refuses per-request output lengths that do not add up to
+// the run's total_output_tokens, where both are written: vLLM (and
+// SGLang's bench_serving) write the total as the sum of the very list
+// output_lens holds (a failed request's 0 included). Only the sum is
+// held to: one request's length need not be its chunks + 1 (the ITL
+// gaps + 1), as a chunk may carry several tokens (speculative decoding,
+// a stream interval), a chat stream's first chunk none (the role), and
+// where the server reports no usage vLLM counts the tokens of the
+// text. false when refused.
+func outputTotal(r *jreader, o obj, lens []any) bool {
+	total := r.num(o, "total_output_tokens", tokenTotal)
+	if lens == nil || math.IsNaN(total) {
+		return true
+	}
+	sum := 0.0
+	for i, v := range lens {
+		if v == nil {
+			continue // a failed request's null, or refused with its request
+		}
+		sum += r.value(v, item(o.name("output_lens"), i), tokensQ)
+	}
+	if r.err != nil || math.IsNaN(sum) || sum == total {
+		return r.err == nil
+	}
+	_, off := valueText(o.get("total_output_tokens"))
+	r.refuse(off, o.name("total_output_tokens"), fmt.Errorf("%s, yet output_lens add up to %s; expected their sum (vLLM writes the total as the sum of output_lens)", num(total), num(sum)))
+	return false
+}
+
+// itemOffset is the byte offset of item i of the JSON array whose '['
+// is at open in data, -1 past its end: where a null item is (null keeps
+// no offset in the decoded tree).
+func itemOffset(data []byte, open, i int) int {
+	depth, n, start, inStr, esc := 0, 0, true, false, false
+	for k := open + 1; k < len(data); k++ {
+		c := data[k]
+		switch {
+		case inStr:
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
+			}
+			continue
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			continue
+		}
+		if depth == 0 && start {
+			if c == ']' {
+				return -1
+			}
+			if n == i {
+				return k
+			}
+			start = false
+		}
+		switch c {
+		case '"':
+			inStr = true
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth == 0 {
+				return -1
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				n++
+				start = true
+			}
+		}
+	}
+	return -1
+}
+
 // at is item i of items, nil when items is absent.
 func at(items []any, i int) any {
 	if i < len(items) {
@@ -93,7 +220,8 @@ func at(items []any, i int) any {
 // else ttft + the sum of its itls. A latency shorter than the TTFT is
 // refused.
 func requestLatency(r *jreader, o obj, arrays map[string][]any, i int, ttft float64) float64 {
-	if v := at(arrays["latencies"], i); v != nil {
+	if lats := arrays["latencies"]; lats != nil {
+		v := completedItem(r, o, "latencies", lats, i)
 		name := item(o.name("latencies"), i)
 		lat := r.value(v, name, timeS)
 		if lat < ttft {
@@ -105,7 +233,7 @@ func requestLatency(r *jreader, o obj, arrays map[string][]any, i int, ttft floa
 		}
 		return lat
 	}
-	gaps, ok := at(arrays["itls"], i).(*jarray)
+	gaps, ok := completedItem(r, o, "itls", arrays["itls"], i).(*jarray)
 	if !ok {
 		if v := at(arrays["itls"], i); v != nil {
 			text, off := valueText(v)
@@ -122,6 +250,10 @@ func requestLatency(r *jreader, o obj, arrays map[string][]any, i int, ttft floa
 				sum += f
 				continue
 			}
+		}
+		if g == nil {
+			r.refuse(itemOffset(r.data, gaps.off, j), item(item(o.name("itls"), i), j), errors.New("null in the gaps of a completed request; expected a time in s"))
+			return Absent
 		}
 		sum += r.value(g, item(item(o.name("itls"), i), j), timeS)
 		if r.err != nil {

@@ -177,17 +177,62 @@ func TestVLLMDetailedMismatch(t *testing.T) {
 	}
 }
 
-// TestVLLMDetailedRefused: arrays of different lengths, and an ITL that
-// is not a time, are refused at their position.
+// TestVLLMDetailedRefused: arrays of different lengths, an ITL that is
+// not a time, a per-request key that is not a list, a completed
+// request's null and output lengths that do not add up to the total are
+// refused at their position.
 func TestVLLMDetailedRefused(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{`{"request_rate": 1, "ttfts": [0.1, 0.2], "itls": [[0.1]]}`, `d.json:1:50: "itls": holds 1 items, ttfts 2; expected one per request`},
 		{`{"request_rate": 1, "ttfts": [0.1], "itls": [[0.1, -2]]}`, `d.json:1:52: "itls[0][1]": -2 is not a valid time; expected a number ≥ 0`},
 		{`{"request_rate": 1, "ttfts": [0.1], "itls": [7]}`, `d.json:1:46: "itls[0]": 7 is not a list; expected the request's inter-token gaps in s`},
+		// A per-request key that is not a list is refused, not passed
+		// over for the summary.
+		{`{"request_rate": 1, "mean_ttft_ms": 100, "ttfts": {"a": 1}, "itls": [[0.1]]}`, `d.json:1:51: "ttfts": an object is not a list; expected a list of one item per request, as vllm bench serve --save-detailed writes`},
+		{`{"request_rate": 1, "ttfts": [0.1], "itls": [[0.1]], "output_lens": 2}`, `d.json:1:69: "output_lens": 2 is not a list;`},
+		{`{"request_rate": 1, "ttfts": [0.1], "itls": [[0.1]], "errors": "none"}`, `d.json:1:64: "errors": "none" is not a list;`},
+		// A completed request's null is refused at its position.
+		{`{"request_rate": 1, "ttfts": [0.1, null], "itls": [[0.1], [0.1]], "errors": ["", ""]}`, `d.json:1:36: "ttfts[1]": null for a request that completed (its errors item is empty, or there is no errors list); expected its TTFT in s`},
+		{`{"request_rate": 1, "ttfts": [0.1, null], "itls": [[0.1], [0.1]]}`, `d.json:1:36: "ttfts[1]": null for a request that completed`},
+		{`{"request_rate": 1, "ttfts": [0.1, 0.1], "itls": [[0.1], [0.1, null]]}`, `d.json:1:64: "itls[1][1]": null in the gaps of a completed request; expected a time in s`},
+		{`{"request_rate": 1, "ttfts": [0.1], "itls": [ null ]}`, `d.json:1:47: "itls[0]": null for a request that completed (its errors item is empty, or there is no errors list); expected its inter-token gaps in s`},
+		{`{"request_rate": 1, "ttfts": [0.1], "latencies": [null]}`, `d.json:1:51: "latencies[0]": null for a request that completed (its errors item is empty, or there is no errors list); expected its latency in s`},
+		{`{"request_rate": 1, "ttfts": [0.1], "itls": [[0.1]], "output_lens": [null]}`, `d.json:1:70: "output_lens[0]": null for a request that completed (its errors item is empty, or there is no errors list); expected its output token count`},
+		// The output lengths add up to total_output_tokens, exactly.
+		{`{"request_rate": 1, "ttfts": [0.1, 0.2], "itls": [[0.1], []], "output_lens": [2, 0], "errors": ["", "x"], "total_output_tokens": 3}`,
+			`d.json:1:130: "total_output_tokens": 3, yet output_lens add up to 2; expected their sum (vLLM writes the total as the sum of output_lens)`},
+		{`{"request_rate": 1, "ttfts": [0.1, 0.2], "itls": [[0.1], []], "output_lens": [2, 0], "errors": ["", "x"], "total_output_tokens": 1}`, `d.json:1:130: "total_output_tokens": 1, yet output_lens add up to 2;`},
 	} {
 		_, _, _, err := readRuns("d.json", []byte(tt.in), FormatVLLM)
-		if err == nil || err.Error() != tt.want {
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("%s: err = %v, want %s", tt.in, err, tt.want)
+		}
+	}
+}
+
+// TestVLLMDetailedChunks: one request's ITL gaps need not be its output
+// tokens − 1 (a chunk may carry several tokens, a chat stream's first
+// none): fewer gaps, or one more, are read, TPOT over the tokens as vLLM
+// computes it; the null of a failed request is skipped; output lengths
+// that add up to the total are read; "ttfts": null is an absent key (the
+// summary is read).
+func TestVLLMDetailedChunks(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		tpot float64 // the mean TPOT, ms
+	}{
+		{`{"request_rate": 1, "ttfts": [0.1], "itls": [[0.2]], "output_lens": [5], "total_output_tokens": 5}`, 50},               // 4 tokens in 1 chunk
+		{`{"request_rate": 1, "ttfts": [0.1], "itls": [[0.1, 0.1]], "output_lens": [2]}`, 200},                                   // a role chunk first
+		{`{"request_rate": 1, "ttfts": [0.1, null], "itls": [[0.1], null], "output_lens": [2, 0], "errors": ["", "boom"]}`, 100}, // a failed request's nulls
+		{`{"request_rate": 1, "mean_ttft_ms": 100, "mean_tpot_ms": 30, "ttfts": null, "itls": [[0.1]]}`, 30},                     // null: no arrays, the summary
+	} {
+		levels, _, _, err := readRuns("d.json", []byte(tt.in), FormatVLLM)
+		if err != nil {
+			t.Errorf("%s: %v", tt.in, err)
+			continue
+		}
+		if got := levels[0].ITL.Mean; !near(got, tt.tpot) {
+			t.Errorf("%s: TPOT %v ms, want %v", tt.in, got, tt.tpot)
 		}
 	}
 }

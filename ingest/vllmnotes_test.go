@@ -148,3 +148,37 @@ func TestBurst(t *testing.T) {
 		}
 	}
 }
+
+// TestImpossibleSummary: a serving run that completed no request states
+// no statistic and no throughput (the tools write 0 for each), and a
+// run of duration 0 no throughput: a value just above 0 beside either is
+// refused at the count or the duration; the zeros a run of no completed
+// request really writes are read (the level then has no data).
+func TestImpossibleSummary(t *testing.T) {
+	const base = `{"max_concurrency": 2, "num_prompts": 8, "failed": 8, `
+	for _, tt := range []struct {
+		format, keys, refused string
+	}{
+		{FormatVLLM, `"completed": 0, "duration": 1.5, "mean_ttft_ms": 0, "p99_itl_ms": 0, "request_throughput": 0, "output_throughput": 0}`, ""},
+		{FormatVLLM, `"completed": 0, "duration": 1.5, "mean_ttft_ms": 1e-3, "request_throughput": 0}`,
+			`f.json:1:68: "completed": 0 requests completed, yet mean_ttft_ms is 0.001; expected no statistic of a run that completed none (the tools write 0 for each)`},
+		{FormatVLLM, `"completed": 0, "duration": 1.5, "mean_ttft_ms": 0, "p99_e2el_ms": 734.4}`, `yet p99_e2el_ms is 734.4;`},
+		{FormatVLLM, `"completed": 0, "duration": 1.5, "mean_ttft_ms": 0, "output_throughput": 0.01}`, `yet output_throughput is 0.01;`},
+		{FormatVLLM, `"completed": 1, "duration": 1.5, "mean_ttft_ms": 10, "output_throughput": 0.01}`, ""},
+		{FormatVLLM, `"completed": 8, "duration": 0, "mean_ttft_ms": 10, "request_throughput": 0, "output_throughput": 0}`, ""},
+		{FormatVLLM, `"completed": 8, "duration": 0, "mean_ttft_ms": 10, "request_throughput": 0.001}`,
+			`f.json:1:83: "duration": 0 s, yet request_throughput is 0.001 req/s; expected the run's length, above 0 s: a throughput is a count over it`},
+		{FormatVLLM, `"completed": 8, "duration": 0, "mean_ttft_ms": 10, "total_token_throughput": 248.7}`, `yet total_token_throughput is 248.7 tok/s`},
+		{FormatVLLM, `"completed": 8, "duration": 1e-6, "mean_ttft_ms": 10, "request_throughput": 5}`, ""},
+		{FormatInferenceX, `"completed": 0, "duration": 1.5, "mean_ttft": 0.2, "median_ttft": 0.2}`, `yet mean_ttft is 0.2;`},
+		{FormatSGLang, `"completed": 0, "duration": 1.5, "median_e2e_latency_ms": 30}`, `yet median_e2e_latency_ms is 30;`},
+	} {
+		_, _, _, err := readRuns("f.json", []byte(base+tt.keys), tt.format)
+		switch {
+		case tt.refused == "" && err != nil:
+			t.Errorf("%s: %v", tt.keys, err)
+		case tt.refused != "" && (err == nil || !strings.Contains(err.Error(), tt.refused)):
+			t.Errorf("%s: err = %v, want %q", tt.keys, err, tt.refused)
+		}
+	}
+}

@@ -326,7 +326,7 @@ func TestInitOneReportFails(t *testing.T) {
 		t.Errorf("exit %d, stdout %q", exit, stdout)
 	}
 	for _, want := range []string{
-		`reportgen: s/bad: "s/bad/x\xff.csv": its name is not valid UTF-8, which report.toml (a UTF-8 file) cannot hold; rename it, then run init again` + "\n",
+		`reportgen: s/bad: "s/bad/x\xff.csv": its name is not valid UTF-8, which report.toml (a UTF-8 file) cannot hold as the configuration's id; rename it, then run init again` + "\n",
 		"reportgen: init: 1 of 2 reports failed: s/bad\n",
 	} {
 		if !strings.Contains(stderr, want) {
@@ -340,6 +340,38 @@ func TestInitOneReportFails(t *testing.T) {
 	exit, _, stderr = runIn(t, work, "init", "s/bad")
 	if exit != 1 || !strings.Contains(stderr, `reportgen: "s/bad/x\xff.csv": its name is not valid UTF-8`) {
 		t.Errorf("init s/bad: exit %d, %s", exit, stderr)
+	}
+}
+
+// TestInitNamesTheFile: a configuration named by what its run files'
+// names differ in (two runs at one load, no run token) whose name is not
+// UTF-8 is refused naming that file, not its folder; a run file of a
+// configuration folder, whose name never reaches report.toml (the id is
+// the folder's), is not refused; init on a path that does not exist
+// says "cannot read" with exit 2, as build does.
+func TestInitNamesTheFile(t *testing.T) {
+	t.Parallel()
+	work := t.TempDir()
+	run := func(c, ttft int) []byte {
+		return fmt.Appendf(nil, `{"max_concurrency": %d, "completed": 8, "mean_ttft_ms": %d, "mean_tpot_ms": 8, "mean_e2el_ms": 900}`, c, ttft)
+	}
+	writeFile(t, filepath.Join(work, "parts", "ok.json"), run(2, 50))
+	writeFile(t, filepath.Join(work, "parts", "\xff\xfe.json"), run(2, 60))
+	exit, _, stderr := runIn(t, work, "init", "parts")
+	if want := `reportgen: "parts/\xff\xfe.json": its name is not valid UTF-8, which report.toml (a UTF-8 file) cannot hold as the configuration's id; rename it, then run init again` + "\n"; exit != 1 || stderr != want {
+		t.Errorf("init parts: exit %d, stderr %q; want 1, %q", exit, stderr, want)
+	}
+	writeFile(t, filepath.Join(work, "runs", "c2.json"), run(2, 50))
+	writeFile(t, filepath.Join(work, "runs", "c4-\xff.json"), run(4, 60))
+	if exit, stdout, stderr := runIn(t, work, "init", "runs"); exit != 0 || !strings.Contains(stdout, "runs/report.toml: 1 configuration(s) listed") {
+		t.Errorf("init runs: exit %d, %s%s", exit, stdout, stderr)
+	}
+	exit, stdout, stderr := runIn(t, work, "init", "missing")
+	if want := "reportgen: missing: cannot read: no such file or directory\n"; exit != 2 || stdout != "" || stderr != want {
+		t.Errorf("init missing: exit %d, stderr %q; want 2, %q", exit, stderr, want)
+	}
+	if exit, _, bstderr := runIn(t, work, "build", "missing"); exit != 2 || bstderr != stderr {
+		t.Errorf("build missing: exit %d, stderr %q; want init's %q", exit, bstderr, stderr)
 	}
 }
 

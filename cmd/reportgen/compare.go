@@ -362,8 +362,12 @@ func (cfg *compareConfig) side(stderr io.Writer, which, path string) (*analyze.R
 	}
 	if file != "" {
 		if len(cfg.analyzing) > 0 {
-			return nil, usagef("%s is an analysis already made; %s apply to report folders only (rebuild the report with them, or compare the report folders)",
-				path, strings.Join(cfg.analyzing, ", "))
+			verb := "applies"
+			if len(cfg.analyzing) > 1 {
+				verb = "apply"
+			}
+			return nil, usagef("%s is an analysis already made; %s %s to report folders only (rebuild the report with them, or compare the report folders)",
+				path, strings.Join(cfg.analyzing, ", "), verb)
 		}
 		data, err := ingest.ReadFile(file)
 		if err != nil {

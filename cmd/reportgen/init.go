@@ -48,7 +48,11 @@ func initFolder(stdout, stderr io.Writer, args []string, getenv func(string) str
 	}
 	dir := fs.Arg(0)
 	if st, err := os.Stat(dir); err != nil {
-		return err
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return usagef("%s: cannot read: %v", dir, err) // as build says of a PATH
 	} else if !st.IsDir() {
 		return usagef("init: %s is not a folder; expected a report folder", dir)
 	}
@@ -105,6 +109,21 @@ func existsError(p string) error {
 	return fmt.Errorf("%s exists; init never overwrites a manifest (edit it, or move it away first)", p)
 }
 
+// invalidName is the file or folder whose name made the id of c, found
+// by Survey, not valid UTF-8: the first of its run files whose name is
+// not (a configuration named by what its files' names differ in), else
+// its path. A name that makes no id never reaches report.toml (a run
+// file of a configuration folder; comments escape what they quote), and
+// is not refused.
+func invalidName(c ingest.Found) string {
+	for _, f := range c.Files {
+		if !utf8.ValidString(filepath.Base(f)) {
+			return f
+		}
+	}
+	return c.Path
+}
+
 // initReport writes the manifest of the report folder dir.
 func initReport(stdout io.Writer, dir string, now time.Time) error {
 	found, err := ingest.Survey(dir)
@@ -116,7 +135,7 @@ func initReport(stdout io.Writer, dir string, now time.Time) error {
 	}
 	for _, c := range found {
 		if !utf8.ValidString(c.ID) {
-			return fmt.Errorf("%q: its name is not valid UTF-8, which report.toml (a UTF-8 file) cannot hold; rename it, then run init again", c.Path)
+			return fmt.Errorf("%q: its name is not valid UTF-8, which report.toml (a UTF-8 file) cannot hold as the configuration's id; rename it, then run init again", invalidName(c))
 		}
 	}
 	resolved, err := outdir.RealPath(dir)
