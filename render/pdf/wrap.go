@@ -19,6 +19,11 @@ type textLine struct {
 	w     float64
 }
 
+// monoWhole is the longest word in code (a command-line option, a
+// name) kept whole: a longer one (a path, a long id) may still wrap
+// after its hyphens.
+const monoWhole = 28
+
 // hyphenSegments splits a word after each '-', '_' or '/' that has at
 // least three bytes on either side, so that long ids such as
 // "vllm-direct-h200-tp8" can wrap there: "vllm-", "direct-", "h200-",
@@ -108,7 +113,13 @@ func (l *layout) words(runs []run) (words []word, breaks []int) {
 				flush()
 				pendingSpace = l.measure(" ", r.st)
 			}
-			for k, seg := range hyphenSegments(p) {
+			segs := hyphenSegments(p)
+			if r.st.mono && len([]rune(p)) <= monoWhole {
+				// A short option or name in code ("--max-num-seqs")
+				// is never split at its hyphens.
+				segs = []string{p}
+			}
+			for k, seg := range segs {
 				if k > 0 {
 					// A break may fall after a hyphen, with no space.
 					flush()

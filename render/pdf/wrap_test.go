@@ -69,6 +69,24 @@ func TestWrapBreaks(t *testing.T) {
 	if got, want := lineTexts(l.wrap([]run{{text: id, st: st}}, width)), []string{"served by vllm-direct-", "h200-tp8"}; !slices.Equal(got, want) {
 		t.Errorf("hyphenated id: %q, want %q", got, want)
 	}
+
+	// In code, a word of up to monoWhole characters stays whole (an
+	// option moves to the next line rather than split); a longer one
+	// still breaks after a hyphen.
+	mono := textStyle{size: bodySize, color: ink, mono: true}
+	opt := "--max-num-seqs"
+	width = l.measure("admits at most ", st) + l.measure("--max-", mono) + 1
+	if got, want := lineTexts(l.wrap([]run{{text: "admits at most ", st: st}, {text: opt, st: mono}}, width)), []string{"admits at most", opt}; !slices.Equal(got, want) {
+		t.Errorf("an option in code: %q, want %q", got, want)
+	}
+	longID := strings.Repeat("a", monoWhole-3) + "-bcd"
+	if len(hyphenSegments(longID)) < 2 || len([]rune(longID)) <= monoWhole {
+		t.Fatalf("the test's long id %q does not exceed monoWhole", longID)
+	}
+	width = l.measure(strings.Repeat("a", monoWhole-3)+"-", mono) + 1
+	if got := lineTexts(l.wrap([]run{{text: longID, st: mono}}, width)); len(got) != 2 || got[1] != "bcd" {
+		t.Errorf("a code word past monoWhole: %q, want it broken after its hyphen", got)
+	}
 }
 
 // TestWrapGluesUnits: a unit of GlueUnits stays on its number's line,
