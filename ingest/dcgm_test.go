@@ -416,21 +416,7 @@ func FuzzReadDCGMExport(f *testing.F) {
 	f.Add([]byte(`{"status": "error", "error": "x"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		pl, err := readDCGMExport("f.json", data)
-		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) || e.Pos.File != "f.json" || e.Pos.Line == 0 {
-				t.Fatalf("error without a position: %v", err)
-			}
-			return
-		}
-		first, last := pl.span()
-		if tel, cov := pl.over(Window{Start: first, End: last}); cov == coverAll && last.After(first) {
-			for _, g := range tel.GPUs {
-				if !(g.Joules >= 0) || math.IsInf(g.Joules, 0) {
-					t.Fatalf("energy %v", g.Joules)
-				}
-			}
-		}
+		checkLogRead(t, "f.json", pl, err)
 	})
 }
 

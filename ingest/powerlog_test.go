@@ -286,21 +286,7 @@ func FuzzReadPowerLog(f *testing.F) {
 	f.Add([]byte("index, timestamp, power.draw [W], utilization.gpu [%]\n0, 2026/03/01 12:00:00.000, 50.5 W, 3 %\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		pl, err := readPowerLog("f.csv", data)
-		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) || e.Pos.File != "f.csv" || e.Pos.Line == 0 {
-				t.Fatalf("error without a position: %v", err)
-			}
-			return
-		}
-		first, last := pl.span()
-		if tel, cov := pl.over(Window{Start: first, End: last}); cov == coverAll && last.After(first) {
-			for _, g := range tel.GPUs {
-				if !(g.Joules >= 0) || math.IsInf(g.Joules, 0) {
-					t.Fatalf("energy %v", g.Joules)
-				}
-			}
-		}
+		checkLogRead(t, "f.csv", pl, err)
 	})
 }
 
@@ -331,6 +317,28 @@ func TestPowerLogRepeatInPoll(t *testing.T) {
 			t.Errorf("%s: %v", tt.name, err)
 		case tt.refused != "" && (err == nil || !strings.HasPrefix(err.Error(), tt.refused)):
 			t.Errorf("%s: err = %v\nwant %s", tt.name, err, tt.refused)
+		}
+	}
+}
+
+// checkLogRead holds what a telemetry reader returned for a fuzz input
+// to its promises: an error has a position in file; a log read and
+// measured over its whole span gives no energy below zero or infinite.
+func checkLogRead(t *testing.T, file string, pl *powerLog, err error) {
+	t.Helper()
+	if err != nil {
+		var e *Error
+		if !errors.As(err, &e) || e.Pos.File != file || e.Pos.Line == 0 {
+			t.Fatalf("error without a position: %v", err)
+		}
+		return
+	}
+	first, last := pl.span()
+	if tel, cov := pl.over(Window{Start: first, End: last}); cov == coverAll && last.After(first) {
+		for _, g := range tel.GPUs {
+			if !(g.Joules >= 0) || math.IsInf(g.Joules, 0) {
+				t.Fatalf("energy %v", g.Joules)
+			}
 		}
 	}
 }
