@@ -169,3 +169,49 @@ func TestRateAxisPeakAtInfinity(t *testing.T) {
 	}
 	t.Error("no maximum-output scenario")
 }
+
+// TestRateLeaderOnlyWhereNotDelivered: on a rate axis the system
+// throughput (and output) leader at high load is told only where some
+// configuration fell short of the offered rate there; where every one
+// delivered it, their throughputs are the offered rate's and no leader
+// is told.
+func TestRateLeaderOnlyWhereNotDelivered(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		short float64 // the share of the offered rate vllm delivers from 2 req/s on
+		want  bool
+	}{{"both deliver", 1, false}, {"at the delivered share exactly", analyze.DeliveredShare, false},
+		{"a hair under it", 0.9499, true}, {"one falls short", 0.7, true}} {
+		r := build(t,
+			ingest.Config{ID: "vllm-direct", Levels: []ingest.Level{
+				rateRun(1, 1, 50, 120, 2), rateRun(2, 2*tc.short, 60, 100, 2.5), rateRun(4, 4*tc.short, 80, 90, 3)}},
+			ingest.Config{ID: "sglang-direct", Levels: []ingest.Level{
+				rateRun(1, 1, 40, 125, 1.9), rateRun(2, 2, 45, 110, 2.2), rateRun(4, 4, 70, 95, 2.6)}},
+		)
+		got := false
+		for _, f := range r.Findings {
+			if f.Kind == analyze.LeaderHigh && f.Section == string(analyze.SystemRPS) {
+				got = true
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: a system-throughput leader told %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestRateLeaderPairDelivered: the leader and its rival both delivered
+// the offered rate: no leader is told, though a third configuration fell
+// short there.
+func TestRateLeaderPairDelivered(t *testing.T) {
+	r := build(t,
+		ingest.Config{ID: "vllm-direct", Levels: []ingest.Level{rateRun(1, 1, 50, 120, 2), rateRun(4, 4, 80, 90, 3)}},
+		ingest.Config{ID: "sglang-direct", Levels: []ingest.Level{rateRun(1, 1, 40, 125, 1.9), rateRun(4, 4, 70, 95, 2.6)}},
+		ingest.Config{ID: "vllm-eagle", Levels: []ingest.Level{rateRun(1, 1, 45, 150, 1.5), rateRun(4, 3, 90, 80, 3.5)}},
+	)
+	for _, f := range r.Findings {
+		if f.Kind == analyze.AggregateLeader || f.Kind == analyze.LeaderHigh && (f.Section == string(analyze.SystemRPS) || f.Section == string(analyze.AggregateTPS)) {
+			t.Errorf("a %s leader told between two configurations that both carried the offered rate: %v", f.Section, f.Configs)
+		}
+	}
+}

@@ -27,6 +27,11 @@ func aggregateLeader(r *Report, _ Metric, w weights) []Finding {
 		if !f.Tie {
 			f.Score += math.Log(f.Values["ratio"])
 		}
+		if r.Axis == AxisRate && allDelivered(r, f.Configs, c) {
+			// Both carried the offered rate: their output is the
+			// rate's (leaderHigh).
+			return nil
+		}
 	}
 	return []Finding{f}
 }
@@ -119,13 +124,38 @@ func leaderLow(r *Report, m Metric, _ weights) []Finding {
 
 // leaderHigh is leaderLow at high load (the operating point), when that
 // is another level than the lowest; on every metric.
+//
+// On a rate axis, the system's throughput and output of a configuration
+// that delivered the offered rate are the rate's, not its own: no leader
+// is told where the leader and its rival both delivered it (an "on par,
+// 8.00 and 8.00 req/s" says nothing).
 func leaderHigh(r *Report, m Metric, _ weights) []Finding {
 	lo, okLo := lowestCommon(r.Configs)
 	hi, okHi := highLevel(r)
 	if len(r.Configs) < 2 || !okLo || !okHi || lo == hi {
 		return nil
 	}
-	return leaderAt(r, m, LeaderHigh, hi)
+	fs := leaderAt(r, m, LeaderHigh, hi)
+	if r.Axis == AxisRate && (m.Key == SystemRPS || m.Key == AggregateTPS) && len(fs) == 1 && allDelivered(r, fs[0].Configs, hi) {
+		return nil
+	}
+	return fs
+}
+
+// allDelivered reports whether each of the configs ids delivered its
+// offered load at level x (Delivers: at least DeliveredShare of a finite
+// rate).
+func allDelivered(r *Report, ids []string, x Load) bool {
+	for _, id := range ids {
+		c, ok := r.Config(id)
+		if !ok {
+			return false
+		}
+		if l, ok := levelAt(c, x); !ok || !Delivers(l) {
+			return false
+		}
+	}
+	return true
 }
 
 // leaderAt ranks the configs on m at level c and tells the best and its
