@@ -689,3 +689,20 @@ func TestUnrankedNamesWhoIsBehind(t *testing.T) {
 		t.Errorf("a measured capacity on par with the bound is said to be behind: %q", got)
 	}
 }
+
+// TestSpeedupRatioDecimals: a ratio is written with two decimals unless
+// they would round it across the tie threshold (5 %: exactly 1.05 is a
+// win): an on-par 1.049 reads 1.049×, a winning 1.054 1.05×.
+func TestSpeedupRatioDecimals(t *testing.T) {
+	t.Parallel()
+	r := reporttest.Tiny()
+	v := newView(r, reporttest.Locale(t, r, "en"), nil)
+	for _, tt := range []struct {
+		x    float64
+		want string
+	}{{1.049, "1.049×"}, {1.054, "1.05×"}, {1.05, "1.05×"}, {0.99, "0.99×"}, {1.2, "1.20×"}} {
+		if got := v.speedupRatio(tt.x); got != tt.want {
+			t.Errorf("speedupRatio(%v) = %q, want %q", tt.x, got, tt.want)
+		}
+	}
+}

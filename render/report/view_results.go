@@ -164,7 +164,7 @@ func (v *view) SpeedupTable() render.Table {
 			cell := "–"
 			for _, p := range s.Points {
 				if p.Load == lc {
-					cell = v.speedupMarks(s, p, v.loc.Ratio(p.Ratio))
+					cell = v.speedupMarks(s, p, v.speedupRatio(p.Ratio))
 					measured = true
 				}
 			}
@@ -175,6 +175,25 @@ func (v *view) SpeedupTable() render.Table {
 		}
 	}
 	return t
+}
+
+// speedupRatio writes a speedup ratio with two decimals, or more where
+// two would round it across the tie threshold (an on-par 1.049 read as
+// 1.05, the threshold, which is a win): the cell's mark and its number
+// then agree.
+func (v *view) speedupRatio(x float64) string {
+	p := v.R.Params
+	dec := 2
+	for ; dec < 4; dec++ {
+		k := math.Pow10(dec)
+		if p.Tie(math.Round(x*k)/k, 1) == p.Tie(x, 1) {
+			break
+		}
+	}
+	if dec == 2 {
+		return v.loc.Ratio(x)
+	}
+	return v.loc.Num(x, dec) + "×"
 }
 
 // SpeedupTableNote says what the bold cell of the speedup table is,
