@@ -659,3 +659,19 @@ func TestTPSLeaderAcrossDefinitions(t *testing.T) {
 		}
 	}
 }
+
+// TestTPSEndToEndOutputLength: the TPS taken alike for every tool
+// divides each level's own mean output length by its mean latency where
+// the file reports one, the benchmark's stated length where it does
+// not.
+func TestTPSEndToEndOutputLength(t *testing.T) {
+	m := analyze.MetricTPSEndToEnd(256)
+	for _, tt := range []struct {
+		tokens, latency, want float64
+	}{{math.NaN(), 2, 128}, {0, 2, 128}, {246, 2, 123}, {math.Inf(1), 2, 128}} {
+		l := analyze.Level{OutputTokens: tt.tokens, Latency: analyze.Stat{Mean: tt.latency}}
+		if got := m.Value(l, analyze.Mean); got != tt.want {
+			t.Errorf("output %v tokens in %v s: %v tok/s, want %v", tt.tokens, tt.latency, got, tt.want)
+		}
+	}
+}

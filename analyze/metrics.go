@@ -65,12 +65,19 @@ var (
 )
 
 // MetricTPSEndToEnd is per-user TPS on one definition for every tool:
-// output tokens per request / mean request latency (TTFT included). The
-// low-load chat pick compares on it when the configs' tools define TPS
-// differently (decode rate against whole-request rate) and the output
-// length is known.
+// output tokens per request / mean request latency (TTFT included), the
+// level's mean output length where its file reports one, else tokens,
+// the benchmark's. The low-load chat pick and the TPS leaders compare on
+// it when the configs' tools define TPS differently (decode rate against
+// whole-request rate) and the output length is known.
 func MetricTPSEndToEnd(tokens int) Metric {
-	return Metric{TPSEndToEnd, false, func(l Level, _ Percentile) float64 { return Ratio(float64(tokens), l.Latency.Mean) }}
+	return Metric{TPSEndToEnd, false, func(l Level, _ Percentile) float64 {
+		n := float64(tokens)
+		if l.OutputTokens > 0 && !math.IsInf(l.OutputTokens, 0) {
+			n = l.OutputTokens
+		}
+		return Ratio(n, l.Latency.Mean)
+	}}
 }
 
 // ScoredMetrics are the measured metrics the scorecard counts, each at

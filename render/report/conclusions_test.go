@@ -706,3 +706,38 @@ func TestSpeedupRatioDecimals(t *testing.T) {
 		}
 	}
 }
+
+// TestCaveatOutputLength: the caveat says every request had the stated
+// output length only where the files bear it out; a configuration whose
+// mean output lies more than 1 % from it (exactly 1 % is within) is
+// named with its range.
+func TestCaveatOutputLength(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name   string
+		tokens []float64
+		want   string
+	}{
+		{"as stated", []float64{256, 256}, "every request had 512 input and 256 output tokens"},
+		{"1 % short, within", []float64{256 * 0.99, 256}, "every request had 512 input and 256 output tokens"},
+		{"1 % long, within", []float64{256 * 1.01, 256}, "every request had 512 input and 256 output tokens"},
+		{"shorter", []float64{246, 249, 249}, "every request asked for 512 input and 256 output tokens, though the files report a mean output of 246–249 tokens for \\<script\\>alert(1)\\</script\\>"},
+	} {
+		r := reporttest.Tiny()
+		r.Params.InputTokens, r.Params.OutputTokens = 512, 256
+		for i := range r.Configs {
+			for j := range r.Configs[i].Levels {
+				r.Configs[i].Levels[j].OutputTokens = 256
+			}
+		}
+		for j, x := range tt.tokens {
+			if j < len(r.Configs[0].Levels) {
+				r.Configs[0].Levels[j].OutputTokens = x
+			}
+		}
+		v := newView(r, reporttest.Locale(t, r, "en"), nil)
+		if got := v.Caveat(); !strings.Contains(got, tt.want) {
+			t.Errorf("%s: %q lacks %q", tt.name, got, tt.want)
+		}
+	}
+}

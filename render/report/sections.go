@@ -218,7 +218,7 @@ func (v *view) windowScenario(s analyze.Scenario) scenarioRow {
 			id = "why_interactive_e2e"
 		}
 		row.reason = l.T(id, "C", window, "Stat", stat, "Range", v.span(val["value_min"], val["value_max"], dec),
-			"Agg", l.Num(val["aggregate"], dec), "Tokens", l.Int(v.R.Params.OutputTokens))
+			"Agg", l.Num(val["aggregate"], dec), "Tokens", v.e2eTokens())
 		if m := v.margins(s, lower); m != "" {
 			row.reason += "; " + m
 		}
@@ -361,7 +361,7 @@ func (v *view) phraseLeader(f analyze.Finding) string {
 	id := analyze.MetricID(f.Section)
 	metric := v.metricName(id, f.Stat)
 	if val["end_to_end"] == 1 {
-		metric = l.T("mname_tps_e2e", "Tokens", l.Int(v.R.Params.OutputTokens))
+		metric = l.T("mname_tps_e2e", "Tokens", v.e2eTokens())
 	}
 	leader, next, at := v.Name(f.Configs[0]), v.Name(f.Configs[1]), l.At(f.Levels[0])
 	est0, est1 := estimatedFor(f.Estimated, f.Configs[0]), estimatedFor(f.Estimated, f.Configs[1])

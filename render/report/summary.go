@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"strings"
 
 	"github.com/openzeka/reportgen/analyze"
@@ -44,7 +45,7 @@ func (v *view) Verdict() string {
 				id = "verdict_interactive_e2e" // one measure for tools that define TPS differently
 			}
 			line := l.T(id, "C", window, "Pick", v.Name(s.Config), "Stat", v.StatWord(string(s.Stat)),
-				"Range", v.span(s.Values["value_min"], s.Values["value_max"], 0), "Tokens", l.Int(v.R.Params.OutputTokens))
+				"Range", v.span(s.Values["value_min"], s.Values["value_max"], 0), "Tokens", v.e2eTokens())
 			if s.Values["definitions_differ"] == 1 {
 				// The pick compares unlike quantities: said where it is made.
 				line = strings.TrimSuffix(line, ".") + "; " + l.T("why_definitions_differ") + "."
@@ -78,6 +79,61 @@ func (v *view) SummaryFindings() []string {
 	return out
 }
 
+// e2eTokens is the output length a TPS taken alike for every tool
+// divides by (analyze.MetricTPSEndToEnd), in words: the benchmark's
+// ("256"), each level's mean where every file reports one, or each
+// level's mean with the benchmark's where one does not.
+func (v *view) e2eTokens() string {
+	l := v.loc
+	known, unknown := false, false
+	for _, c := range v.R.Configs {
+		for _, lv := range c.Levels {
+			if lv.OutputTokens > 0 && !math.IsInf(lv.OutputTokens, 0) {
+				known = true
+			} else {
+				unknown = true
+			}
+		}
+	}
+	switch {
+	case !known:
+		return l.Int(v.R.Params.OutputTokens)
+	case unknown:
+		return l.T("tokens_level_mean_else", "N", l.Int(v.R.Params.OutputTokens))
+	}
+	return l.T("tokens_level_mean")
+}
+
+// outputTolerance is how far, as a fraction, a configuration's mean
+// output length may lie from the benchmark's stated one before the
+// caveat says so: exactly 1 % is within.
+const outputTolerance = 0.01
+
+// outputsOff lists the configurations whose files report a mean output
+// length more than outputTolerance away from the stated output_tokens
+// at some level, with the range of their means ("LMDeploy 246–249"); ""
+// when none does, so that "every request had 256 output tokens" is said
+// only where the files bear it out.
+func (v *view) outputsOff() string {
+	want := float64(v.R.Params.OutputTokens)
+	var items []string
+	for _, c := range v.R.Configs {
+		lo, hi, off := math.Inf(1), math.Inf(-1), false
+		for _, lv := range c.Levels {
+			x := lv.OutputTokens
+			if !(x > 0) || math.IsInf(x, 0) {
+				continue
+			}
+			lo, hi = min(lo, x), max(hi, x)
+			off = off || x < want*(1-outputTolerance) || x > want*(1+outputTolerance)
+		}
+		if off {
+			items = append(items, v.loc.T("name_value_bare", "Name", v.Name(c.ID), "X", v.span(lo, hi, 0)))
+		}
+	}
+	return v.loc.List(items)
+}
+
 // Caveat is the one line on what the numbers rest on: the think time
 // (users), the token lengths, the runs per level, and what the TPS
 // statistic is.
@@ -93,6 +149,9 @@ func (v *view) Caveat() string {
 	tokens := l.T("caveat_tokens_unknown")
 	if p.InputTokens > 0 && p.OutputTokens > 0 {
 		tokens = l.T("caveat_tokens", "In", l.Int(p.InputTokens), "Out", l.Int(p.OutputTokens))
+		if short := v.outputsOff(); short != "" {
+			tokens = l.T("caveat_tokens_asked", "In", l.Int(p.InputTokens), "Out", l.Int(p.OutputTokens), "Off", short)
+		}
 	}
 	repeats := l.N("caveat_runs", runs)
 	if runs == 1 && v.R.Meta.Rounds > 1 {
