@@ -319,7 +319,7 @@ var whatIfMessages = []wiMessage{
 	{"whatif_verdict_unranked", []string{"Stat", "Configs"}},
 	{"whatif_verdict_none", []string{"Stat"}},
 	{"whatif_rival_headroom", []string{"Config"}}, {"whatif_rival_dominance", []string{"Config"}},
-	{"whatif_differs", []string{"List"}}, {"whatif_invalid", []string{"List"}}, {"whatif_print", []string{"List"}},
+	{"whatif_differs", []string{"List"}}, {"whatif_invalid", []string{"List", "Keys"}}, {"whatif_print", []string{"List"}},
 	{"whatif_diff_ttft", []string{"Value", "Report"}}, {"whatif_diff_tps", []string{"Value", "Report"}},
 	{"whatif_diff_pct", []string{"Value", "Report"}}, {"whatif_diff_think", []string{"Value", "Report"}},
 	{"whatif_diff_tie", []string{"Value", "Report"}}, {"whatif_diff_interactivity", []string{"Value", "Report"}},

@@ -604,6 +604,14 @@ func TestWhatIfLinkAndControls(t *testing.T) {
 	if !bad.Shown || bad.Users != report {
 		t.Errorf("refused values: status shown %v, users %q (the report's %q)", bad.Shown, bad.Users, report)
 	}
+	// A view with no setting in it (a key mistyped) is said refused too,
+	// with the settings there are; an anchor is no view.
+	p = b.Open(t, file, "stat=mean", true)
+	p.Eval(t, `({bad: document.querySelector('.wi-bad').textContent, shown: !document.getElementById('whatif-status').hidden,
+		users: document.querySelector('td[data-stat="users"][data-pct="p90"]').innerText})`, &bad)
+	if !bad.Shown || !strings.Contains(bad.Bad, "stat") || !strings.Contains(bad.Bad, "slo-ttft-ms") || bad.Users != report {
+		t.Errorf("a fragment of no setting: status shown %v, %q, users %q", bad.Shown, bad.Bad, bad.Users)
+	}
 }
 
 // TestWhatIfNoScriptAndPrint: with scripts off the page reads as the

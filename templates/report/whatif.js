@@ -1132,12 +1132,8 @@
       }
       vals[decodeURIComponent(kv[0])] = decodeURIComponent(kv[1]);
     }
-    var any = Object.keys(vals).some(function (k) {
-      return KEYS.indexOf(k) >= 0;
-    });
-    if (!any) {
-      return null;
-    }
+    // A key=value fragment with no setting in it is a view mistyped
+    // (#stat=mean): the report's settings, its keys said refused.
     var r = settingsFrom(vals);
     Object.keys(vals).forEach(function (k) {
       if (KEYS.indexOf(k) < 0) {
@@ -1455,7 +1451,7 @@
     p.setAttribute('data-tie-break', v.tieBreak || '');
     var badP = status.querySelector('.wi-bad');
     badP.hidden = !bad.length;
-    badP.textContent = bad.length ? msg('whatif_invalid', {List: bad.join(', ')}) : '';
+    badP.textContent = bad.length ? msg('whatif_invalid', {List: bad.join(', '), Keys: KEYS.join(', ')}) : '';
     var link = status.querySelector('.wi-link');
     link.setAttribute('href', '#' + fragmentOf(S));
     var print = document.querySelector('.wi-print');
@@ -1480,7 +1476,7 @@
         status.querySelector('.wi-verdict').textContent = '';
         var badP = status.querySelector('.wi-bad');
         badP.hidden = false;
-        badP.textContent = msg('whatif_invalid', {List: bad.join(', ')});
+        badP.textContent = msg('whatif_invalid', {List: bad.join(', '), Keys: KEYS.join(', ')});
       }
       return M;
     }
