@@ -675,3 +675,29 @@ func TestTPSEndToEndOutputLength(t *testing.T) {
 		}
 	}
 }
+
+// TestPeakOutranks: a peak that is a lower bound outranks a measured
+// peak it clearly exceeds (beyond the tie threshold: exactly 5 % above
+// is clear), not one on par with it, not another bound; a measured peak
+// never outranks a bound above it.
+func TestPeakOutranks(t *testing.T) {
+	r := buildEdges(t, analyze.Options{}, nil, ingest.Config{ID: "x", Levels: []ingest.Level{edgeLevel(1, 100, 40)}})
+	bound := func(v float64) analyze.OutputPeak { return analyze.OutputPeak{Config: "a", Load: 32, Value: v, Bound: true} }
+	peak := func(v float64) analyze.OutputPeak { return analyze.OutputPeak{Config: "b", Load: 16, Value: v} }
+	for _, tt := range []struct {
+		name string
+		a, b analyze.OutputPeak
+		want bool
+	}{
+		{"bound far above", bound(1584), peak(1222), true},
+		{"bound exactly 5% above", bound(1050), peak(1000), true},
+		{"bound on par", bound(1049), peak(1000), false},
+		{"two bounds", bound(1584), analyze.OutputPeak{Config: "c", Load: 16, Value: 1064, Bound: true}, false},
+		{"measured below a bound", peak(1000), bound(2000), false},
+		{"measured far above measured", peak(2000), analyze.OutputPeak{Config: "c", Load: 8, Value: 1000}, true},
+	} {
+		if got := r.PeakOutranks(tt.a, tt.b); got != tt.want {
+			t.Errorf("%s: PeakOutranks = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

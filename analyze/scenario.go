@@ -241,6 +241,19 @@ type OutputPeak struct {
 	Bound bool
 }
 
+// capacity is the peak as a capacity, its output in place of users, so
+// that peaks are ranked as capacities are (compareCapacity).
+func (p OutputPeak) capacity() Capacity {
+	return Capacity{Max: p.Load, Users: RoundHalfUp(p.Value), LowerBound: p.Bound}
+}
+
+// PeakOutranks reports whether peak a clearly exceeds peak b whatever
+// the limit a lower bound leaves open (compareCapacity): a bound clearly
+// above a measured peak, or a measured peak clearly above another.
+func (r *Report) PeakOutranks(a, b OutputPeak) bool {
+	return compareCapacity(a.capacity(), b.capacity(), r.Params, AxisConcurrency) == Win
+}
+
 // OutputPeaks are the configs' peak aggregate outputs, highest first:
 // each config's peak over the levels whose load was reached and that
 // meet both SLOs at the headline statistic, the output it delivered
@@ -296,12 +309,9 @@ func maxThroughput(r *Report) (Scenario, bool) {
 	s.RunnerUp = next.Config
 	s.Values["next"], s.Values["next_level"], s.Values["next_lower_bound"] = next.Value, float64(next.Load), b2f(next.Bound)
 	s.Values["advantage"] = Ratio(best.Value, next.Value)
-	as := func(p OutputPeak) Capacity {
-		return Capacity{Max: p.Load, Users: RoundHalfUp(p.Value), LowerBound: p.Bound}
-	}
 	outcome := Win
 	for _, o := range ps[1:] {
-		switch compareCapacity(as(best), as(o), r.Params, AxisConcurrency) {
+		switch compareCapacity(best.capacity(), o.capacity(), r.Params, AxisConcurrency) {
 		case Unknown:
 			outcome = Unknown
 		case Tie:

@@ -387,11 +387,9 @@ func (v *view) outranked(bounds []string) []string {
 				continue
 			}
 			cp := c.Capacity.Get(pct)
-			x := v.loc.Int(cp.Users)
+			x := v.loc.T("users_n", "N", approx(v.loc.Int(cp.Users), v.usersEstimated(cp)))
 			if v.R.Axis == analyze.AxisRate {
 				x = v.loc.T("value_rps", "X", v.loc.Num(cp.ThroughputRPS, 2))
-			} else {
-				x = approx(x, v.usersEstimated(cp))
 			}
 			others = append(others, v.loc.T("name_value", "Name", v.Name(c.ID), "X", x))
 		}

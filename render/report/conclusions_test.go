@@ -675,8 +675,8 @@ func TestUnrankedNamesWhoIsBehind(t *testing.T) {
 	r.Configs[1].Capacity.P90 = analyze.Capacity{Max: 2, Users: 100}
 	f := analyze.Finding{Kind: analyze.CapacityUnranked, Configs: []string{r.Configs[0].ID}}
 	for lang, want := range map[string]string{
-		"en": "Whatever its limit, \\<script\\>alert(1)\\</script\\> serves more users than: b\\|pipe (100).",
-		"tr": "Sınırı ne olursa olsun \\<script\\>alert(1)\\</script\\>, şunlardan daha çok kullanıcıya hizmet veriyor: b\\|pipe (100).",
+		"en": "Whatever its limit, \\<script\\>alert(1)\\</script\\> serves more users than: b\\|pipe (100 users).",
+		"tr": "Sınırı ne olursa olsun \\<script\\>alert(1)\\</script\\>, şunlardan daha çok kullanıcıya hizmet veriyor: b\\|pipe (100 kullanıcı).",
 	} {
 		v := newView(r, reporttest.Locale(t, r, lang), nil)
 		if got := v.unranked(f, "finding_capacity_unranked"); !strings.HasSuffix(got, want) {
@@ -739,5 +739,38 @@ func TestCaveatOutputLength(t *testing.T) {
 		if got := v.Caveat(); !strings.Contains(got, tt.want) {
 			t.Errorf("%s: %q lacks %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestMaxOutputNamesWhoIsBehind: where the top outputs are lower bounds
+// and cannot be ranked, the row names, for a bound, the measured peaks it
+// clearly exceeds whatever its limit.
+func TestMaxOutputNamesWhoIsBehind(t *testing.T) {
+	t.Parallel()
+	r := reporttest.Tiny()
+	v := newView(r, reporttest.Locale(t, r, "en"), nil)
+	ps, _ := analyze.OutputPeaks(r)
+	var bound, measured []analyze.OutputPeak
+	for _, p := range ps {
+		if p.Bound {
+			bound = append(bound, p)
+		} else {
+			measured = append(measured, p)
+		}
+	}
+	got := strings.Join(v.peaksOutranked(), " | ")
+	want := ""
+	for _, b := range bound {
+		for _, m := range measured {
+			if r.PeakOutranks(b, m) {
+				want = "whatever its limit, " + v.Name(b.Config) + " produces more than: " + v.Name(m.Config)
+			}
+		}
+	}
+	if want == "" {
+		t.Fatalf("the tiny report has no bound that outranks a measured peak: %+v", ps)
+	}
+	if !strings.Contains(got, want) {
+		t.Errorf("%q lacks %q", got, want)
 	}
 }

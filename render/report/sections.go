@@ -298,6 +298,9 @@ func (v *view) maxThroughputScenario(s analyze.Scenario) scenarioRow {
 	case s.Config == "":
 		// Still rising at the top of the tested range.
 		row.reason, row.pick = l.T("why_max_throughput_unranked", "Peaks", v.peaks()), l.T("no_clear_winner")
+		for _, o := range v.peaksOutranked() {
+			row.reason += "; " + o
+		}
 	case next == "":
 		row.reason = l.T("why_max_throughput_only", args...)
 	case s.Tie:
@@ -329,6 +332,30 @@ func (v *view) peaks() string {
 		out = append(out, v.loc.T("peak_item", "Config", v.Name(p.Config), "Bound", b, "Value", v.loc.Num(p.Value, 0), "C", v.loc.At(p.Load)))
 	}
 	return v.loc.List(out)
+}
+
+// peaksOutranked says, for each peak that is a lower bound, the
+// measured peaks it clearly exceeds whatever its limit
+// (analyze.Report.PeakOutranks): "whatever its limit, vLLM produces more
+// than: vLLM + EAGLE-3 (1,222 tok/s)".
+func (v *view) peaksOutranked() []string {
+	ps, _ := analyze.OutputPeaks(v.R)
+	var out []string
+	for _, b := range ps {
+		if !b.Bound {
+			continue
+		}
+		var others []string
+		for _, o := range ps {
+			if !o.Bound && v.R.PeakOutranks(b, o) {
+				others = append(others, v.loc.T("name_value", "Name", v.Name(o.Config), "X", v.loc.T("value_tps", "X", v.loc.Num(o.Value, 0))))
+			}
+		}
+		if len(others) > 0 {
+			out = append(out, v.loc.T("output_outranks", "A", v.Name(b.Config), "Others", v.loc.List(others)))
+		}
+	}
+	return out
 }
 
 // span writes a range of values, or one value when both ends agree.
