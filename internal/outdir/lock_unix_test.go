@@ -158,3 +158,27 @@ func TestLockHeldWhileRemoved(t *testing.T) {
 		t.Errorf("the lock file is left: %v", err)
 	}
 }
+
+// TestEmptyLockBeingMade: an empty lock file that its creator fills
+// with lockContent while lockDir looks (another build between creating
+// and writing it) is taken, not refused: lockDir looks again for
+// pendingTries before it calls an empty file no lock.
+func TestEmptyLockBeingMade(t *testing.T) {
+	dir := t.TempDir()
+	lock := filepath.Join(dir, Lock)
+	writeFile(t, lock, nil)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		time.Sleep(200 * time.Millisecond) // well inside pendingTries × 50 ms
+		_ = os.WriteFile(lock, []byte(lockContent), 0o644)
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	unlock, err := lockDir(ctx, dir)
+	<-done
+	if err != nil {
+		t.Fatalf("a lock being made was refused: %v", err)
+	}
+	unlock()
+}

@@ -79,6 +79,13 @@ func TestWrapBreaks(t *testing.T) {
 	if got, want := lineTexts(l.wrap([]run{{text: "admits at most ", st: st}, {text: opt, st: mono}}, width)), []string{"admits at most", opt}; !slices.Equal(got, want) {
 		t.Errorf("an option in code: %q, want %q", got, want)
 	}
+	// Exactly monoWhole characters: whole, moved to the next line
+	// rather than split after its hyphen.
+	edge := strings.Repeat("a", monoWhole-4) + "-bcd"
+	width = l.measure(edge, mono) + 1
+	if got, want := lineTexts(l.wrap([]run{{text: "x ", st: mono}, {text: edge, st: mono}}, width)), []string{"x", edge}; !slices.Equal(got, want) {
+		t.Errorf("a code word of exactly monoWhole characters: %q, want %q", got, want)
+	}
 	longID := strings.Repeat("a", monoWhole-3) + "-bcd"
 	if len(hyphenSegments(longID)) < 2 || len([]rune(longID)) <= monoWhole {
 		t.Fatalf("the test's long id %q does not exceed monoWhole", longID)
