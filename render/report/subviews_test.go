@@ -3,9 +3,9 @@ package report
 import (
 	"io/fs"
 	"reflect"
-	"regexp"
 	"testing"
 
+	"github.com/openzeka/reportgen/internal/testutil"
 	"github.com/openzeka/reportgen/templates"
 )
 
@@ -31,30 +31,5 @@ func TestTemplatesUseOnlyTheirSubView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full := reflect.TypeFor[*view]()
-	name := regexp.MustCompile(`\.([A-Z][A-Za-z0-9]*)`)
-	checked := 0
-	for _, path := range append(paths, "partials.tmpl") {
-		sub, ok := views[path]
-		if !ok {
-			t.Errorf("%s has no sub-view in the test's table", path)
-			continue
-		}
-		src, err := fs.ReadFile(templates.FS, path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range name.FindAllStringSubmatch(string(src), -1) {
-			if _, isView := full.MethodByName(m[1]); !isView {
-				continue // a field or method of another value (.Markdown of a Table)
-			}
-			checked++
-			if _, ok := sub.MethodByName(m[1]); !ok {
-				t.Errorf("%s uses .%s, which its sub-view %s lacks", path, m[1], sub)
-			}
-		}
-	}
-	if checked < 60 {
-		t.Errorf("checked only %d method uses; the pattern is stale", checked)
-	}
+	testutil.SubViews(t, templates.FS, append(paths, "partials.tmpl"), views, reflect.TypeFor[*view](), 60)
 }
