@@ -129,34 +129,11 @@ func (v *view) pctRange(ds []compare.Delta) string {
 // the levels all: "at c=16", "at c=16–32", "at c=1–4 and c=16", "at every
 // level (c=1–256)".
 func (v *view) levelsPhrase(all, xs []analyze.Load) string {
-	span := v.levelGroups(all, xs)
+	span := v.loc.LevelGroups(all, xs)
 	if len(xs) > 1 && len(xs) == len(all) {
 		return v.loc.T("compare_at_every", "Levels", span)
 	}
 	return v.loc.N("compare_at", len(xs), "Levels", span)
-}
-
-// levelGroups writes levels xs of the window all as runs: consecutive
-// levels as a span ("c=1–4"), runs joined as a list ("c=1–4 and c=16").
-func (v *view) levelGroups(all, xs []analyze.Load) string {
-	idx := map[analyze.Load]int{}
-	for i, x := range all {
-		idx[x] = i
-	}
-	var parts []string
-	for i := 0; i < len(xs); {
-		j := i
-		for j+1 < len(xs) && idx[xs[j+1]] == idx[xs[j]]+1 {
-			j++
-		}
-		if j == i {
-			parts = append(parts, v.loc.At(xs[i]))
-		} else {
-			parts = append(parts, v.loc.T("level_span", "A", v.loc.Load(xs[i]), "B", v.loc.Load(xs[j])))
-		}
-		i = j + 1
-	}
-	return v.loc.List(parts)
 }
 
 // trendPhrase is a trend across levels in words: "better by 5% or more

@@ -272,3 +272,27 @@ func (l *Locale) List(items []string) string {
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " " + l.T("and") + " " + items[len(items)-1]
 }
+
+// LevelGroups writes levels xs of the ordered levels all as runs:
+// levels next to each other in all as a span ("c=1–4"), the runs joined
+// as a list ("c=1–4 and c=16").
+func (l *Locale) LevelGroups(all, xs []analyze.Load) string {
+	idx := map[analyze.Load]int{}
+	for i, x := range all {
+		idx[x] = i
+	}
+	var parts []string
+	for i := 0; i < len(xs); {
+		j := i
+		for j+1 < len(xs) && idx[xs[j+1]] == idx[xs[j]]+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, l.At(xs[i]))
+		} else {
+			parts = append(parts, l.T("level_span", "A", l.Load(xs[i]), "B", l.Load(xs[j])))
+		}
+		i = j + 1
+	}
+	return l.List(parts)
+}

@@ -183,29 +183,6 @@ func (v *view) strictTPS() string {
 	return v.StatWord(string(analyze.Mean))
 }
 
-// levelGroups writes levels of a window as runs: consecutive levels of
-// the window as a span ("c=1–2"), runs joined as a list ("c=1 and c=4").
-func (v *view) levelGroups(window []analyze.Load, xs []analyze.Load) string {
-	idx := map[analyze.Load]int{}
-	for i, x := range window {
-		idx[x] = i
-	}
-	var parts []string
-	for i := 0; i < len(xs); {
-		j := i
-		for j+1 < len(xs) && idx[xs[j+1]] == idx[xs[j]]+1 {
-			j++
-		}
-		if j == i {
-			parts = append(parts, v.loc.At(xs[i]))
-		} else {
-			parts = append(parts, v.loc.T("level_span", "A", v.loc.Load(xs[i]), "B", v.loc.Load(xs[j])))
-		}
-		i = j + 1
-	}
-	return v.loc.List(parts)
-}
-
 // rivalGroups names the rivals at the given levels, each with its
 // levels ("SGLang + Spec at c=1–2 and vLLM (direct) at c=4"), or the
 // rival alone when it is the same at every level of the window.
@@ -223,7 +200,7 @@ func (v *view) rivalGroups(window []analyze.Load, at []analyze.Load, rivals []st
 	}
 	var parts []string
 	for _, id := range order {
-		parts = append(parts, v.loc.N("rival_at", len(levels[id]), "Rival", v.Name(id), "Levels", v.levelGroups(window, levels[id])))
+		parts = append(parts, v.loc.N("rival_at", len(levels[id]), "Rival", v.Name(id), "Levels", v.loc.LevelGroups(window, levels[id])))
 	}
 	return v.loc.List(parts)
 }

@@ -360,8 +360,8 @@ func (v *view) SpeedupLines() []string {
 			out = append(out, l.T("speedup_never_breaks", "Spec", spec, "Direct", direct, "Low", l.Ratio(first.Ratio), "High", l.Ratio(last.Ratio),
 				"C", l.At(last.Load), "Pct", v.TiePct(), "Stat", stat))
 		case s.BreakEven == nil:
-			out = append(out, l.T("speedup_mixed", "Spec", spec, "Direct", direct, "Faster", v.levelGroups(common, faster),
-				"Other", v.levelGroups(common, other), "Pct", v.TiePct(), "Stat", stat))
+			out = append(out, l.T("speedup_mixed", "Spec", spec, "Direct", direct, "Faster", v.loc.LevelGroups(common, faster),
+				"Other", v.loc.LevelGroups(common, other), "Pct", v.TiePct(), "Stat", stat))
 		default:
 			out = append(out, v.breakEvenLines(s)...)
 		}

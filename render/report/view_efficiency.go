@@ -112,7 +112,7 @@ func (v *view) frontierLevels(id string) string {
 	if len(on) == 0 {
 		return "–"
 	}
-	return v.levelGroups(all, on)
+	return v.loc.LevelGroups(all, on)
 }
 
 // curveLoads are the loads of a config's points.
@@ -179,7 +179,7 @@ func (v *view) EfficiencyLines() []string {
 		if lv := v.frontierLevels(c.ID); lv != "–" {
 			text := l.T("name_at", "Name", v.Name(c.ID), "Levels", lv)
 			if miss := v.frontierTTFTMisses(c); len(miss) > 0 {
-				text = l.T("name_at_miss", "Name", v.Name(c.ID), "Levels", lv, "Miss", v.levelGroups(v.curveLoads(c.ID), miss),
+				text = l.T("name_at_miss", "Name", v.Name(c.ID), "Levels", lv, "Miss", v.loc.LevelGroups(v.curveLoads(c.ID), miss),
 					"Stat", v.StatWord(v.Headline()))
 			}
 			segs = append(segs, segment{text, x})

@@ -226,7 +226,7 @@ func (v *view) EnergyLines() []string {
 			}
 		}
 		if len(none) > 0 && len(none) < len(all) {
-			out = append(out, l.N("energy_uncovered", len(none), "Config", v.Name(c.ID), "Levels", v.levelGroups(all, none)))
+			out = append(out, l.N("energy_uncovered", len(none), "Config", v.Name(c.ID), "Levels", v.loc.LevelGroups(all, none)))
 		}
 	}
 	value := func(c analyze.Config) float64 {
