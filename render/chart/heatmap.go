@@ -245,7 +245,7 @@ func (cv *chartView) margin(v, slo float64) string {
 	// From twice the threshold on, a multiple of it, as the report words
 	// every difference (render/report/ratio.go): 13.4×, never +1,242 %.
 	if f := math.Round(v/slo*10) / 10; f >= 2 {
-		return cv.loc.Times(f)
+		return cv.loc.Num(f, 1) + "×" // one decimal in every cell: 5.0× beside 5.6×
 	}
 	// Decimals until the margin reads neither 0 nor 100 % where it is
 	// not: a value 0.4 % over fails, and one 99.7 % below is no zero.

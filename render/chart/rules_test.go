@@ -179,7 +179,7 @@ func TestMargin(t *testing.T) {
 		{"en", 3.2, 1000, "−99.7%", "3.20 ms −99.7%"},
 		// From a factor of 2 (rounded to one decimal) on, the multiple.
 		{"en", 1949, 1000, "+95%", "1,949 ms +95%"},
-		{"en", 1950, 1000, "2×", "1,950 ms 2×"},
+		{"en", 1950, 1000, "2.0×", "1,950 ms 2.0×"},
 		{"tr", 13420, 1000, "13,4×", "13.420 ms 13,4×"},
 	} {
 		cv := newChartView(reporttest.Tiny(), reporttest.Locale(t, reporttest.Tiny(), tt.lang))
